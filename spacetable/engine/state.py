@@ -1,0 +1,201 @@
+"""The small State API every game implements, with the bookkeeping kept in the base class.
+
+A game writes `current_player`, `_legal_actions`, `_apply`, `is_terminal`, `returns`, `view`,
+`copy`, `determinize`, and for chance decisions `chance_outcomes`. The base class offers the
+checked `apply` (one legality function for every client), chance sampling from the state's own
+seeded `Rng`, the action history used for saves and replays, and events.
+
+Chance is a player: `current_player()` returns `CHANCE` when a die must be rolled; the outcomes are
+ordinary actions with probabilities (see `chance_outcomes`).
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, ClassVar, Self
+
+from spacetable.engine.action import Action, ActionSpace
+from spacetable.engine.errors import AmbiguousAction, IllegalAction, ParseError
+from spacetable.engine.events import Event
+from spacetable.engine.rng import Rng
+
+if TYPE_CHECKING:
+    from spacetable.engine.game import GameSpec
+
+CHANCE = -1
+TERMINAL = -2
+
+
+@dataclass(slots=True)
+class View:
+    """What one seat (or a spectator, ``player=None``) may know of a state: JSON-ready data."""
+
+    game: str
+    player: int | None
+    data: dict[str, Any] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"game": self.game, "player": self.player, **self.data}
+
+
+class State(ABC):
+    """Base class of every game state. Subclasses use ``__slots__`` and a hand-written `copy()`."""
+
+    __slots__ = ("rng", "history", "events", "config", "seed")
+
+    spec: ClassVar[GameSpec]
+    space: ClassVar[ActionSpace]
+
+    rng: Rng
+    history: list[int]
+    events: list[Event] | None
+    config: dict[str, Any]
+    seed: int
+
+    # ----- to implement -------------------------------------------------------------------
+    @abstractmethod
+    def current_player(self) -> int:
+        """Seat that decides now, `CHANCE` for a chance step, or `TERMINAL`."""
+
+    @abstractmethod
+    def _legal_actions(self) -> list[Action]:
+        """Legal actions of the current decision (canonical objects from `space`)."""
+
+    @abstractmethod
+    def _apply(self, action: Action) -> None:
+        """Apply a legal action (already checked)."""
+
+    @abstractmethod
+    def is_terminal(self) -> bool: ...
+
+    @abstractmethod
+    def returns(self) -> list[float]:
+        """Per-seat result: 1 for a win (shared wins split), 0 otherwise; all 0 before the end."""
+
+    @abstractmethod
+    def view(self, player: int | None) -> View:
+        """Only what `player` may know (None: a spectator, who sees only public information)."""
+
+    @abstractmethod
+    def copy(self) -> Self: ...
+
+    @abstractmethod
+    def determinize(self, player: int, rng: Rng) -> Self:
+        """A full state agreeing with all `player` knows; hidden cards resampled with `rng`."""
+
+    @abstractmethod
+    def decision_name(self) -> str:
+        """Short name of the current decision, e.g. ``negotiation.answer``."""
+
+    def chance_outcomes(self) -> list[tuple[Action, float]]:
+        """At a chance step: (outcome action, probability) pairs."""
+        return []
+
+    def describe(self, action: Action) -> str:
+        """One-line explanation of an action for people (defaults to its text form)."""
+        return str(action)
+
+    def render_event(self, event: Event) -> str:
+        """Plain-language text for an event."""
+        return event.render({})
+
+    def winners(self) -> list[int]:
+        """Seats that won (empty before the end)."""
+        r = self.returns()
+        best = max(r) if r else 0.0
+        return [i for i, v in enumerate(r) if best > 0 and v == best]
+
+    # ----- provided -----------------------------------------------------------------------
+    @property
+    def num_players(self) -> int:
+        return int(self.config["players"])
+
+    def legal_actions(self) -> list[Action]:
+        """The legal actions now; at a chance step, the possible outcomes."""
+        if self.current_player() == CHANCE:
+            return [a for a, _ in self.chance_outcomes()]
+        return self._legal_actions()
+
+    def apply(self, action: Action | str) -> None:
+        """Check `action` against the legal list and apply it; raise `IllegalAction` otherwise.
+
+        An illegal action changes nothing.
+        """
+        legal = self.legal_actions()
+        if isinstance(action, str):
+            action = self.parse(action, legal)
+        for a in legal:
+            if a == action:
+                self.history.append(a.index)
+                self._apply(a)
+                return
+        raise IllegalAction(str(action), self.decision_name(), [str(a) for a in legal])
+
+    def apply_fast(self, action: Action) -> None:
+        """Apply an action taken from `legal_actions()` without re-checking it (hot paths)."""
+        self.history.append(action.index)
+        self._apply(action)
+
+    def sample_chance(self) -> Action:
+        """Draw a chance outcome from the state's own generator and apply it."""
+        outcomes = self.chance_outcomes()
+        if len(outcomes) == 1:
+            a = outcomes[0][0]
+        else:
+            a = outcomes[self.rng.weighted([p for _, p in outcomes])][0]
+        self.apply_fast(a)
+        return a
+
+    def parse(self, text: str, legal: Sequence[Action] | None = None) -> Action:
+        """Parse canonical text, or an unambiguous prefix of one legal action's text."""
+        legal = self.legal_actions() if legal is None else legal
+        text = " ".join(text.split())
+        if not text:
+            raise ParseError("empty action text")
+        try:
+            parsed = Action.parse(text)
+        except ParseError:
+            parsed = None
+        if parsed is not None:
+            for a in legal:
+                if a == parsed:
+                    return a
+        matches = [a for a in legal if str(a).startswith(text)]
+        if len(matches) == 1:
+            return matches[0]
+        if len(matches) > 1:
+            raise AmbiguousAction(f"{text!r} matches {', '.join(str(a) for a in matches[:10])}")
+        if parsed is None:
+            raise ParseError(f"cannot parse {text!r}")
+        if self.space.lookup(parsed) is None:
+            raise ParseError(f"{text!r} is not an action of {self.spec.name}")
+        raise IllegalAction(text, self.decision_name(), [str(a) for a in legal])
+
+    def take_events(self) -> list[Event]:
+        """Events emitted since the last call (empty when events are off)."""
+        if self.events is None:
+            return []
+        ev, self.events = self.events, []
+        return ev
+
+    def emit(self, rule: str, key: str, *args: Any) -> None:
+        """Record an event when events are on (a no-op in simulations)."""
+        if self.events is not None:
+            self.events.append(Event(rule, key, args))
+
+    def _copy_base(self, other: State) -> None:
+        """Copy the base-class fields into `other` (used by subclasses' `copy`)."""
+        other.rng = self.rng.copy()
+        other.history = self.history.copy()
+        other.events = None if self.events is None else []
+        other.config = self.config
+        other.seed = self.seed
+
+    def action_mask(self) -> list[bool]:
+        """One flag per action-space slot: True where the action is legal now."""
+        mask = [False] * len(self.space)
+        for a in self.legal_actions():
+            mask[a.index] = True
+        return mask
