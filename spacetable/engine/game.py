@@ -34,7 +34,10 @@ class GameSpec:
     params: Mapping[str, Any]
     new_state: Callable[[dict[str, Any], int], State]
     num_actions: int
+    catalog: Callable[[dict[str, Any]], dict[str, Any]] | None = None
+    """Card lists for a config, as JSON-ready data (``spacetable cards``)."""
     options: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    """Allowed values of list/choice params, e.g. ``{"modules": ("first-encounter",)}``."""
 
     def make_config(self, players: int, **params: Any) -> dict[str, Any]:
         """A full, validated config: defaults filled in, unknown keys refused."""

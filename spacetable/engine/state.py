@@ -93,6 +93,14 @@ class State(ABC):
         """At a chance step: (outcome action, probability) pairs."""
         return []
 
+    def turn_count(self) -> int:
+        """Number of turns begun so far (for statistics)."""
+        return 0
+
+    def game_stats(self) -> dict[str, Any]:
+        """Game-specific figures for the simulator (e.g. reputation spent, the winning goal)."""
+        return {}
+
     def describe(self, action: Action) -> str:
         """One-line explanation of an action for people (defaults to its text form)."""
         return str(action)
