@@ -1,0 +1,1 @@
+"""Simulation: bot playouts, many-game summaries and engine benchmarks."""

@@ -1,0 +1,255 @@
+"""The ``spacetable`` command line: play, replay, cards, simulate, bench (Typer).
+
+Each command is a thin shell over the engine and `spacetable.sim`; see docs/cli.md for every flag
+and JSON key. Bad input (unknown game, option, bot or a corrupt save) prints a one-line error on
+stderr and exits with status 2 (1 for a save that does not load).
+"""
+
+import json
+import os
+from pathlib import Path
+from typing import Annotated, Any, NoReturn
+
+import typer
+from rich.console import Console
+from rich.table import Table
+
+import spacetable.games.highcard  # noqa: F401  (registers the example game)
+from spacetable.cli.replayer import run_replay
+from spacetable.cli.saves import read_document, table_of
+from spacetable.cli.terminal import TerminalClient
+from spacetable.engine import record
+from spacetable.engine.errors import SaveError, SpacetableError
+from spacetable.engine.rng import Rng
+from spacetable.sim.bench import bench as run_bench
+from spacetable.sim.setup import all_games, build_config, load_game, make_bots, parse_bots
+from spacetable.sim.simulate import simulate as run_simulate
+
+app = typer.Typer(help="spacetable: play, replay, simulate and benchmark tabletop games.",
+                  no_args_is_help=True, add_completion=False)
+
+ModuleOpt = Annotated[list[str] | None, typer.Option("--module", help="Game module (repeatable).")]
+ExpansionOpt = Annotated[list[str] | None, typer.Option("--expansion", help="Expansion (repeatable).")]
+ModeOpt = Annotated[list[str] | None, typer.Option("--mode", help="Game mode (repeatable).")]
+
+
+def _fail(message: str, code: int = 2) -> NoReturn:
+    typer.echo(f"error: {message}", err=True)
+    raise typer.Exit(code)
+
+
+def _console() -> Console:
+    return Console(highlight=False)
+
+
+def _echo_json(obj: Any) -> None:
+    typer.echo(json.dumps(obj, indent=1))
+
+
+@app.command()
+def games() -> None:
+    """List the games the clients know."""
+    for name in all_games():
+        try:
+            spec = load_game(name)
+            typer.echo(f"{name}: {spec.title}, {spec.min_players}-{spec.max_players} players")
+        except SpacetableError as e:
+            typer.echo(f"{name}: unavailable ({e})")
+
+
+@app.command()
+def play(
+    game: Annotated[str | None, typer.Argument(help="Game name (omit with --load).")] = None,
+    players: Annotated[int | None, typer.Option("--players", help="Number of seats.")] = None,
+    humans: Annotated[int | None, typer.Option("--humans", help="Human seats (the first H).")] = None,
+    seed: Annotated[int | None, typer.Option("--seed", help="Game seed (default: random).")] = None,
+    module: ModuleOpt = None,
+    expansion: ExpansionOpt = None,
+    mode: ModeOpt = None,
+    save: Annotated[Path | None, typer.Option("--save", help="Autosave after every decision.")] = None,
+    bots: Annotated[str | None, typer.Option("--bots", help="Bot name, or one per seat: a,b,c.")] = None,
+    load: Annotated[Path | None, typer.Option("--load", help="Resume a saved game.")] = None,
+) -> None:
+    """Play a full game in the terminal: humans in the first seats, bots in the others."""
+    try:
+        if load is not None:
+            doc = read_document(load)
+            if game is not None and doc.get("game") != game:
+                _fail(f"{load} is a save of {doc.get('game')!r}, not {game!r}")
+            if isinstance(doc.get("game"), str):
+                load_game(doc["game"])
+            state = record.from_document(doc)
+            state.take_events()
+            saved_humans, saved_bots = table_of(doc)
+            n = state.num_players
+            seats_h = list(range(humans)) if humans is not None else (saved_humans or [0])
+            if bots is None and saved_bots:
+                names = {s: saved_bots.get(s, "random") for s in range(n) if s not in seats_h}
+            else:
+                names = _bot_names(state.spec.name, bots or "random", n, seats_h)
+            save_path: Path | None = save if save is not None else load
+        else:
+            if game is None:
+                _fail("name a game (e.g. spacetable play highcard) or give --load FILE")
+            spec = load_game(game)
+            n = players if players is not None else spec.min_players
+            config = build_config(spec, n, module or (), expansion or (), mode or ())
+            h = 1 if humans is None else humans
+            if not 0 <= h <= n:
+                _fail(f"--humans must be between 0 and {n}")
+            seats_h = list(range(h))
+            names = _bot_names(game, bots or "random", n, seats_h)
+            game_seed = seed if seed is not None else int.from_bytes(os.urandom(4), "little")
+            state = spec.new_game(config, game_seed)
+            save_path = save
+        bot_objs = dict(zip(names, make_bots(state.spec.name, list(names.values())), strict=True))
+    except SaveError as e:
+        _fail(str(e), 1)
+    except SpacetableError as e:
+        _fail(str(e))
+    client = TerminalClient(state, seats_h, bot_objs, _console(), bot_rng=Rng(state.seed ^ 0xB075),
+                            save_path=save_path)
+    client.run()
+
+
+def _bot_names(game: str, text: str, seats: int, humans: list[int]) -> dict[int, str]:
+    """Bot name per non-human seat from ``--bots`` (one name, one per seat, or one per bot seat)."""
+    bot_seats = [s for s in range(seats) if s not in humans]
+    parts = [p for p in text.split(",") if p.strip()]
+    if len(parts) == len(bot_seats) and len(parts) != seats:
+        return dict(zip(bot_seats, (p.strip() for p in parts), strict=True))
+    names = parse_bots(game, text, seats)
+    return {s: names[s] for s in bot_seats}
+
+
+@app.command()
+def replay(
+    file: Annotated[Path, typer.Argument(help="A save file.")],
+    to: Annotated[int | None, typer.Option("--to", help="Show moves 1..N, then the view.")] = None,
+    all_: Annotated[bool, typer.Option("--all", help="Show every move without pausing.")] = False,
+) -> None:
+    """Step through a saved game: the spectator view and each action and event (Enter to step)."""
+    try:
+        doc = read_document(file)
+        run_replay(doc, _console(), to=to, show_all=all_)
+    except SpacetableError as e:
+        _fail(str(e), 1)
+
+
+@app.command()
+def cards(
+    game: Annotated[str, typer.Argument(help="Game name.")],
+    module: ModuleOpt = None,
+    expansion: ExpansionOpt = None,
+    mode: ModeOpt = None,
+    players: Annotated[int | None, typer.Option("--players")] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the catalog as JSON.")] = False,
+) -> None:
+    """The game's cards for a configuration (a table per kind, or JSON)."""
+    try:
+        spec = load_game(game)
+        config = build_config(spec, players or spec.max_players, module or (), expansion or (), mode or ())
+    except SpacetableError as e:
+        _fail(str(e))
+    if spec.catalog is None:
+        _fail(f"{spec.title} has no card catalog")
+    catalog = spec.catalog(config)
+    if as_json:
+        _echo_json(catalog)
+        return
+    console = _console()
+    for kind, items in catalog.items():
+        if isinstance(items, list) and items and all(isinstance(i, dict) for i in items):
+            columns: list[str] = []
+            for item in items:
+                columns += [k for k in item if k not in columns]
+            table = Table(title=f"{kind} ({len(items)})")
+            for c in columns:
+                table.add_column(c)
+            for item in items:
+                table.add_row(*(_cell(item.get(c)) for c in columns))
+            console.print(table)
+        else:
+            console.print(f"{kind}: {json.dumps(items)}", markup=False)
+
+
+def _cell(value: Any) -> str:
+    if value is None:
+        return ""
+    if isinstance(value, str):
+        return value
+    if isinstance(value, list) and all(isinstance(v, (str, int)) for v in value):
+        return ", ".join(map(str, value))
+    return json.dumps(value)
+
+
+@app.command()
+def simulate(
+    game: Annotated[str, typer.Argument(help="Game name.")],
+    games_: Annotated[int, typer.Option("--games", help="Number of games.")] = 100,
+    players: Annotated[int | None, typer.Option("--players")] = None,
+    bots: Annotated[str, typer.Option("--bots", help="Bot name, or one per seat: a,b,c.")] = "random",
+    seed: Annotated[int, typer.Option("--seed", help="Seed of game 0 (game i uses seed+i).")] = 0,
+    module: ModuleOpt = None,
+    expansion: ExpansionOpt = None,
+    mode: ModeOpt = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+) -> None:
+    """Play N complete bot games and summarise them."""
+    try:
+        spec = load_game(game)
+        n = players if players is not None else spec.min_players
+        report = run_simulate(game, games_, n, parse_bots(game, bots, n), seed,
+                              module or (), expansion or (), mode or ())
+    except SpacetableError as e:
+        _fail(str(e))
+    data = report.to_json()
+    if as_json:
+        _echo_json(data)
+        return
+    table = Table(title=f"{spec.title}: {report.games} games, bots {', '.join(report.bots)}")
+    table.add_column("figure")
+    table.add_column("value")
+    for k, v in data.items():
+        if k not in ("config", "error_samples"):
+            table.add_row(k, _cell(v) if not isinstance(v, float) else f"{v:.3f}")
+    console = _console()
+    console.print(table)
+    for sample in report.error_samples:
+        console.print(f"error (seed {sample['seed']}): {sample['error']}", markup=False)
+
+
+@app.command()
+def bench(
+    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+    game: Annotated[list[str] | None, typer.Option("--game", help="Game (repeatable; default: all).")]
+    = None,
+    seconds: Annotated[float, typer.Option("--seconds", help="Seconds per figure.")] = 2.0,
+) -> None:
+    """Engine throughput per game: decisions/s, games/s, state copy time."""
+    result = run_bench(list(game) if game else None, seconds)
+    if as_json:
+        _echo_json(result)
+        return
+    table = Table(title=f"spacetable bench ({seconds:g} s per figure)")
+    for col in ("game", "decisions/s", "random games/s", "greedy 2p games/s", "copy µs"):
+        table.add_column(col)
+    for name, r in result["games"].items():
+        greedy = r["greedy_games_per_second"]
+        table.add_row(name, f"{r['decisions_per_second']:,}",
+                      f"{r['random_games_per_second']:,.1f} ({r['random_players']}p)",
+                      "—" if greedy is None else f"{greedy:,.1f}", f"{r['copy_us']:.2f}")
+    console = _console()
+    console.print(table)
+    t = result["targets"]
+    console.print(f"targets: ≥{t['decisions_per_second']:,} decisions/s, copy ≤{t['copy_us']} µs",
+                  markup=False)
+    for name, r in result["games"].items():
+        for note in r["notes"]:
+            console.print(f"{name}: {note}", markup=False)
+    for name, why in result["skipped"].items():
+        console.print(f"{name}: skipped ({why})", markup=False)
+
+
+if __name__ == "__main__":
+    app()

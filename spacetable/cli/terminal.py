@@ -1,0 +1,207 @@
+"""The generic terminal client: humans and bots play any registered game in a Rich console.
+
+Human seats see their game's renderer (or the raw view), a numbered menu of legal actions with a
+one-line explanation each, and the plain-language log. They answer with a number, an action's text
+(unambiguous prefixes work), or a command: ``?``/``help``, ``undo``, ``save [FILE]``, ``quit``.
+Bots play the other seats; chance steps are drawn from the state's seeded generator. With a save
+path the game is saved after every decision. Works with a non-TTY stdin (one answer per line).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+from rich.console import Console
+from rich.rule import Rule
+from rich.text import Text
+
+from spacetable.bots.base import Bot
+from spacetable.cli.saves import write_save
+from spacetable.cli.views import Renderer, find_renderer, render_view
+from spacetable.engine import record
+from spacetable.engine.action import Action
+from spacetable.engine.errors import SpacetableError
+from spacetable.engine.rng import Rng
+from spacetable.engine.state import CHANCE, State
+
+HELP = """Commands:
+  <number>        choose that entry of the menu
+  <action text>   choose by text, e.g. the first words of an entry (must match exactly one)
+  ? or help       this help
+  undo            take back your last decision (and everything that followed it)
+  save [FILE]     save the game now (to FILE, or to the --save file)
+  quit            save (if a file is known) and leave; resume with: spacetable play --load FILE"""
+
+
+class Quit(Exception):
+    """The human asked to leave the game."""
+
+
+def seat_name(seat: int) -> str:
+    return f"Seat {seat + 1}"
+
+
+class TerminalClient:
+    """Runs one game to its end (or until a human quits) in `console`."""
+
+    def __init__(self, state: State, humans: list[int], bots: dict[int, Bot], console: Console,
+                 *, bot_rng: Rng, save_path: str | Path | None = None,
+                 read: Callable[[str], str] | None = None,
+                 renderer: Renderer | None = None) -> None:
+        self.state = state
+        self.humans = sorted(humans)
+        self.bots = bots
+        self.console = console
+        self.bot_rng = bot_rng
+        self.save_path = Path(save_path) if save_path is not None else None
+        self.read = read if read is not None else console.input
+        self.renderer = renderer if renderer is not None else find_renderer(state.spec.name)
+        if state.events is None:
+            state.events = []
+
+    # ----- output --------------------------------------------------------------------------
+    def say(self, text: str, style: str | None = None) -> None:
+        self.console.print(Text(text, style=style or ""))
+
+    def show_log(self) -> None:
+        for event in self.state.take_events():
+            self.say("  · " + self.state.render_event(event), "dim")
+
+    def show_view(self, player: int | None) -> None:
+        renderable, warning = render_view(self.state.view(player), self.renderer)
+        if warning:
+            self.say(warning, "yellow")
+        self.console.print(renderable)
+
+    def show_menu(self, legal: list[Action]) -> None:
+        for i, a in enumerate(legal, 1):
+            line = Text(f"{i:>3}. ", style="bold")
+            line.append(str(a), style="cyan")
+            explained = self.state.describe(a)
+            if explained and explained != str(a):
+                line.append("  — " + explained)
+            self.console.print(line)
+
+    # ----- saving --------------------------------------------------------------------------
+    def bot_names(self) -> dict[int, str]:
+        return {s: b.name for s, b in self.bots.items()}
+
+    def save(self, path: str | Path | None = None) -> Path | None:
+        target = Path(path) if path else self.save_path
+        if target is None:
+            return None
+        write_save(self.state, target, self.humans, self.bot_names())
+        return target
+
+    def autosave(self) -> None:
+        if self.save_path is not None:
+            self.save()
+
+    def default_save_path(self) -> Path:
+        return Path(f"spacetable-{self.state.spec.name}-{self.state.seed}.json")
+
+    # ----- the game loop -------------------------------------------------------------------
+    def run(self) -> State:
+        """Play until the game ends or a human quits; the final (or last) state."""
+        self.console.print(Rule(Text(f"{self.state.spec.title} — seed {self.state.seed}")))
+        who = ", ".join(f"{seat_name(s)}: " + ("you" if s in self.humans else self.bots[s].name)
+                        for s in range(self.state.num_players))
+        self.say(who)
+        try:
+            while not self.state.is_terminal():
+                self.show_log()
+                p = self.state.current_player()
+                if p == CHANCE:
+                    self.state.sample_chance()
+                elif p in self.humans:
+                    self.human_turn(p)
+                else:
+                    self.state.apply(self.bots[p].choose(self.state, p, self.bot_rng))
+                self.autosave()
+        except Quit:
+            where = self.save() or self.save(self.default_save_path())
+            self.say(f"Game saved to {where}. Resume with: spacetable play --load {where}", "bold")
+            return self.state
+        self.show_log()
+        self.autosave()
+        self.finish()
+        return self.state
+
+    def finish(self) -> None:
+        self.console.print(Rule(Text("Game over")))
+        self.show_view(None)
+        returns = self.state.returns()
+        winners = self.state.winners()
+        self.say("Winner" + ("s" if len(winners) > 1 else "") + ": "
+                 + (", ".join(seat_name(w) for w in winners) or "nobody"), "bold green")
+        self.say("Results: " + ", ".join(f"{seat_name(i)} {r:g}" for i, r in enumerate(returns)))
+        if self.save_path is not None:
+            self.say(f"Saved to {self.save_path}. Replay with: spacetable replay {self.save_path}")
+
+    def human_turn(self, seat: int) -> None:
+        """Show the board and the menu to `seat`, then read until one action is applied."""
+        legal = self.state.legal_actions()
+        self.console.print(Rule(Text(f"{seat_name(seat)} to decide ({self.state.decision_name()})")))
+        self.show_view(seat)
+        self.show_menu(legal)
+        while True:
+            try:
+                line = self.read(f"{seat_name(seat)}> ").strip()
+            except EOFError:
+                self.say("(end of input)")
+                raise Quit() from None
+            if not line:
+                continue
+            word = line.split()[0].lower()
+            if line in ("?", "help"):
+                self.say(HELP)
+                self.show_menu(legal)
+                continue
+            if word == "quit" or word == "exit":
+                raise Quit()
+            if word == "undo" and line.lower() == "undo":
+                if self.undo():
+                    return
+                continue
+            if word == "save" and len(line.split()) <= 2:
+                arg = line.split()[1] if len(line.split()) == 2 else None
+                where = self.save(arg) or self.save(self.default_save_path())
+                self.say(f"Saved to {where}")
+                continue
+            action = self.choose(line, legal)
+            if action is None:
+                continue
+            self.state.apply(action)
+            return
+
+    def choose(self, line: str, legal: list[Action]) -> Action | None:
+        """The action a line names (a menu number or action text), or None after explaining why not."""
+        if line.isdigit():
+            n = int(line)
+            if 1 <= n <= len(legal):
+                return legal[n - 1]
+            self.say(f"Choose a number from 1 to {len(legal)} (or ? for help)", "red")
+            return None
+        try:
+            return self.state.parse(line, legal)
+        except SpacetableError as e:
+            self.say(f"{type(e).__name__}: {e}", "red")
+            return None
+
+    def undo(self) -> bool:
+        """Rebuild the game from its log minus the last human decision and all that followed."""
+        doc = record.to_document(self.state)
+        last_human = None
+        for n, (s, text) in enumerate(record.replay_states(doc)):
+            if text is not None and s.current_player() in self.humans:
+                last_human = n
+        if last_human is None:
+            self.say("Nothing to undo: no human decision yet", "red")
+            return False
+        doc["actions"] = doc["actions"][:last_human]
+        state = record.from_document(doc)
+        state.take_events()
+        self.state = state
+        self.say(f"Undone: back to move {last_human + 1}", "yellow")
+        return True

@@ -1,0 +1,72 @@
+"""Shared helpers for the faces that start games: the game registry view, configs and bot lists."""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Sequence
+from typing import Any
+
+from spacetable.bots.base import Bot, make_bot
+from spacetable.engine.errors import ConfigError
+from spacetable.engine.game import KNOWN_GAMES, GameSpec, get_game
+
+EXTRA_GAMES = {"highcard": "spacetable.games.highcard"}
+"""Games known to the clients in addition to the engine's `KNOWN_GAMES` (the example game)."""
+
+
+def all_games() -> list[str]:
+    """Every game name the clients offer (installed or not)."""
+    return sorted(set(KNOWN_GAMES) | set(EXTRA_GAMES))
+
+
+def load_game(name: str) -> GameSpec:
+    """The `GameSpec` of `name`; `ConfigError` when it is unknown or its package is not written yet."""
+    if name in EXTRA_GAMES:
+        importlib.import_module(EXTRA_GAMES[name])
+    try:
+        return get_game(name)
+    except ModuleNotFoundError as e:
+        raise ConfigError(f"game {name!r} is not available yet ({e})") from e
+    except KeyError as e:
+        raise ConfigError(f"game {name!r} is not available yet (its package registers no game)") from e
+
+
+def build_config(spec: GameSpec, players: int, modules: Sequence[str] = (),
+                 expansions: Sequence[str] = (), modes: Sequence[str] = ()) -> dict[str, Any]:
+    """A validated config from the generic CLI options (``--module``/``--expansion``/``--mode``).
+
+    An option the game does not take, or a value outside ``spec.options``, raises `ConfigError`.
+    """
+    params: dict[str, Any] = {}
+    for key, flag, values in (("modules", "--module", modules), ("expansions", "--expansion", expansions),
+                              ("modes", "--mode", modes)):
+        if not values:
+            continue
+        if key not in spec.params:
+            raise ConfigError(f"{spec.title} has no {flag} option")
+        allowed = spec.options.get(key)
+        for v in values:
+            if allowed is not None and v not in allowed:
+                raise ConfigError(f"{spec.title}: unknown {flag} {v!r}; choose from {', '.join(allowed)}")
+        params[key] = list(values)
+    return spec.make_config(players, **params)
+
+
+def parse_bots(game: str, text: str, seats: int) -> list[str]:
+    """``"greedy"`` (every seat) or ``"greedy,random,…"`` (one per seat) → one bot name per seat."""
+    names = [n.strip() for n in text.split(",") if n.strip()]
+    if not names:
+        raise ConfigError("no bot named")
+    if len(names) == 1:
+        names = names * seats
+    if len(names) != seats:
+        raise ConfigError(f"{len(names)} bot names for {seats} seats; give one name or one per seat")
+    return names
+
+
+def make_bots(game: str, names: Sequence[str]) -> list[Bot]:
+    """Bots by name; `ConfigError` listing the choices for an unknown name."""
+    try:
+        return [make_bot(game, n) for n in names]
+    except ValueError as e:
+        raise ConfigError(str(e)) from e

@@ -1,0 +1,118 @@
+"""Many complete bot games and their summary figures (``spacetable simulate``).
+
+Game ``i`` uses seed ``seed + i`` for the state and an independent generator for the bots, so a
+run is reproducible. An exception inside a game is counted in ``errors`` with a sample (message
+and seed) and the run goes on.
+"""
+
+from __future__ import annotations
+
+import time
+import traceback
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+from spacetable.engine.rng import Rng
+from spacetable.sim.runner import DEFAULT_MAX_DECISIONS, play_out
+from spacetable.sim.setup import build_config, load_game, make_bots
+
+MAX_ERROR_SAMPLES = 5
+
+
+@dataclass
+class SimReport:
+    """The summary of a simulation run; `to_json()` is what ``simulate --json`` prints."""
+
+    game: str
+    players: int
+    bots: list[str]
+    config: dict[str, Any]
+    seed: int
+    games: int = 0
+    completed: int = 0
+    unfinished: int = 0
+    errors: int = 0
+    error_samples: list[dict[str, Any]] = field(default_factory=list)
+    wins_by_seat: list[int] = field(default_factory=list)
+    shared_wins: int = 0
+    mean_turns: float | None = None
+    mean_decisions: float | None = None
+    games_per_second: float = 0.0
+    seconds: float = 0.0
+    min_winner_prestige: int | float | None = None
+    wins_by_goal: dict[str, int] | None = None
+    mean_reputation_spent: float | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+def simulate(game: str, games: int, players: int, bots: Sequence[str], seed: int = 0,
+             modules: Sequence[str] = (), expansions: Sequence[str] = (), modes: Sequence[str] = (),
+             max_decisions: int = DEFAULT_MAX_DECISIONS) -> SimReport:
+    """Play `games` complete games of `game` with one bot name per seat and summarise them.
+
+    Raises `ConfigError` before any game starts for an unknown game, bot or option.
+    """
+    spec = load_game(game)
+    config = build_config(spec, players, modules, expansions, modes)
+    make_bots(game, bots)  # refuse unknown bot names up front
+    report = SimReport(game=game, players=players, bots=list(bots), config=config, seed=seed,
+                       wins_by_seat=[0] * players)
+    turns: list[int] = []
+    decisions: list[int] = []
+    winner_prestige: list[int | float] = []
+    goals: Counter[str] = Counter()
+    saw_goals = False
+    reputation: list[float] = []
+    start = time.perf_counter()
+    for i in range(games):
+        game_seed = seed + i
+        report.games += 1
+        try:
+            state = spec.new_game(dict(config), game_seed)
+            result = play_out(state, make_bots(game, bots), Rng(game_seed ^ 0x5EED_B075),
+                              max_decisions=max_decisions)
+            if not result.finished:
+                report.unfinished += 1
+                continue
+            stats = state.game_stats()
+            turn_count = state.turn_count()
+        except Exception as e:  # noqa: BLE001  (a crashing game is a finding, not the end of the run)
+            report.errors += 1
+            if len(report.error_samples) < MAX_ERROR_SAMPLES:
+                report.error_samples.append({
+                    "seed": game_seed,
+                    "error": f"{type(e).__name__}: {e}",
+                    "where": traceback.format_exc(limit=-3).strip().splitlines()[-3:],
+                })
+            continue
+        report.completed += 1
+        turns.append(turn_count)
+        decisions.append(result.decisions)
+        if len(result.winners) > 1:
+            report.shared_wins += 1
+        for w in result.winners:
+            report.wins_by_seat[w] += 1
+        wp = stats.get("winner_prestige")
+        if wp:
+            winner_prestige.append(min(wp))
+        if "winning_goals" in stats:
+            saw_goals = True
+            goals.update(str(g) for g in stats["winning_goals"])
+        if stats.get("reputation_spent") is not None:
+            reputation.append(float(stats["reputation_spent"]))
+    report.seconds = time.perf_counter() - start
+    report.games_per_second = report.games / report.seconds if report.seconds > 0 else 0.0
+    if turns:
+        report.mean_turns = sum(turns) / len(turns)
+        report.mean_decisions = sum(decisions) / len(decisions)
+    if winner_prestige:
+        report.min_winner_prestige = min(winner_prestige)
+    if saw_goals:
+        report.wins_by_goal = dict(goals.most_common())
+    if reputation:
+        report.mean_reputation_spent = sum(reputation) / len(reputation)
+    return report
