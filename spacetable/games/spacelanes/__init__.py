@@ -1,0 +1,46 @@
+"""Space Lanes: trade, travel and engagements on a map of 15 settlements and 24 lanes (issue 4).
+
+Importing the package registers the game with the engine registry.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from spacetable.engine.game import GameSpec, register
+from spacetable.games.spacelanes.actions import SPACE
+from spacetable.games.spacelanes.content import CONTENT, GOODS
+from spacetable.games.spacelanes.state import SpaceLanesState, new_state
+
+
+def catalog(config: dict[str, Any]) -> dict[str, Any]:
+    """Content lists for `spacetable cards spacelanes`."""
+    return {
+        "settlements": [{"name": s.name, "slug": s.slug, "homeworld": s.homeworld, "tags": list(s.tags),
+                         "feature": s.ftext,
+                         "prices": {g: [s.buy[i], s.sell[i]] for i, g in enumerate(GOODS)
+                                    if s.buy[i] or s.sell[i]}}
+                        for s in CONTENT.settlements],
+        "lanes": [{"name": ln.name, "slug": ln.slug, "distance": ln.distance} for ln in CONTENT.lanes],
+        "action_cards": [{"name": t.name, "slug": t.slug, "kind": t.kind, "copies": t.copies, "cost": t.cost,
+                          "text": t.text} for t in CONTENT.card_types],
+        "goals": [{"name": g.name, "slug": g.slug, "text": g.text} for g in CONTENT.goals],
+    }
+
+
+SPEC = register(GameSpec(
+    name="spacelanes",
+    title="Space Lanes",
+    min_players=2,
+    max_players=5,
+    chance="explicit",
+    information="imperfect",
+    params={"modes": [], "turn_limit": 0},
+    new_state=new_state,
+    num_actions=len(SPACE),
+    catalog=catalog,
+    options={"modes": ("exploration", "pvp")},
+))
+SpaceLanesState.spec = SPEC
+
+__all__ = ["SPEC", "SpaceLanesState", "catalog", "new_state"]

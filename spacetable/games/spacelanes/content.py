@@ -1,0 +1,369 @@
+"""Space Lanes content: dataclasses for settlements, lanes, the board, action cards and goals, and the
+validating loader of the package's JSON data files (a bad file raises `DataError` naming file, card
+and field)."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from importlib import resources
+from typing import Any
+
+from spacetable.engine.errors import DataError
+
+GOODS: tuple[str, ...] = ("ore", "supplies", "parts", "medicine", "luxury", "contraband")
+NGOODS = len(GOODS)
+CONTRABAND = 5
+
+EVENT_KINDS = ("pirates", "patrol", "economic", "station", "asteroids", "wormhole")
+SINGLE_USE = ("missiles", "countermeasures", "fuel_burn", "repair_kit")
+CARD_KINDS = EVENT_KINDS + SINGLE_USE + ("upgrade", "crew", "bounty", "transport")
+EQUIPMENT_KINDS = SINGLE_USE + ("upgrade",)
+MODIFIERS = ("win", "escape", "cargo", "free_moves", "sell_bonus", "repair_discount", "parlay_discount",
+             "odd_jobs", "bounty_bonus", "transport_bonus", "hidden_hold", "gain_union", "gain_pirate")
+FEATURES: dict[str, tuple[str, ...]] = {
+    "faction_office": ("faction", "price"), "repair_dock": ("price",), "archive": ("cards",),
+    "fuel_depot": ("moves",), "refinery": ("from", "to", "count"), "fence": ("price",),
+    "salvage_yard": ("price",), "exchange": ("price",),
+}
+GOAL_KINDS = ("credits", "goods_sold", "homeworlds", "visited", "pirates_won", "union", "pirate", "bounties",
+              "transports", "contraband_sold")
+HOOKS: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Settlement:
+    slug: str
+    name: str
+    homeworld: bool
+    tags: tuple[str, ...]
+    buy: tuple[int, ...]
+    """Price a player pays per unit (0: not traded)."""
+    sell: tuple[int, ...]
+    """Price a player receives per unit (0: not traded)."""
+    feature: str
+    fargs: tuple[tuple[str, Any], ...]
+    ftext: str
+
+    def farg(self, key: str) -> Any:
+        return dict(self.fargs)[key]
+
+
+@dataclass(frozen=True, slots=True)
+class Lane:
+    slug: str
+    name: str
+    distance: int
+
+
+@dataclass(frozen=True, slots=True)
+class CardType:
+    """One distinct action card (a deck may hold several copies)."""
+
+    index: int
+    slug: str
+    name: str
+    kind: str
+    text: str
+    copies: int = 1
+    cost: int = 0
+    win: int = 0
+    escape: int = 0
+    mods: tuple[int, ...] = ()
+    """Modifier values in the order of `MODIFIERS`."""
+    prices: tuple[tuple[int, int], ...] = ()
+    """Economic events: (buy delta, sell delta) per good."""
+    reward: int = 0
+    faction: int = 0
+    frm: str = "any"
+    to: str = "any"
+    contraband: bool = False
+    gain_union: int = 0
+    gain_pirate: int = 0
+    hook: str = ""
+
+    def mod(self, name: str) -> int:
+        return self.mods[MODIFIERS.index(name)] if self.mods else 0
+
+
+@dataclass(frozen=True, slots=True)
+class Goal:
+    index: int
+    slug: str
+    name: str
+    kind: str
+    target: int
+    text: str
+    credits: int = 0
+
+
+@dataclass(slots=True)
+class Content:
+    settlements: list[Settlement]
+    lanes: list[Lane]
+    slot_xy: list[tuple[int, int]]
+    lane_ends: list[tuple[int, int]]
+    card_types: list[CardType]
+    deck: list[int] = field(default_factory=list)
+    """Card id → card type index (every physical card)."""
+    goals: list[Goal] = field(default_factory=list)
+    homeworlds: list[int] = field(default_factory=list)
+
+
+def _req(obj: dict[str, Any], key: str, typ: type | tuple[type, ...], file: str, card: str | None) -> Any:
+    if key not in obj:
+        raise DataError(file, card, key, "missing")
+    v = obj[key]
+    if not isinstance(v, typ) or (isinstance(v, bool) and typ is int):
+        raise DataError(file, card, key, f"expected {typ}, got {type(v).__name__}")
+    return v
+
+
+def _int(obj: dict[str, Any], key: str, file: str, card: str | None, lo: int, hi: int,
+         default: int = 0) -> int:
+    v = obj.get(key, default)
+    if isinstance(v, bool) or not isinstance(v, int) or not lo <= v <= hi:
+        raise DataError(file, card, key, f"must be an integer in {lo}..{hi}, got {v!r}")
+    return v
+
+
+def parse_settlements(doc: Any, file: str = "settlements.json") -> list[Settlement]:
+    if not isinstance(doc, dict):
+        raise DataError(file, None, None, "not a JSON object")
+    items = _req(doc, "settlements", list, file, None)
+    out: list[Settlement] = []
+    seen: set[str] = set()
+    for i, s in enumerate(items):
+        if not isinstance(s, dict):
+            raise DataError(file, f"#{i}", None, "not an object")
+        slug = _req(s, "slug", str, file, f"#{i}")
+        if slug in seen:
+            raise DataError(file, slug, "slug", "duplicate")
+        seen.add(slug)
+        name = _req(s, "name", str, file, slug)
+        hw = _req(s, "homeworld", bool, file, slug)
+        tags = _req(s, "tags", list, file, slug)
+        prices = _req(s, "prices", dict, file, slug)
+        buy = [0] * NGOODS
+        sell = [0] * NGOODS
+        for g, pair in prices.items():
+            if g not in GOODS:
+                raise DataError(file, slug, f"prices.{g}", "unknown good")
+            if (not isinstance(pair, list) or len(pair) != 2
+                    or not all(type(x) is int and 0 <= x <= 5000 for x in pair)):
+                raise DataError(file, slug, f"prices.{g}", "must be [buy, sell] integers 0..5000")
+            b, se = pair
+            if b and se and se > b:
+                raise DataError(file, slug, f"prices.{g}", "sell price above buy price")
+            buy[GOODS.index(g)], sell[GOODS.index(g)] = b, se
+        traded = sum(1 for g in range(NGOODS) if buy[g] or sell[g])
+        if not 3 <= traded <= 6:
+            raise DataError(file, slug, "prices", f"must trade 3-6 goods, trades {traded}")
+        feat = _req(s, "feature", dict, file, slug)
+        kind = _req(feat, "kind", str, file, slug)
+        if kind not in FEATURES:
+            raise DataError(file, slug, "feature.kind", f"unknown feature {kind!r}")
+        fargs = []
+        for key in FEATURES[kind]:
+            if key not in feat:
+                raise DataError(file, slug, f"feature.{key}", "missing")
+            fargs.append((key, feat[key]))
+        for key in ("from", "to"):
+            if key in feat and feat[key] not in GOODS:
+                raise DataError(file, slug, f"feature.{key}", "unknown good")
+        if kind == "faction_office" and feat["faction"] not in ("union", "pirate"):
+            raise DataError(file, slug, "feature.faction", "must be union or pirate")
+        ftext = _req(feat, "text", str, file, slug)
+        out.append(Settlement(slug, name, hw, tuple(str(t) for t in tags), tuple(buy), tuple(sell), kind,
+                              tuple(fargs), ftext))
+    if len(out) != 15:
+        raise DataError(file, None, "settlements", f"need 15 settlements, found {len(out)}")
+    if sum(s.homeworld for s in out) != 3:
+        raise DataError(file, None, "homeworld", "need exactly 3 Homeworlds")
+    return out
+
+
+def parse_lanes(doc: Any, file: str = "lanes.json") -> list[Lane]:
+    items = _req(doc, "lanes", list, file, None) if isinstance(doc, dict) else None
+    if items is None:
+        raise DataError(file, None, None, "not a JSON object")
+    out = []
+    for i, s in enumerate(items):
+        if not isinstance(s, dict):
+            raise DataError(file, f"#{i}", None, "not an object")
+        slug = _req(s, "slug", str, file, f"#{i}")
+        out.append(Lane(slug, _req(s, "name", str, file, slug), _int(s, "distance", file, slug, 1, 3, -1)))
+    if len(out) != 24:
+        raise DataError(file, None, "lanes", f"need 24 lanes, found {len(out)}")
+    return out
+
+
+def _crosses(p: tuple[int, int], q: tuple[int, int], r: tuple[int, int], s: tuple[int, int]) -> bool:
+    def orient(a: tuple[int, int], b: tuple[int, int], c: tuple[int, int]) -> int:
+        v = (b[0] - a[0]) * (c[1] - a[1]) - (b[1] - a[1]) * (c[0] - a[0])
+        return (v > 0) - (v < 0)
+    if len({p, q, r, s}) < 4:
+        return False
+    return orient(p, q, r) * orient(p, q, s) < 0 and orient(r, s, p) * orient(r, s, q) < 0
+
+
+def parse_board(doc: Any, file: str = "board.json") -> tuple[list[tuple[int, int]], list[tuple[int, int]]]:
+    """The fixed map (L1): 15 slots with drawing coordinates, 24 lanes; planar and connected."""
+    if not isinstance(doc, dict):
+        raise DataError(file, None, None, "not a JSON object")
+    slots = _req(doc, "slots", list, file, None)
+    xy = [(_int(s, "x", file, f"slot {i}", 0, 100), _int(s, "y", file, f"slot {i}", 0, 100))
+          for i, s in enumerate(slots)]
+    if len(xy) != 15:
+        raise DataError(file, None, "slots", f"need 15 slots, found {len(xy)}")
+    ends: list[tuple[int, int]] = []
+    for i, pair in enumerate(_req(doc, "lanes", list, file, None)):
+        if (not isinstance(pair, list) or len(pair) != 2
+                or not all(isinstance(x, int) and 0 <= x < 15 for x in pair)):
+            raise DataError(file, f"lane {i}", "lanes", "must be a pair of slot numbers 0..14")
+        a, b = pair
+        if a == b:
+            raise DataError(file, f"lane {i}", "lanes", "joins a slot to itself")
+        if (min(a, b), max(a, b)) in {(min(x), max(x)) for x in ends}:
+            raise DataError(file, f"lane {i}", "lanes", "second lane between the same slots")
+        ends.append((a, b))
+    if len(ends) != 24:
+        raise DataError(file, None, "lanes", f"need 24 lane slots, found {len(ends)}")
+    for i, (a, b) in enumerate(ends):
+        for j in range(i):
+            c, d = ends[j]
+            if _crosses(xy[a], xy[b], xy[c], xy[d]):
+                raise DataError(file, f"lane {i}", "lanes", f"crosses lane {j}")
+    seen = {0}
+    stack = [0]
+    while stack:
+        n = stack.pop()
+        for a, b in ends:
+            for u, v in ((a, b), (b, a)):
+                if u == n and v not in seen:
+                    seen.add(v)
+                    stack.append(v)
+    if len(seen) != 15:
+        raise DataError(file, None, "lanes", "map is not connected")
+    return xy, ends
+
+
+def parse_cards(doc: Any, file: str = "cards.json", tags: set[str] | None = None) -> list[CardType]:
+    if not isinstance(doc, dict):
+        raise DataError(file, None, None, "not a JSON object")
+    out: list[CardType] = []
+    seen: set[str] = set()
+    for i, c in enumerate(_req(doc, "cards", list, file, None)):
+        if not isinstance(c, dict):
+            raise DataError(file, f"#{i}", None, "not an object")
+        slug = _req(c, "slug", str, file, f"#{i}")
+        if slug in seen or not slug or " " in slug:
+            raise DataError(file, slug, "slug", "duplicate or malformed")
+        seen.add(slug)
+        name = _req(c, "name", str, file, slug)
+        kind = _req(c, "kind", str, file, slug)
+        if kind not in CARD_KINDS:
+            raise DataError(file, slug, "kind", f"unknown kind {kind!r}")
+        text = _req(c, "text", str, file, slug)
+        if not text:
+            raise DataError(file, slug, "text", "empty")
+        kw: dict[str, Any] = {"copies": _int(c, "copies", file, slug, 1, 20, 1)}
+        if kind in ("pirates", "patrol"):
+            kw["win"] = _int(c, "win", file, slug, 2, 12, -1)
+            kw["escape"] = _int(c, "escape", file, slug, 2, 12, -1)
+        if kind in EQUIPMENT_KINDS or kind == "crew":
+            kw["cost"] = _int(c, "cost", file, slug, 0, 5000, -1)
+        if kind in ("upgrade", "crew"):
+            mods = c.get("mods", {})
+            if not isinstance(mods, dict) or not mods:
+                raise DataError(file, slug, "mods", "must be a non-empty object")
+            for k, v in mods.items():
+                if k not in MODIFIERS:
+                    raise DataError(file, slug, f"mods.{k}", "unknown modifier")
+                if isinstance(v, bool) or not isinstance(v, int) or not 0 <= v <= 1000:
+                    raise DataError(file, slug, f"mods.{k}", "must be an integer 0..1000")
+            kw["mods"] = tuple(int(mods.get(m, 0)) for m in MODIFIERS)
+        if kind == "economic":
+            prices = _req(c, "prices", dict, file, slug)
+            pr = [(0, 0)] * NGOODS
+            for g, pair in prices.items():
+                if g not in GOODS:
+                    raise DataError(file, slug, f"prices.{g}", "unknown good")
+                if not isinstance(pair, list) or len(pair) != 2 or not all(isinstance(x, int) for x in pair):
+                    raise DataError(file, slug, f"prices.{g}", "must be [buy delta, sell delta]")
+                pr[GOODS.index(g)] = (pair[0], pair[1])
+            kw["prices"] = tuple(pr)
+        if kind in ("bounty", "transport"):
+            kw["reward"] = _int(c, "reward", file, slug, 0, 10000, -1)
+        if kind == "bounty":
+            kw["faction"] = _int(c, "faction", file, slug, 0, 3, 0)
+        if kind == "transport":
+            for key in ("frm", "to"):
+                v = _req(c, key, str, file, slug)
+                if tags is not None and v != "any" and v not in tags:
+                    raise DataError(file, slug, key, f"unknown settlement tag or slug {v!r}")
+                kw[key] = v
+            kw["contraband"] = bool(c.get("contraband", False))
+            kw["gain_union"] = _int(c, "gain_union", file, slug, 0, 3, 0)
+            kw["gain_pirate"] = _int(c, "gain_pirate", file, slug, 0, 3, 0)
+        hook = c.get("hook", "")
+        if hook and hook not in HOOKS:
+            raise DataError(file, slug, "hook", f"unknown hook {hook!r}")
+        out.append(CardType(index=len(out), slug=slug, name=name, kind=kind, text=text, hook=hook, **kw))
+    total = sum(t.copies for t in out)
+    if total != 100:
+        raise DataError(file, None, "copies", f"the action deck must hold 100 cards, holds {total}")
+    for t in out:
+        if t.kind in ("upgrade", "crew") and t.copies != 1:
+            raise DataError(file, t.slug, "copies", "Upgrades and Crew are unique (L12)")
+    return out
+
+
+def parse_goals(doc: Any, file: str = "goals.json") -> list[Goal]:
+    if not isinstance(doc, dict):
+        raise DataError(file, None, None, "not a JSON object")
+    out: list[Goal] = []
+    for i, g in enumerate(_req(doc, "goals", list, file, None)):
+        if not isinstance(g, dict):
+            raise DataError(file, f"#{i}", None, "not an object")
+        slug = _req(g, "slug", str, file, f"#{i}")
+        kind = _req(g, "kind", str, file, slug)
+        if kind not in GOAL_KINDS:
+            raise DataError(file, slug, "kind", f"unknown goal kind {kind!r}")
+        out.append(Goal(len(out), slug, _req(g, "name", str, file, slug), kind,
+                        _int(g, "target", file, slug, 1, 100000, -1), _req(g, "text", str, file, slug),
+                        _int(g, "credits", file, slug, 0, 100000, 0)))
+    if len(out) != 10:
+        raise DataError(file, None, "goals", f"need 10 goals, found {len(out)}")
+    return out
+
+
+def build(docs: dict[str, Any]) -> Content:
+    """Validate and assemble content from parsed JSON documents keyed by file name."""
+    settlements = parse_settlements(docs["settlements.json"])
+    lanes = parse_lanes(docs["lanes.json"])
+    xy, ends = parse_board(docs["board.json"])
+    tags = {t for s in settlements for t in s.tags} | {s.slug for s in settlements}
+    types = parse_cards(docs["cards.json"], tags=tags)
+    goals = parse_goals(docs["goals.json"])
+    deck = [t.index for t in types for _ in range(t.copies)]
+    hws = [i for i, s in enumerate(settlements) if s.homeworld]
+    return Content(settlements, lanes, xy, ends, types, deck, goals, hws)
+
+
+FILES = ("settlements.json", "lanes.json", "board.json", "cards.json", "goals.json")
+
+
+def load_docs() -> dict[str, Any]:
+    docs = {}
+    base = resources.files("spacetable.games.spacelanes") / "data"
+    for name in FILES:
+        text = (base / name).read_text(encoding="utf-8")
+        try:
+            docs[name] = json.loads(text)
+        except json.JSONDecodeError as e:
+            raise DataError(name, None, None, f"invalid JSON: {e}") from e
+    return docs
+
+
+CONTENT = build(load_docs())

@@ -1,0 +1,258 @@
+"""The Space Lanes game state: slotted fields, hand-written copy, views and determinization.
+
+Rules (legal actions and their effects) live in `rules.py`; this module holds the data, what each
+seat may see (`view`), and the resampling of what it may not (`determinize`).
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar, Self
+
+from spacetable.engine.action import Action, ActionSpace
+from spacetable.engine.events import Event
+from spacetable.engine.rng import Rng
+from spacetable.engine.state import CHANCE, TERMINAL, State, View
+from spacetable.games.spacelanes import rules, text
+from spacetable.games.spacelanes.actions import SPACE
+from spacetable.games.spacelanes.board import ENDS, NLANES, NSLOTS
+from spacetable.games.spacelanes.content import CONTENT, GOODS
+
+CT = CONTENT.card_types
+TYPE = CONTENT.deck
+
+_FIELDS = (
+    "n", "exploration", "pvp", "turn_limit", "slot_set", "lane_of", "dist", "rev_set", "rev_lane",
+    "credits", "cargo", "hand", "ship", "transports", "node", "lane", "mark", "damaged", "adrift",
+    "union", "pirate", "goal", "last_landed", "bought", "feature_used", "engaged", "visited",
+    "goods_sold", "contraband_sold", "pirates_won", "bounties", "transports_done",
+    "deck", "discard", "hostile", "bounty", "station", "asteroids", "wormhole", "econ",
+    "active", "phase", "turns", "trade_state", "travel_state", "moves_made", "free_moves", "toss_state",
+    "draw_state", "pvp_done", "stack", "chain", "winner_list", "setup_seat",
+)
+_LISTS2 = ("cargo", "hand", "ship", "bought")
+_LISTS1 = ("slot_set", "lane_of", "dist", "rev_set", "rev_lane", "credits", "node", "lane", "mark", "damaged",
+           "adrift", "union", "pirate", "goal", "last_landed", "feature_used", "engaged", "visited",
+           "goods_sold", "contraband_sold", "pirates_won", "bounties", "transports_done", "deck", "discard",
+           "hostile", "bounty", "station", "asteroids", "wormhole", "econ", "winner_list")
+
+
+class SpaceLanesState(State):
+    """A game of Space Lanes. Phases: 0 choose starts (L3), 1 first-player roll, 2 play, 3 over."""
+
+    __slots__ = _FIELDS
+    space: ClassVar[ActionSpace] = SPACE
+
+    n: int
+    exploration: bool
+    pvp: bool
+    turn_limit: int
+    slot_set: list[int]
+    lane_of: list[int]
+    dist: list[int]
+    rev_set: list[bool]
+    rev_lane: list[bool]
+    credits: list[int]
+    cargo: list[list[int]]
+    hand: list[list[int]]
+    ship: list[list[int]]
+    transports: list[list[list[int]]]
+    node: list[int]
+    lane: list[int]
+    mark: list[int]
+    damaged: list[bool]
+    adrift: list[bool]
+    union: list[int]
+    pirate: list[int]
+    goal: list[int]
+    last_landed: list[int]
+    bought: list[list[int]]
+    feature_used: list[bool]
+    engaged: list[int]
+    visited: list[int]
+    goods_sold: list[int]
+    contraband_sold: list[int]
+    pirates_won: list[int]
+    bounties: list[int]
+    transports_done: list[int]
+    deck: list[int]
+    discard: list[int]
+    hostile: list[int]
+    bounty: list[int]
+    station: list[int]
+    asteroids: list[int]
+    wormhole: list[int]
+    econ: list[int]
+    active: int
+    phase: int
+    turns: int
+    trade_state: int
+    travel_state: int
+    moves_made: int
+    free_moves: int
+    toss_state: int
+    draw_state: int
+    pvp_done: bool
+    stack: list[list[int]]
+    chain: list[list[int]]
+    winner_list: list[int]
+    setup_seat: int
+
+    # ----- engine API ------------------------------------------------------------------------
+    def current_player(self) -> int:
+        return rules.current_player(self)
+
+    def _legal_actions(self) -> list[Action]:
+        return rules.legal(self)
+
+    def _apply(self, action: Action) -> None:
+        rules.apply(self, action)
+
+    def chance_outcomes(self) -> list[tuple[Action, float]]:
+        return rules.chance_outcomes(self)
+
+    def is_terminal(self) -> bool:
+        return self.phase == 3
+
+    def returns(self) -> list[float]:
+        r = [0.0] * self.n
+        if self.phase == 3 and self.winner_list:
+            for w in self.winner_list:
+                r[w] = 1.0 / len(self.winner_list)
+        return r
+
+    def decision_name(self) -> str:
+        return rules.decision_name(self)
+
+    def turn_count(self) -> int:
+        return self.turns
+
+    def game_stats(self) -> dict[str, Any]:
+        return {"winning_goals": [CONTENT.goals[self.goal[w]].slug for w in self.winner_list]}
+
+    def describe(self, action: Action) -> str:
+        return text.describe(self, action)
+
+    def render_event(self, event: Event) -> str:
+        return text.render_event(event)
+
+    # ----- copy ------------------------------------------------------------------------------
+    def copy(self) -> Self:
+        o = type(self).__new__(type(self))
+        self._copy_base(o)
+        o.n, o.exploration, o.pvp, o.turn_limit = self.n, self.exploration, self.pvp, self.turn_limit
+        for f in _LISTS1:
+            setattr(o, f, getattr(self, f).copy())
+        for f in _LISTS2:
+            setattr(o, f, [x.copy() for x in getattr(self, f)])
+        o.transports = [[t.copy() for t in ts] for ts in self.transports]
+        o.stack = [f.copy() for f in self.stack]
+        o.chain = [c.copy() for c in self.chain]
+        o.active, o.phase, o.turns = self.active, self.phase, self.turns
+        o.trade_state, o.travel_state, o.moves_made = self.trade_state, self.travel_state, self.moves_made
+        o.free_moves, o.toss_state, o.draw_state = self.free_moves, self.toss_state, self.draw_state
+        o.pvp_done, o.setup_seat = self.pvp_done, self.setup_seat
+        return o
+
+    # ----- hidden information ----------------------------------------------------------------
+    def determinize(self, player: int, rng: Rng) -> Self:
+        """Resample other hands, deck order, other goals and face-down board cards (L20)."""
+        o = self.copy()
+        o.rng = rng.spawn()
+        others = [q for q in range(self.n) if q != player]
+        pool = list(o.deck)
+        for q in others:
+            pool.extend(o.hand[q])
+        rng.shuffle(pool)
+        i = 0
+        for q in others:
+            k = len(o.hand[q])
+            o.hand[q] = pool[i:i + k]
+            i += k
+        o.deck = pool[i:]
+        if self.phase != 3:
+            gpool = [g for g in range(len(CONTENT.goals)) if g != self.goal[player]]
+            rng.shuffle(gpool)
+            for j, q in enumerate(others):
+                o.goal[q] = gpool[j]
+        if self.exploration:
+            hidden = [s for s in range(NSLOTS) if not o.rev_set[s]]
+            sets = [o.slot_set[s] for s in hidden]
+            rng.shuffle(sets)
+            for s, v in zip(hidden, sets, strict=True):
+                o.slot_set[s] = v
+            hl = [ls for ls in range(NLANES) if not o.rev_lane[ls]]
+            lanes = [o.lane_of[ls] for ls in hl]
+            rng.shuffle(lanes)
+            for ls, v in zip(hl, lanes, strict=True):
+                o.lane_of[ls] = v
+                o.dist[ls] = CONTENT.lanes[v].distance
+        return o
+
+    def view(self, player: int | None) -> View:
+        """Public board and ships, plus `player`'s own hand and goal (never other hands, the deck
+        order, other goals or face-down cards)."""
+        slots = []
+        for s in range(NSLOTS):
+            x, y = CONTENT.slot_xy[s]
+            d: dict[str, Any] = {"slot": s, "x": x, "y": y, "revealed": self.rev_set[s]}
+            if self.rev_set[s]:
+                st = CONTENT.settlements[self.slot_set[s]]
+                d.update(settlement=st.slug, name=st.name, homeworld=st.homeworld, tags=list(st.tags),
+                         feature=st.ftext,
+                         prices={g: [rules.buy_price(self, s, i), rules.sell_price(self, s, i)]
+                                 for i, g in enumerate(GOODS)
+                                 if st.buy[i] or st.sell[i]})
+            d["economic"] = CT[TYPE[self.econ[s]]].slug if self.econ[s] >= 0 else None
+            slots.append(d)
+        lanes = []
+        for ls in range(NLANES):
+            a, b = ENDS[ls]
+            d = {"lane": ls, "ends": [a, b], "revealed": self.rev_lane[ls]}
+            if self.rev_lane[ls]:
+                ln = CONTENT.lanes[self.lane_of[ls]]
+                d.update(name=ln.name, distance=self.dist[ls])
+            for key in ("hostile", "bounty", "station", "asteroids", "wormhole"):
+                cid = getattr(self, key)[ls]
+                d[key] = CT[TYPE[cid]].slug if cid >= 0 else None
+            lanes.append(d)
+        ships = []
+        for q in range(self.n):
+            ships.append({
+                "seat": q, "node": self.node[q], "lane": self.lane[q], "mark": self.mark[q],
+                "credits": self.credits[q], "cargo": dict(zip(GOODS, self.cargo[q], strict=True)),
+                "cargo_limit": rules.cargo_limit(self, q), "hand_size": len(self.hand[q]),
+                "ship": [CT[TYPE[c]].slug for c in self.ship[q]],
+                "transports": [[CT[TYPE[c]].slug, pk] for c, pk in self.transports[q]],
+                "damaged": self.damaged[q], "adrift": self.adrift[q], "union": self.union[q],
+                "pirate": self.pirate[q], "last_landed": self.last_landed[q],
+                "visited": [s for s in range(NSLOTS) if self.visited[q] >> s & 1],
+                "goods_sold": self.goods_sold[q], "contraband_sold": self.contraband_sold[q],
+                "pirates_won": self.pirates_won[q], "bounties": self.bounties[q],
+                "transports_done": self.transports_done[q],
+            })
+        data: dict[str, Any] = {
+            "phase": self.phase, "turn": self.turns, "active": self.active,
+            "decision": self.decision_name(), "modes": list(self.config.get("modes", [])),
+            "slots": slots, "lanes": lanes, "ships": ships, "deck_size": len(self.deck),
+            "discard": [CT[TYPE[c]].slug for c in self.discard],
+            "trade_state": self.trade_state, "travel_state": self.travel_state,
+            "moves_made": self.moves_made, "free_moves": self.free_moves,
+            "engagement": rules.engagement_info(self),
+            "chain": [[CT[TYPE[c]].slug, q] for c, q in self.chain],
+            "winners": list(self.winner_list),
+        }
+        if self.phase == 3:
+            data["goals"] = [CONTENT.goals[g].slug for g in self.goal]
+        if player is not None:
+            g = CONTENT.goals[self.goal[player]]
+            data["you"] = {"seat": player, "hand": [CT[TYPE[c]].slug for c in self.hand[player]],
+                           "goal": {"slug": g.slug, "name": g.name, "text": g.text},
+                           "progress": round(rules.progress(self, player), 4)}
+        return View("spacelanes", player, data)
+
+
+def new_state(config: dict[str, Any], seed: int) -> SpaceLanesState:
+    return rules.setup(SpaceLanesState, config, seed)
+
+
+__all__ = ["CHANCE", "TERMINAL", "SpaceLanesState", "new_state"]

@@ -1,0 +1,122 @@
+"""Plain-language text for Space Lanes: event templates and one-line action descriptions."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from spacetable.engine.action import Action
+from spacetable.engine.events import Event
+from spacetable.games.spacelanes.content import CONTENT
+
+if TYPE_CHECKING:
+    from spacetable.games.spacelanes.state import SpaceLanesState
+
+TEMPLATES = {
+    "first": "p{0} goes first",
+    "start": "p{0} starts at slot {1}",
+    "turn": "p{0} begins turn {1}",
+    "trade": "p{0} trades at slot {1}",
+    "trade_done": "p{0} ends trading",
+    "buy": "p{0} buys 1 {1} for {2}",
+    "sell": "p{0} sells 1 good for {2}",
+    "toss": "p{0} discards {1}",
+    "draw": "p{0} buys {1} action cards for {2}",
+    "pawn": "p{0} pawns {1} for {2}",
+    "repair": "p{0} repairs for {1}",
+    "feature": "p{0} uses the feature of {1}: {2}",
+    "odd_jobs": "p{0} takes Odd Jobs: draws {1} cards and gains {2}",
+    "skip_repair": "p{0} skips the turn to repair",
+    "launch": "p{0} launches from slot {1} into lane {2}",
+    "advance": "p{0} moves along lane {1} to marker {2}",
+    "land": "p{0} lands on slot {1}",
+    "jump": "p{0} jumps through the Wormhole to slot {1}",
+    "adrift": "p{0} is Adrift and Damaged",
+    "reveal_lane": "lane {0} is revealed",
+    "reveal_world": "slot {0} is revealed",
+    "reshuffle": "the discard pile is shuffled into a new deck",
+    "place": "p{0} plays {1} to {2} {3}",
+    "to_ship": "p{0} plays {1} to its ship for {2}",
+    "fuel_burn": "p{0} burns fuel: 3 free moves",
+    "repaired": "p{0} repairs with {1}",
+    "load": "p{0} loads Transport {1} at slot {2}",
+    "deliver": "p{0} delivers {1} for {2}",
+    "engage": "p{0} is engaged by {1} in lane {2}",
+    "choose": "p{0} tries to {1}",
+    "roll": "p{0} rolls {1} (+{2})",
+    "win": "p{0} wins against {1}",
+    "escape": "p{0} escapes {1}",
+    "lose_pirates": "p{0} loses to {1}: Damaged, all goods and transports lost",
+    "lose_patrol": "p{0} loses to {1}: Damaged, contraband lost, sent back to slot {2}",
+    "parlay": "p{0} parlays with {1} ({2})",
+    "relocate": "p{0} moves {1} to lane {2}",
+    "bounty": "p{0} collects {1}: {2} credits and {3} faction",
+    "chain": "p{0} plays {1}",
+    "cancelled": "the chain cancels out",
+    "attack": "p{0} attacks p{1}",
+    "pvp_roll": "p{0} totals {1}, p{2} totals {3}",
+    "loot": "p{0} takes 1 {2} from p{1}",
+    "loot_card": "p{0} takes a card from p{1}",
+    "win_game": "p{0} wins",
+    "turn_limit": "turn limit reached; winners {0}",
+}
+TEMPLATES_WIN = "p{0} reaches the goal {1} and wins the game"
+
+
+def render_event(event: Event) -> str:
+    if event.rule == "L21" and event.key == "win":
+        return Event(event.rule, "w", event.args).render({"w": TEMPLATES_WIN})
+    return event.render(TEMPLATES)
+
+
+_KINDS = {
+    "trade": "Trade here (buy/sell goods, buy cards, discard, pawn, feature, repair)",
+    "done": "Finish", "end": "End your turn", "odd_jobs": "Odd Jobs: draw up to 10 cards and gain 500",
+    "skip": "Skip the turn to repair", "cancel": "Cancel", "accept": "Accept the roll", "pass": "Pass",
+    "keep": "Leave the card where it is", "dismiss": "Discard the card",
+    "fence": "Sell 1 Contraband for 1000",
+}
+
+
+def describe(s: SpaceLanesState, a: Action) -> str:
+    from spacetable.games.spacelanes import rules
+
+    k = a.kind
+    if k in _KINDS and not a.args:
+        return _KINDS[k]
+    slugs = {t.slug: t for t in CONTENT.card_types}
+    if k in ("move", "jump", "start", "world"):
+        slot = int(a.args[0])
+        name = CONTENT.settlements[s.slot_set[slot]].name if s.rev_set[slot] else f"unknown world {slot}"
+        verbs = {"move": "Move toward ", "jump": "Jump to ", "start": "Start at ", "world": "Target "}
+        return verbs[k] + name
+    if k in ("lane", "relocate"):
+        ls = int(a.args[0])
+        nm = CONTENT.lanes[s.lane_of[ls]].name if s.rev_lane[ls] else f"unknown lane {ls}"
+        return ("Target lane " if k == "lane" else "Move the card to ") + nm
+    if k in ("play", "use", "toss", "fuel", "pawn") and str(a.args[0]) in slugs:
+        t = slugs[str(a.args[0])]
+        verb = {"play": "Play", "use": "Use stored", "toss": "Discard", "fuel": "Burn as fuel",
+                "pawn": "Pawn"}[k]
+        return f"{verb} {t.name}: {t.text}"
+    if k in ("buy", "sell"):
+        p = s.active
+        g = ("ore", "supplies", "parts", "medicine", "luxury", "contraband").index(str(a.args[0]))
+        price = rules.buy_price(s, s.node[p], g) if k == "buy" else rules.sell_price(s, s.node[p], g)
+        return f"{k.capitalize()} 1 {a.args[0]} for {price}"
+    if k == "draw":
+        return f"Buy {a.args[0]} action card(s) for {100 * int(a.args[0])}"
+    if k == "engage":
+        return "Try to Win" if a.args[0] == "win" else "Try to Escape"
+    if k == "parlay":
+        return "Parlay with a Faction token" if a.args[0] == "faction" else "Parlay by paying the toll"
+    if k == "roll":
+        return f"Dice show {a.args[0]}"
+    if k == "attack":
+        return f"Attack p{a.args[0]}"
+    if k == "loot":
+        return f"Take {a.args[0]}"
+    if k == "feature":
+        return "Use this Settlement's feature" + (f" ({a.args[0]})" if a.args else "")
+    if k == "first":
+        return f"p{a.args[0]} goes first"
+    return str(a)
