@@ -1,0 +1,65 @@
+"""A generic follow-up choice frame for card effects (the decision stack's small choices).
+
+An effect that needs a choice pushes `Choice(seat, key, options, data)`; when the seat picks one
+option, the frame pops itself and calls the handler registered under `key` with the action and the
+frame's `data` (ints: card ids, counters, a resume point). A handler may push the next choice, so a
+multi-step ability (discard any number, then draw) is a sequence of small decisions.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from spacetable.engine.action import Action
+from spacetable.games.moonrakers.frames import Frame
+
+if TYPE_CHECKING:
+    from spacetable.games.moonrakers.state import MoonrakersState
+
+Handler = Callable[["MoonrakersState", "Choice", Action], None]
+HANDLERS: dict[str, Handler] = {}
+
+
+def handler(key: str) -> Callable[[Handler], Handler]:
+    """Register the function that resolves choices pushed with `key`."""
+
+    def register(fn: Handler) -> Handler:
+        if key in HANDLERS:
+            raise ValueError(f"duplicate choice handler {key!r}")
+        HANDLERS[key] = fn
+        return fn
+
+    return register
+
+
+class Choice(Frame):
+    """`player` picks one of `options`; `HANDLERS[key]` carries it out."""
+
+    __slots__ = ("key", "options", "data")
+    name = "choice"
+
+    def __init__(self, seat: int, key: str, options: list[Action], data: list[int] | None = None) -> None:
+        super().__init__(seat)
+        self.key = key
+        self.options = options
+        self.data = data if data is not None else []
+
+    def decision(self) -> str:
+        return "choice." + self.key
+
+    def vacuous(self, s: MoonrakersState) -> bool:
+        return not self.options
+
+    def legal(self, s: MoonrakersState) -> list[Action]:
+        return self.options
+
+    def apply(self, s: MoonrakersState, a: Action) -> None:
+        s.stack.pop()
+        HANDLERS[self.key](s, self, a)
+
+    def private(self, s: MoonrakersState) -> dict[str, Any]:
+        return {"options": [str(a) for a in self.options]}
+
+    def copy(self) -> Frame:
+        return Choice(self.player, self.key, self.options.copy(), self.data.copy())

@@ -1,0 +1,56 @@
+"""Decision-stack frames: each names who decides, what is legal, and what a choice does.
+
+The top frame of `MoonrakersState.stack` is the current decision. A frame that needs follow-up
+choices pushes another frame; a frame pops itself when done, and `rules.advance` then moves the turn
+on. Frames hold ids and ints only, so they survive `copy()`.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from spacetable.engine.action import Action
+
+if TYPE_CHECKING:
+    from spacetable.games.moonrakers.state import MoonrakersState
+
+
+class Frame:
+    """Base class. Subclasses set `name`, list their extra slots and implement legal/apply/copy."""
+
+    __slots__ = ("player",)
+    name: ClassVar[str] = "frame"
+    chance: ClassVar[bool] = False
+
+    def __init__(self, player: int) -> None:
+        self.player = player
+
+    def decision(self) -> str:
+        """Name of this decision for errors and views (e.g. ``negotiation.dice``)."""
+        return self.name
+
+    def vacuous(self, s: MoonrakersState) -> bool:
+        """True when nothing can be chosen and the frame is simply dropped (e.g. a lost bonus)."""
+        return False
+
+    def legal(self, s: MoonrakersState) -> list[Action]:
+        raise NotImplementedError
+
+    def apply(self, s: MoonrakersState, a: Action) -> None:
+        raise NotImplementedError
+
+    def copy(self) -> Frame:
+        f = self.__class__.__new__(self.__class__)
+        for cls in self.__class__.__mro__:
+            for slot in getattr(cls, "__slots__", ()):
+                v = getattr(self, slot)
+                setattr(f, slot, v.copy() if isinstance(v, list | dict) else v)
+        return f
+
+    def public(self) -> dict[str, Any]:
+        """What every seat may see of this decision (for views)."""
+        return {"decision": self.name, "player": self.player}
+
+    def private(self, s: MoonrakersState) -> dict[str, Any]:
+        """Extra details only the deciding seat may see (e.g. the cards it is choosing among)."""
+        return {}

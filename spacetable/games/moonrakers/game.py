@@ -1,0 +1,80 @@
+"""The Moonrakers game object: binds the state to its rules and declares the game (GameSpec)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from spacetable.engine.action import Action
+from spacetable.engine.errors import ConfigError
+from spacetable.engine.events import Event
+from spacetable.engine.game import GameSpec
+from spacetable.games.moonrakers import reputation, text
+from spacetable.games.moonrakers.actions import SPACE
+from spacetable.games.moonrakers.cards import catalog_json
+from spacetable.games.moonrakers.execution import HAZARD_OUTCOMES
+from spacetable.games.moonrakers.rules import advance, setup
+from spacetable.games.moonrakers.state import MoonrakersState
+
+MODULES = ("first-encounter",)
+EXPANSIONS = ("binding-ties",)
+
+
+class Moonrakers(MoonrakersState):
+    """A Moonrakers game: the decision on top of the stack says who acts and what is legal."""
+
+    __slots__ = ()
+
+    def _legal_actions(self) -> list[Action]:
+        top = self.stack[-1]
+        if self.bt and not top.chance:  # Binding Ties "any time" spends and trades (docs/binding-ties.md)
+            extra = reputation.extra_actions(self, top.player)
+            if extra:
+                return top.legal(self) + extra
+        return top.legal(self)
+
+    def _apply(self, action: Action) -> None:
+        if self.bt and action.kind in reputation.EXTRA_KINDS:
+            reputation.apply_extra(self, action)
+        else:
+            self.stack[-1].apply(self, action)
+        stack = self.stack
+        if not stack or stack[-1].vacuous(self):
+            advance(self)
+
+    def chance_outcomes(self) -> list[tuple[Action, float]]:
+        return HAZARD_OUTCOMES if self.stack and self.stack[-1].chance else []
+
+    def describe(self, action: Action) -> str:
+        return text.describe(self, action)
+
+    def render_event(self, event: Event) -> str:
+        return text.render_event(self, event)
+
+
+def new_game(config: dict[str, Any], seed: int) -> Moonrakers:
+    """A new game from a config made by `SPEC.make_config` (players, modules, expansions)."""
+    for key, allowed in (("modules", MODULES), ("expansions", EXPANSIONS)):
+        values = config.get(key, [])
+        if not isinstance(values, list) or any(v not in allowed for v in values):
+            raise ConfigError(f"moonrakers: {key} must be a list drawn from {list(allowed)}, not {values!r}")
+    s = Moonrakers()
+    setup(s, config, seed)
+    return s
+
+
+SPEC = GameSpec(
+    name="moonrakers",
+    title="Moonrakers",
+    min_players=1,
+    max_players=5,
+    chance="explicit",
+    information="imperfect",
+    params={"modules": [], "expansions": []},
+    new_state=new_game,
+    num_actions=len(SPACE),
+    catalog=catalog_json,
+    options={"modules": MODULES, "expansions": EXPANSIONS},
+)
+
+Moonrakers.spec = SPEC
+Moonrakers.space = SPACE

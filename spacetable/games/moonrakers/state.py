@@ -1,0 +1,304 @@
+"""Moonrakers game state: slotted players, displays, decks, the decision stack and the execution.
+
+Holds data only; the rules that change it live in `rules.py`, `execution.py` and `effects.py`.
+Card ids: action-deck cards are ints (0–6 basic, 7+ crew, see `actions.CARD_SLUGS`); parts,
+contracts and objectives are their catalog ids.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Self
+
+from spacetable.engine.rng import Rng
+from spacetable.engine.state import State, View
+from spacetable.games.moonrakers.frames import Frame
+
+NUM_TYPES = 5  # reactor, thruster, shield, damage, crew (REQ_TYPES)
+
+# phases of the turn (3.1); the stack holds the decisions inside a phase
+SETUP_OBJECTIVES = 0
+FIRST_PLAYER = 1
+PLANNING = 2
+STAY = 3
+STAY_REPLACE = 4
+STAY_HAND = 5
+NEGOTIATION = 6
+ROLLING = 7
+EXECUTION = 8
+REWARDS = 9
+AFTERMATH = 10
+BUYING = 11
+END_TURN = 12
+WIN_CHECK = 13
+GAME_OVER = 14
+PHASE_NAMES = ("setup", "first-player", "planning", "stay-at-base", "stay-at-base", "stay-at-base",
+               "negotiation", "hazard-roll", "execution", "rewards", "end-of-execution", "buying",
+               "end-of-turn", "win-check", "game-over")
+
+
+class Player:
+    """One captain's zones (1.2) and counters."""
+
+    __slots__ = ("draw", "hand", "discard", "parts", "objectives", "credits", "prestige",
+                 "faction", "rep", "claimed", "hand_size", "rep_spent")
+
+    def __init__(self, faction: int) -> None:
+        self.draw: list[int] = []
+        self.hand: list[int] = []
+        self.discard: list[int] = []
+        self.parts: list[int] = []
+        self.objectives: list[int] = []
+        self.credits = 0
+        self.prestige = 0
+        self.faction = faction
+        self.rep: list[int] = [0, 0, 0, 0, 0]
+        self.claimed: list[int] = []
+        self.hand_size = 5
+        self.rep_spent = 0
+
+    def copy(self) -> Player:
+        p = Player.__new__(Player)
+        p.draw = self.draw.copy()
+        p.hand = self.hand.copy()
+        p.discard = self.discard.copy()
+        p.parts = self.parts.copy()
+        p.objectives = self.objectives.copy()
+        p.credits = self.credits
+        p.prestige = self.prestige
+        p.faction = self.faction
+        p.rep = self.rep.copy()
+        p.claimed = self.claimed.copy()
+        p.hand_size = self.hand_size
+        p.rep_spent = self.rep_spent
+        return p
+
+    def deck_size(self) -> int:
+        return len(self.draw) + len(self.hand) + len(self.discard)
+
+
+class Seat:
+    """A participant's per-execution counters (3.4.2 resets them)."""
+
+    __slots__ = ("seat", "actions", "blocks", "dice", "played", "dmg_cards", "cards", "damage",
+                 "used", "flags", "play", "rep_spent", "rep_gained", "rep_credits", "rep_draws",
+                 "rep_actions", "rep_objectives")
+
+    def __init__(self, seat: int) -> None:
+        self.seat = seat
+        self.actions = 0
+        self.blocks = 0
+        self.dice: list[int] = []  # hazard icons of each die targeting this participant (3.4.1)
+        self.played = [0, 0, 0, 0, 0]  # cards put into play counted as each REQ type (6.4.3, 2.5)
+        self.dmg_cards = 0  # Damage I/II/III cards played (Kary Powalk)
+        self.cards = 0  # cards put into play from hand or by free plays
+        self.damage = 0  # total Damage contributed, "deal N" included (6.4.3)
+        self.used: list[int] = []  # keys of once-per-contract abilities used (effects.py)
+        self.flags = 0  # bit flags for "first X played" effects (effects.py)
+        self.play: list[int] = []  # this participant's play area (1.2)
+        self.rep_spent = 0  # Binding Ties: reputation spent during this contract
+        self.rep_gained = 0  # reputation gained during this contract (Backup)
+        self.rep_credits = 0  # credits bought with reputation this contract (Invest)
+        self.rep_draws = 0  # cards drawn through reputation this contract (Manifold)
+        self.rep_actions = 0  # Actions bought with reputation this contract (Responsive)
+        self.rep_objectives = 0  # objectives bought with reputation this contract (For Hire)
+
+    def copy(self) -> Seat:
+        s = Seat.__new__(Seat)
+        s.seat = self.seat
+        s.actions = self.actions
+        s.blocks = self.blocks
+        s.dice = self.dice.copy()
+        s.played = self.played.copy()
+        s.dmg_cards = self.dmg_cards
+        s.cards = self.cards
+        s.damage = self.damage
+        s.used = self.used.copy()
+        s.flags = self.flags
+        s.play = self.play.copy()
+        s.rep_spent = self.rep_spent
+        s.rep_gained = self.rep_gained
+        s.rep_credits = self.rep_credits
+        s.rep_draws = self.rep_draws
+        s.rep_actions = self.rep_actions
+        s.rep_objectives = self.rep_objectives
+        return s
+
+
+class Execution:
+    """The contract being attempted (3.4): participants, deal, dice, pool and reductions."""
+
+    __slots__ = ("contract", "seats", "order", "deal", "pool", "reduce", "turn", "passes",
+                 "merc_basic", "merc_crew", "damage_cards", "damage_bonus", "success", "to_roll",
+                 "rep_faction_to", "trashed", "merc_hand_cards")
+
+    def __init__(self, contract: int) -> None:
+        self.contract = contract
+        self.seats: dict[int, Seat] = {}
+        self.order: list[int] = []  # participants: ML first, then allies in seat order (3.4.3)
+        self.deal: list[list[int]] = []  # per participant index: [prestige, credits, bonus]
+        self.pool = [0, 0, 0, 0, 0]
+        self.reduce = [0, 0, 0, 0, 0]
+        self.turn = 0  # index into order of the participant to act
+        self.passes = 0
+        self.merc_basic = 0  # basic Mercenary cards played (8.6)
+        self.merc_crew = 0
+        self.damage_cards = 0  # Damage I/II/III cards played by anyone (Kary Powalk)
+        self.damage_bonus = 0  # +N per Damage card (Kary Powalk uses stack)
+        self.success = False
+        self.to_roll: list[int] = []  # seats still to roll one die each (3.4.1)
+        self.rep_faction_to = -1  # Binding Ties: seat receiving the contract's faction reward
+        self.trashed = 0
+        self.merc_hand_cards = 0
+
+    def copy(self) -> Execution:
+        e = Execution.__new__(Execution)
+        e.contract = self.contract
+        e.seats = {k: v.copy() for k, v in self.seats.items()}
+        e.order = self.order.copy()
+        e.deal = [d.copy() for d in self.deal]
+        e.pool = self.pool.copy()
+        e.reduce = self.reduce.copy()
+        e.turn = self.turn
+        e.passes = self.passes
+        e.merc_basic = self.merc_basic
+        e.merc_crew = self.merc_crew
+        e.damage_cards = self.damage_cards
+        e.damage_bonus = self.damage_bonus
+        e.success = self.success
+        e.to_roll = self.to_roll.copy()
+        e.rep_faction_to = self.rep_faction_to
+        e.trashed = self.trashed
+        e.merc_hand_cards = self.merc_hand_cards
+        return e
+
+    def ml(self) -> int:
+        return self.order[0]
+
+    def target(self, t: int, req: tuple[int, int, int, int, int]) -> int:
+        """Target for requirement type t: max(0, printed − reductions) (3.4.6)."""
+        v = req[t] - self.reduce[t]
+        return v if v > 0 else 0
+
+
+class MoonrakersState(State):
+    """The whole game. See `rules.py` for what changes it."""
+
+    __slots__ = ("players", "n", "ml", "turn", "phase", "stack", "contract_deck", "contracts",
+                 "contract_discard", "crew_deck", "crew_row", "part_deck", "part_row",
+                 "objective_deck", "ex", "swapped", "armory_swaps", "merc_deck", "merc_discard",
+                 "merc_row", "merc_used", "winners_", "sets", "bought_parts", "last_ex",
+                 "first_candidates", "first_rolls", "bt", "solo_score")
+
+    def __init__(self) -> None:  # use rules.new_game
+        self.players: list[Player] = []
+        self.n = 0
+        self.ml = 0
+        self.turn = 0
+        self.phase = SETUP_OBJECTIVES
+        self.stack: list[Frame] = []
+        self.contract_deck: list[int] = []
+        self.contracts: list[int] = []  # 8 slots, -1 empty (4.3)
+        self.contract_discard: list[int] = []
+        self.crew_deck: list[int] = []
+        self.crew_row: list[int] = []  # 3 slots of crew ids, -1 empty (5.1)
+        self.part_deck: list[int] = []
+        self.part_row: list[int] = []  # 6 slots of part ids, -1 empty
+        self.objective_deck: list[int] = []
+        self.ex: Execution | None = None
+        self.swapped = False  # 3.2.1 used this turn
+        self.armory_swaps = 0  # 3.5.2 / Binding Ties buy-phase discards this turn
+        self.merc_deck: list[int] = []  # §8: card ids (basic and crew)
+        self.merc_discard: list[int] = []
+        self.merc_row: list[int] = []
+        self.merc_used: list[int] = []  # row cards played this turn
+        self.winners_: list[int] = []
+        self.sets: frozenset[str] = frozenset({"BG"})
+        self.bought_parts = 0  # parts bought this turn by the ML (Tinker)
+        self.last_ex: Execution | None = None
+        self.first_candidates: list[int] = []
+        self.first_rolls: list[int] = []
+        self.bt = False
+        self.solo_score = 0
+
+    # ---------------------------------------------------------------- engine API
+    def copy(self) -> Self:
+        s = self.__class__.__new__(self.__class__)
+        self._copy_base(s)
+        s.players = [p.copy() for p in self.players]
+        s.n = self.n
+        s.ml = self.ml
+        s.turn = self.turn
+        s.phase = self.phase
+        s.stack = [f.copy() for f in self.stack]
+        s.contract_deck = self.contract_deck.copy()
+        s.contracts = self.contracts.copy()
+        s.contract_discard = self.contract_discard.copy()
+        s.crew_deck = self.crew_deck.copy()
+        s.crew_row = self.crew_row.copy()
+        s.part_deck = self.part_deck.copy()
+        s.part_row = self.part_row.copy()
+        s.objective_deck = self.objective_deck.copy()
+        s.ex = None if self.ex is None else self.ex.copy()
+        s.swapped = self.swapped
+        s.armory_swaps = self.armory_swaps
+        s.merc_deck = self.merc_deck.copy()
+        s.merc_discard = self.merc_discard.copy()
+        s.merc_row = self.merc_row.copy()
+        s.merc_used = self.merc_used.copy()
+        s.winners_ = self.winners_.copy()
+        s.sets = self.sets
+        s.bought_parts = self.bought_parts
+        s.last_ex = self.last_ex  # read-only once the execution ended
+        s.first_candidates = self.first_candidates.copy()
+        s.first_rolls = self.first_rolls.copy()
+        s.bt = self.bt
+        s.solo_score = self.solo_score
+        return s
+
+    def current_player(self) -> int:
+        from spacetable.engine.state import CHANCE, TERMINAL
+
+        if self.phase == GAME_OVER:
+            return TERMINAL
+        top = self.stack[-1]
+        return CHANCE if top.chance else top.player
+
+    def is_terminal(self) -> bool:
+        return self.phase == GAME_OVER
+
+    def returns(self) -> list[float]:
+        r = [0.0] * self.n
+        if self.phase == GAME_OVER and self.winners_:
+            share = 1.0 / len(self.winners_)
+            for w in self.winners_:
+                r[w] = share
+        return r
+
+    def winners(self) -> list[int]:
+        return list(self.winners_) if self.phase == GAME_OVER else []
+
+    def turn_count(self) -> int:
+        return self.turn
+
+    def decision_name(self) -> str:
+        if self.phase == GAME_OVER:
+            return "game-over"
+        return self.stack[-1].decision()
+
+    def game_stats(self) -> dict[str, Any]:
+        return {
+            "winner_prestige": [self.players[w].prestige for w in self.winners()],
+            "reputation_spent": sum(p.rep_spent for p in self.players),
+            "solo_score": self.solo_score if self.n == 1 else None,
+        }
+
+    # views, determinize, rules and text are attached in views.py / rules.py
+    def view(self, player: int | None) -> View:
+        from spacetable.games.moonrakers.views import build_view
+
+        return build_view(self, player)
+
+    def determinize(self, player: int, rng: Rng) -> Self:
+        from spacetable.games.moonrakers.views import determinize
+
+        return determinize(self, player, rng)

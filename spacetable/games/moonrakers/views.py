@@ -1,0 +1,133 @@
+"""What each seat may know (views) and determinization for search (hidden cards resampled).
+
+A seat sees: every public zone (displays, discard piles, parts, Prestige, credits, reputation, the
+deal, the dice and the pool), the sizes of hidden zones, and its own hand, objectives and the
+contents (never the order) of its own draw pile. Nobody sees another hand, another player's
+objectives or any deck order. A spectator (seat None) sees only public information.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import TYPE_CHECKING, Any, TypeVar
+
+from spacetable.engine.rng import Rng
+from spacetable.engine.state import View
+from spacetable.games.moonrakers import actions as A
+from spacetable.games.moonrakers.execution import public_execution
+from spacetable.games.moonrakers.state import GAME_OVER, PHASE_NAMES
+
+if TYPE_CHECKING:
+    from spacetable.games.moonrakers.state import MoonrakersState
+
+S = TypeVar("S", bound="MoonrakersState")
+
+
+def _cards(ids: list[int]) -> list[str]:
+    return [A.CARD_SLUGS[c] for c in ids]
+
+
+def _counts(ids: list[int]) -> dict[str, int]:
+    return dict(sorted(Counter(A.CARD_SLUGS[c] for c in ids).items()))
+
+
+def build_view(s: MoonrakersState, seat: int | None) -> View:
+    players: list[dict[str, Any]] = []
+    for i, p in enumerate(s.players):
+        d: dict[str, Any] = {
+            "seat": A.SEATS[i],
+            "faction": ("magnomi", "henko", "komek", "ventus", "sorelia")[p.faction],
+            "prestige": p.prestige,
+            "credits": p.credits,
+            "parts": [A.PART_SLUGS[x] for x in p.parts],
+            "discard": _cards(p.discard),
+            "hand_size": len(p.hand),
+            "draw_size": len(p.draw),
+            "objectives_held": len(p.objectives),
+            "claimed": [A.OBJECTIVE_SLUGS[o] for o in p.claimed],
+            "hand_limit": p.hand_size,
+        }
+        if s.bt:
+            d["reputation"] = {f: p.rep[k] for k, f in
+                               enumerate(("magnomi", "henko", "komek", "ventus", "sorelia"))
+                               if k != p.faction and k < s.n}
+        if seat == i:
+            d["hand"] = sorted(_cards(p.hand))
+            d["objectives"] = sorted(A.OBJECTIVE_SLUGS[o] for o in p.objectives)
+            d["draw_contents"] = _counts(p.draw)
+        players.append(d)
+    decision: dict[str, Any] | None = None
+    if s.phase != GAME_OVER and s.stack:
+        top = s.stack[-1]
+        decision = top.public()
+        decision["decision"] = top.decision()
+        decision["player"] = A.SEATS[top.player]
+        if seat == top.player and not top.chance:
+            decision.update(top.private(s))
+    data: dict[str, Any] = {
+        "turn": s.turn,
+        "phase": PHASE_NAMES[s.phase],
+        "mission_leader": A.SEATS[s.ml],
+        "decision": decision,
+        "contracts": [A.CONTRACT_SLUGS[c] if c >= 0 else None for c in s.contracts],
+        "contract_deck": len(s.contract_deck),
+        "contract_discard": [A.CONTRACT_SLUGS[c] for c in s.contract_discard],
+        "crew_row": [A.CAT.crew[c].slug if c >= 0 else None for c in s.crew_row],
+        "part_row": [A.PART_SLUGS[c] if c >= 0 else None for c in s.part_row],
+        "crew_deck": len(s.crew_deck),
+        "part_deck": len(s.part_deck),
+        "objective_deck": len(s.objective_deck),
+        "players": players,
+        "execution": public_execution(s),
+        "winners": [A.SEATS[w] for w in s.winners()],
+    }
+    if s.n <= 2:
+        data["mercenary"] = {"row": _cards(s.merc_row), "used": _cards(s.merc_used),
+                             "deck": len(s.merc_deck), "discard": _cards(s.merc_discard)}
+    if s.n == 1 and s.phase == GAME_OVER:
+        data["solo_score"] = s.solo_score
+    return View("moonrakers", seat, data)
+
+
+def determinize(s: S, seat: int, rng: Rng) -> S:
+    """A copy in which everything `seat` cannot see is resampled (TAG's copy(playerId)).
+
+    Other players' hands are redrawn from their hand + draw pile; every draw pile, deck and the
+    Mercenary deck is reshuffled; other players' objectives (held or being chosen) are redrawn from
+    the objectives `seat` has not seen; the copy's generator is reseeded from `rng`.
+    """
+    d = s.copy()
+    for i, p in enumerate(d.players):
+        if i != seat:
+            pool = p.hand + p.draw
+            rng.shuffle(pool)
+            k = len(p.hand)
+            p.hand = pool[:k]
+            p.draw = pool[k:]
+        else:
+            rng.shuffle(p.draw)
+    # unseen objectives: other seats' held ones, those in other seats' pending choices, the deck
+    unseen: list[int] = list(d.objective_deck)
+    for i, p in enumerate(d.players):
+        if i != seat:
+            unseen.extend(p.objectives)
+    frames = [f for f in d.stack if f.player != seat and hasattr(f, "dealt")]
+    for f in frames:
+        unseen.extend(f.dealt)
+    rng.shuffle(unseen)
+    for i, p in enumerate(d.players):
+        if i != seat:
+            k = len(p.objectives)
+            p.objectives = unseen[:k]
+            del unseen[:k]
+    for f in frames:
+        k = len(f.dealt)
+        f.dealt = unseen[:k]
+        del unseen[:k]
+    d.objective_deck = unseen
+    rng.shuffle(d.contract_deck)
+    rng.shuffle(d.crew_deck)
+    rng.shuffle(d.part_deck)
+    rng.shuffle(d.merc_deck)
+    d.rng = Rng(rng.next64())
+    return d
