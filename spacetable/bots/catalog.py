@@ -4,7 +4,11 @@ from __future__ import annotations
 
 import importlib
 
-BOT_MODULES = ("spacetable.bots.moonrakers_greedy", "spacetable.bots.spacelanes_greedy")
+BOT_MODULES = (
+    "spacetable.bots.moonrakers_random",
+    "spacetable.bots.moonrakers_greedy",
+    "spacetable.bots.spacelanes_greedy",
+)
 
 for _name in BOT_MODULES:
     try:
