@@ -28,3 +28,17 @@ crew_ability = crew_effects.crew_ability  # (s, seat, crew id): resolve the prin
 
 # Binding Ties
 after_contract_rewards = reputation.after_contract  # (s): reputation gains and losses (3.4.9.2)
+
+
+def _load_expansion_hooks() -> None:
+    """Binding Ties card hooks register themselves into the crew and part registries on import."""
+    import importlib
+
+    try:
+        importlib.import_module("spacetable.games.moonrakers.bt_effects")
+    except ModuleNotFoundError as e:
+        if e.name != "spacetable.games.moonrakers.bt_effects":
+            raise
+
+
+_load_expansion_hooks()
