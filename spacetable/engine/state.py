@@ -43,13 +43,14 @@ class View:
 class State(ABC):
     """Base class of every game state. Subclasses use ``__slots__`` and a hand-written `copy()`."""
 
-    __slots__ = ("rng", "history", "events", "config", "seed")
+    __slots__ = ("rng", "_log", "events", "config", "seed")
 
     spec: ClassVar[GameSpec]
     space: ClassVar[ActionSpace]
 
     rng: Rng
-    history: list[int]
+    _log: tuple[Any, int] | None
+    """The action log as a persistent linked list (parent, action index): O(1) append and copy."""
     events: list[Event] | None
     config: dict[str, Any]
     seed: int
@@ -117,6 +118,24 @@ class State(ABC):
 
     # ----- provided -----------------------------------------------------------------------
     @property
+    def history(self) -> list[int]:
+        """Action-space indices of every action applied so far, oldest first."""
+        out: list[int] = []
+        node = self._log
+        while node is not None:
+            out.append(node[1])
+            node = node[0]
+        out.reverse()
+        return out
+
+    @history.setter
+    def history(self, value: list[int]) -> None:
+        node: tuple[Any, int] | None = None
+        for i in value:
+            node = (node, i)
+        self._log = node
+
+    @property
     def num_players(self) -> int:
         return int(self.config["players"])
 
@@ -136,14 +155,14 @@ class State(ABC):
             action = self.parse(action, legal)
         for a in legal:
             if a == action:
-                self.history.append(a.index)
+                self._log = (self._log, a.index)
                 self._apply(a)
                 return
         raise IllegalAction(str(action), self.decision_name(), [str(a) for a in legal])
 
     def apply_fast(self, action: Action) -> None:
         """Apply an action taken from `legal_actions()` without re-checking it (hot paths)."""
-        self.history.append(action.index)
+        self._log = (self._log, action.index)
         self._apply(action)
 
     def sample_chance(self) -> Action:
@@ -196,7 +215,7 @@ class State(ABC):
     def _copy_base(self, other: State) -> None:
         """Copy the base-class fields into `other` (used by subclasses' `copy`)."""
         other.rng = self.rng.copy()
-        other.history = self.history.copy()
+        other._log = self._log  # shared: the log is immutable
         other.events = None if self.events is None else []
         other.config = self.config
         other.seed = self.seed
