@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any, Self
 
 from spacetable.engine.rng import Rng
-from spacetable.engine.state import State, View
+from spacetable.engine.state import CHANCE, TERMINAL, State, View
 from spacetable.games.moonrakers.frames import Frame
 
 NUM_TYPES = 5  # reactor, thruster, shield, damage, crew (REQ_TYPES)
@@ -256,8 +256,6 @@ class MoonrakersState(State):
         return s
 
     def current_player(self) -> int:
-        from spacetable.engine.state import CHANCE, TERMINAL
-
         if self.phase == GAME_OVER:
             return TERMINAL
         top = self.stack[-1]
