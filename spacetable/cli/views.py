@@ -21,8 +21,11 @@ from spacetable.engine.state import View
 Renderer = Callable[[View], Any]
 
 
-def generic_render(view: View) -> Any:
-    """A two-column table of ``view.to_json()``: each key and its value as compact JSON."""
+MAX_VALUE_CHARS = 600
+
+
+def generic_render(view: View, max_chars: int = MAX_VALUE_CHARS) -> Any:
+    """A two-column table of ``view.to_json()``: each key and its value as compact JSON (cut short)."""
     who = "spectator" if view.player is None else f"seat {view.player + 1}"
     table = Table(title=f"{view.game} — {who}", show_header=False, box=box.SIMPLE)
     table.add_column("key", style="bold")
@@ -30,7 +33,10 @@ def generic_render(view: View) -> Any:
     for key, value in view.to_json().items():
         if key in ("game", "player"):
             continue
-        table.add_row(key, Text(json.dumps(value, ensure_ascii=False)))
+        text = json.dumps(value, ensure_ascii=False)
+        if len(text) > max_chars:
+            text = text[:max_chars] + f" … ({len(text)} characters)"
+        table.add_row(key, Text(text))
     return table
 
 

@@ -15,7 +15,7 @@ from spacetable.bots.base import bot_names
 from spacetable.engine.errors import SpacetableError
 from spacetable.engine.rng import Rng
 from spacetable.engine.state import CHANCE, State
-from spacetable.sim.runner import play_out
+from spacetable.sim.runner import DEFAULT_MAX_DECISIONS, play_out
 from spacetable.sim.setup import all_games, load_game, make_bots
 
 TARGET_DECISIONS_PER_SECOND = 100_000
@@ -23,67 +23,78 @@ TARGET_COPY_MICROSECONDS = 10.0
 MAX_PLAYOUT_APPLIES = 200_000
 
 
-def _random_playout(state: State, rng: Rng) -> int:
-    """Play uniformly random legal actions to the end; the number of applies (chance included)."""
+def _random_step(state: State, rng: Rng) -> None:
+    if state.current_player() == CHANCE:
+        state.sample_chance()
+    else:
+        legal = state.legal_actions()
+        state.apply_fast(legal[rng.below(len(legal))])
+
+
+def _random_playout(state: State, rng: Rng, cap: int = MAX_PLAYOUT_APPLIES) -> int:
+    """Play uniformly random legal actions to the end (or `cap` applies); the number of applies."""
     n = 0
-    while not state.is_terminal() and n < MAX_PLAYOUT_APPLIES:
-        if state.current_player() == CHANCE:
-            state.sample_chance()
-        else:
-            legal = state.legal_actions()
-            state.apply_fast(legal[rng.below(len(legal))])
+    while n < cap and not state.is_terminal():
+        _random_step(state, rng)
         n += 1
     return n
 
 
 def decisions_per_second(game: str, players: int, seconds: float, seed: int = 1) -> float:
+    """Applies per second (chance included) in uniformly random playouts, restarted at each end."""
     spec = load_game(game)
     config = spec.make_config(players)
     rng = Rng(seed)
-    applies, i = 0, 0
+    applies, games = 0, 0
+    state = spec.new_state(config, seed)
     start = time.perf_counter()
     while True:
-        applies += _random_playout(spec.new_state(config, seed + i), rng)
-        i += 1
+        for _ in range(500):
+            if state.is_terminal():
+                games += 1
+                state = spec.new_state(config, seed + games)
+            _random_step(state, rng)
+        applies += 500
         elapsed = time.perf_counter() - start
         if elapsed >= seconds:
             return applies / elapsed
 
 
-def games_per_second(game: str, players: int, bot: str, seconds: float, seed: int = 1) -> float:
+def games_per_second(game: str, players: int, bot: str, seconds: float, seed: int = 1,
+                     max_decisions: int = DEFAULT_MAX_DECISIONS) -> tuple[float, int]:
+    """Complete bot games per second and the number of games stopped at `max_decisions`.
+
+    The clock is checked between games, so one very long game can overrun `seconds`.
+    """
     spec = load_game(game)
     config = spec.make_config(players)
     bots = make_bots(game, [bot] * players)
     rng = Rng(seed)
-    i = 0
+    finished, unfinished = 0, 0
     start = time.perf_counter()
     while True:
-        play_out(spec.new_state(config, seed + i), bots, rng)
-        i += 1
+        result = play_out(spec.new_state(config, seed + finished + unfinished), bots, rng, max_decisions)
+        if result.finished:
+            finished += 1
+        else:
+            unfinished += 1
         elapsed = time.perf_counter() - start
         if elapsed >= seconds:
-            return i / elapsed
+            return finished / elapsed, unfinished
 
 
-def mid_game_states(game: str, players: int, count: int = 40, seed: int = 1) -> list[State]:
-    """States taken at random points of random playouts."""
+def mid_game_states(game: str, players: int, count: int = 40, seed: int = 1,
+                    horizon: int = 5000) -> list[State]:
+    """States taken at uniformly random points of random playouts (within the first `horizon` applies)."""
     spec = load_game(game)
     config = spec.make_config(players)
     rng = Rng(seed)
+    length = max(1, _random_playout(spec.new_state(config, seed), rng.spawn(), cap=horizon))
     states: list[State] = []
     i = 0
     while len(states) < count:
         s = spec.new_state(config, seed + i)
-        length = _random_playout(s.copy(), rng.spawn())
-        stop = rng.below(max(1, length))
-        n = 0
-        while n < stop and not s.is_terminal():
-            if s.current_player() == CHANCE:
-                s.sample_chance()
-            else:
-                legal = s.legal_actions()
-                s.apply_fast(legal[rng.below(len(legal))])
-            n += 1
+        _random_playout(s, rng, cap=rng.below(length))
         states.append(s)
         i += 1
     return states
@@ -114,14 +125,20 @@ def bench_game(game: str, seconds: float = 2.0) -> dict[str, Any]:
     if players != 4:
         notes.append(f"{spec.title} does not take 4 players: random games use {players}")
     out["random_players"] = players
-    out["random_games_per_second"] = round(games_per_second(game, players, "random", seconds), 2)
+    rate, unfinished = games_per_second(game, players, "random", seconds)
+    out["random_games_per_second"] = round(rate, 2)
+    if unfinished:
+        notes.append(f"{unfinished} random game(s) stopped unfinished at {DEFAULT_MAX_DECISIONS} decisions")
     if "greedy" in bot_names(game):
         if two != 2:
             notes.append(f"greedy games use {two} players")
-        out["greedy_games_per_second"] = round(games_per_second(game, two, "greedy", seconds), 2)
+        rate, unfinished = games_per_second(game, two, "greedy", seconds)
+        out["greedy_games_per_second"] = round(rate, 2)
+        if unfinished:
+            notes.append(f"{unfinished} greedy game(s) stopped at {DEFAULT_MAX_DECISIONS} decisions")
     else:
         out["greedy_games_per_second"] = None
-        notes.append(f"no greedy bot for {game}: greedy-vs-greedy skipped")
+        notes.append("no greedy bot: greedy-vs-greedy skipped")
     out["copy_us"] = round(copy_microseconds(game, players, seconds), 3)
     out["meets_decision_target"] = out["decisions_per_second"] >= TARGET_DECISIONS_PER_SECOND
     out["meets_copy_target"] = out["copy_us"] <= TARGET_COPY_MICROSECONDS

@@ -35,6 +35,7 @@ class SimReport:
     unfinished: int = 0
     errors: int = 0
     error_samples: list[dict[str, Any]] = field(default_factory=list)
+    unfinished_samples: list[dict[str, Any]] = field(default_factory=list)
     wins_by_seat: list[int] = field(default_factory=list)
     shared_wins: int = 0
     mean_turns: float | None = None
@@ -77,6 +78,9 @@ def simulate(game: str, games: int, players: int, bots: Sequence[str], seed: int
                               max_decisions=max_decisions)
             if not result.finished:
                 report.unfinished += 1
+                if len(report.unfinished_samples) < MAX_ERROR_SAMPLES:
+                    report.unfinished_samples.append({"seed": game_seed, "decisions": result.decisions,
+                                                      "turns": state.turn_count()})
                 continue
             stats = state.game_stats()
             turn_count = state.turn_count()

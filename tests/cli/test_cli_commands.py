@@ -129,3 +129,24 @@ def test_replay_of_a_tampered_save_fails(tmp_path: Path) -> None:
 def test_games_lists_highcard() -> None:
     code, out = invoke("games")
     assert code == 0 and "highcard: Highcard, 2-4 players" in out
+
+
+def test_generic_view_is_used_without_a_renderer_and_cuts_long_values() -> None:
+    from rich.console import Console
+
+    from spacetable.cli.views import find_renderer, generic_render, render_view
+    from spacetable.engine.state import View
+
+    assert find_renderer("no_such_game") is None
+    assert find_renderer("highcard") is not None
+    console = Console(width=100, record=True)
+    view = View("toy", 1, {"hand": [3, 4], "log": ["x" * 50] * 40})
+    console.print(generic_render(view, max_chars=100))
+    text = console.export_text()
+    assert "toy — seat 2" in text and "[3, 4]" in text and "characters)" in text
+
+    def broken(v: View) -> str:
+        raise KeyError("oops")
+
+    renderable, warning = render_view(view, broken)
+    assert warning is not None and "renderer failed" in warning

@@ -64,6 +64,7 @@ def test_same_seed_same_results() -> None:
 def test_unfinished_games_are_reported() -> None:
     r = simulate("highcard", 3, 2, ["random"] * 2, max_decisions=2)
     assert r.unfinished == 3 and r.completed == 0 and r.mean_turns is None
+    assert r.unfinished_samples[0] == {"seed": 0, "decisions": 2, "turns": 1}
 
 
 def test_configuration_errors_are_raised_before_playing() -> None:
