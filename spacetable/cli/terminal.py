@@ -117,16 +117,31 @@ class TerminalClient:
                 elif p in self.humans:
                     self.human_turn(p)
                 else:
-                    self.state.apply(self.bots[p].choose(self.state, p, self.bot_rng))
+                    self.bot_turn(p)
                 self.autosave()
         except Quit:
             where = self.save() or self.save(self.default_save_path())
             self.say(f"Game saved to {where}. Resume with: spacetable play --load {where}", "bold")
             return self.state
+        except Exception:
+            where = self.save_path or self.save(self.default_save_path())
+            self.say(f"Internal error: the game up to the last decision is saved in {where}", "bold red")
+            raise
         self.show_log()
         self.autosave()
         self.finish()
         return self.state
+
+    def bot_turn(self, seat: int) -> None:
+        """Let the seat's bot choose; an illegal choice is reported and replaced by a random legal one."""
+        bot = self.bots[seat]
+        action = bot.choose(self.state, seat, self.bot_rng)
+        try:
+            self.state.apply(action)
+        except SpacetableError as e:
+            self.say(f"Bot {bot.name} of {seat_name(seat)} chose an illegal action ({e}); "
+                     "playing a random legal action instead", "bold red")
+            self.state.apply(self.bot_rng.choice(self.state.legal_actions()))
 
     def finish(self) -> None:
         self.console.print(Rule(Text("Game over")))

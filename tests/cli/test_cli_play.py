@@ -154,3 +154,26 @@ def test_lowball_mode_is_passed_to_the_game(tmp_path: Path) -> None:
     save = tmp_path / "g.json"
     code, _ = play("highcard", "--mode", "lowball", "--humans", "0", "--seed", "1", "--save", str(save))
     assert code == 0 and json.loads(save.read_text())["config"]["modes"] == ["lowball"]
+
+
+def test_an_illegal_bot_choice_is_reported_and_replaced(tmp_path: Path) -> None:
+    from rich.console import Console
+
+    from spacetable.bots.base import RandomBot
+    from spacetable.cli.terminal import TerminalClient
+    from spacetable.engine.action import Action
+    from spacetable.engine.rng import Rng
+    from spacetable.engine.state import State
+
+    class Cheater(RandomBot):
+        name = "cheater"
+
+        def choose(self, state: State, seat: int, rng: Rng) -> Action:
+            return Action("keep")  # never legal while playing cards
+
+    state = load_game("highcard").new_game({"players": 2}, 1)
+    console = Console(record=True, width=100)
+    client = TerminalClient(state, [], {0: Cheater(), 1: RandomBot()}, console, bot_rng=Rng(1),
+                            save_path=tmp_path / "g.json")
+    final = client.run()
+    assert final.is_terminal() and "chose an illegal action" in console.export_text()
