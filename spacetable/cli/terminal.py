@@ -199,6 +199,15 @@ class TerminalClient:
             self.say(f"Choose a number from 1 to {len(legal)} (or ? for help)", "red")
             return None
         try:
+            exact = Action.parse(line)
+        except SpacetableError:
+            exact = None
+        if exact is not None and exact not in legal and self.state.space.lookup(exact) is not None:
+            # The text names a real action that is not legal now: say so rather than let a prefix
+            # match pick another one ("play 1" must not become "play 17").
+            self.say(f"IllegalAction: {exact} is not possible now; choose from the menu", "red")
+            return None
+        try:
             return self.state.parse(line, legal)
         except SpacetableError as e:
             self.say(f"{type(e).__name__}: {e}", "red")

@@ -81,17 +81,35 @@ def _first_menu(seed: int, players: int = 2) -> list[str]:
     return [str(a) for a in state.legal_actions()]
 
 
-def test_action_text_and_prefix_are_accepted(tmp_path: Path) -> None:
-    menu = _first_menu(3)
-    target = menu[-1]
+def test_action_text_is_accepted(tmp_path: Path) -> None:
+    target = _first_menu(3)[-1]
     save = tmp_path / "g.json"
-    code, out = play("highcard", "--seed", "3", "--save", str(save), input=target[:-1] + "\nquit\n")
-    unique = sum(m.startswith(target[:-1]) for m in menu) == 1
-    doc = json.loads(save.read_text())
-    if unique:
-        assert doc["actions"][1] == target
     code, out = play("highcard", "--seed", "3", "--save", str(save), input=target + "\nquit\n")
     assert code == 0 and json.loads(save.read_text())["actions"][1] == target
+
+
+def test_prefixes_work_but_never_replace_a_named_illegal_action() -> None:
+    """'play 1' holding 17 is refused (not a prefix of 'play 17'); 'p' with one card plays it."""
+    from rich.console import Console
+
+    from spacetable.cli.terminal import TerminalClient
+    from spacetable.engine.rng import Rng
+    from spacetable.games.highcard.state import HighcardState
+
+    state = load_game("highcard").new_game({"players": 2}, 3)
+    assert isinstance(state, HighcardState)
+    state.sample_chance()
+    state.hands[0] = [3, 17, 22]
+    console = Console(record=True, width=120)
+    client = TerminalClient(state, [0], {}, console, bot_rng=Rng(0))
+    legal = state.legal_actions()
+    assert client.choose("play 1", legal) is None
+    assert "IllegalAction" in console.export_text()
+    assert str(client.choose("play 17", legal)) == "play 17"
+    assert str(client.choose("2", legal)) == "play 17"
+    assert client.choose("pl", legal) is None and "AmbiguousAction" in console.export_text()
+    state.hands[0] = [17]
+    assert str(client.choose("p", state.legal_actions())) == "play 17"
 
 
 def test_undo_takes_back_the_last_human_decision(tmp_path: Path) -> None:
