@@ -34,6 +34,9 @@ HELP = """Commands:
   quit            save (if a file is known) and leave; resume with: spacetable play --load FILE"""
 
 
+BOT_SAVE_EVERY = 50
+
+
 class Quit(Exception):
     """The human asked to leave the game."""
 
@@ -59,6 +62,7 @@ class TerminalClient:
         self.renderer = renderer if renderer is not None else find_renderer(state.spec.name)
         if state.events is None:
             state.events = []
+        self._unsaved = 0
 
     # ----- output --------------------------------------------------------------------------
     def say(self, text: str, style: str | None = None) -> None:
@@ -94,9 +98,16 @@ class TerminalClient:
         write_save(self.state, target, self.humans, self.bot_names())
         return target
 
-    def autosave(self) -> None:
-        if self.save_path is not None:
+    def autosave(self, force: bool = False) -> None:
+        """Save after a decision. Between bot moves only every `BOT_SAVE_EVERY` steps (a save
+        rewrites the whole log), so the file is always current whenever a human is asked."""
+        if self.save_path is None:
+            return
+        self._unsaved += 1
+        if (force or self._unsaved >= BOT_SAVE_EVERY or self.state.is_terminal()
+                or self.state.current_player() in self.humans):
             self.save()
+            self._unsaved = 0
 
     def default_save_path(self) -> Path:
         return Path(f"spacetable-{self.state.spec.name}-{self.state.seed}.json")
@@ -125,10 +136,10 @@ class TerminalClient:
             return self.state
         except Exception:
             where = self.save_path or self.save(self.default_save_path())
-            self.say(f"Internal error: the game up to the last decision is saved in {where}", "bold red")
+            self.say(f"Internal error; the game (as last saved) is in {where}", "bold red")
             raise
         self.show_log()
-        self.autosave()
+        self.autosave(force=True)
         self.finish()
         return self.state
 

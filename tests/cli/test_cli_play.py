@@ -195,3 +195,27 @@ def test_an_illegal_bot_choice_is_reported_and_replaced(tmp_path: Path) -> None:
                             save_path=tmp_path / "g.json")
     final = client.run()
     assert final.is_terminal() and "chose an illegal action" in console.export_text()
+
+
+def test_save_file_is_current_whenever_a_human_is_asked(tmp_path: Path) -> None:
+    from rich.console import Console
+
+    from spacetable.bots.base import RandomBot
+    from spacetable.cli.terminal import TerminalClient
+    from spacetable.engine.rng import Rng
+
+    save = tmp_path / "g.json"
+    state = load_game("highcard").new_game({"players": 3}, 6)
+    asked: list[int] = []
+
+    def read(prompt: str) -> str:
+        on_disk = record.load(save)
+        assert on_disk.history == client.state.history  # nothing would be lost by a crash now
+        asked.append(len(on_disk.history))
+        return "1"
+
+    client = TerminalClient(state, [0], {1: RandomBot(), 2: RandomBot()}, Console(file=None, quiet=True),
+                            bot_rng=Rng(2), save_path=save, read=read)
+    final = client.run()
+    assert final.is_terminal() and len(asked) == 5
+    assert record.load(save).history == final.history
