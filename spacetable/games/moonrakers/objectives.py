@@ -38,22 +38,41 @@ END_OF_TURN = 1
 FILE = "moonrakers/data/objectives.json"
 
 Counter = Callable[["Execution", "Seat"], int]
+
+
+def _played(t: int) -> Counter:
+    def count(ex: Execution, st: Seat) -> int:
+        return st.played[t]  # cards counted as type t, incl. played-as (6.4.3, 2.5)
+    return count
+
+
+def _attr(name: str) -> Counter:
+    def count(ex: Execution, st: Seat) -> int:
+        return int(getattr(st, name))
+    return count
+
+
+def _damage_total(ex: Execution, st: Seat) -> int:
+    return st.damage + ex.damage_bonus * st.dmg_cards  # 6.4.3, Kary Powalk (OQ 4)
+
+
+def _dice(ex: Execution, st: Seat) -> int:
+    return len(st.dice)  # 6.4.4
+
+
+def _merc_cards(ex: Execution, st: Seat) -> int:
+    return ex.merc_basic + ex.merc_crew  # 8.8
+
+
 CONTRACT_COUNTERS: dict[str, Counter] = {
-    "reactor_cards": lambda ex, st: st.played[0],  # cards counted as each type (6.4.3, 2.5)
-    "thruster_cards": lambda ex, st: st.played[1],
-    "shield_cards": lambda ex, st: st.played[2],
-    "damage_cards": lambda ex, st: st.played[3],
-    "crew_cards": lambda ex, st: st.played[4],
-    "damage_total": lambda ex, st: st.damage + ex.damage_bonus * st.dmg_cards,  # 6.4.3, OQ 4
-    "dice": lambda ex, st: len(st.dice),  # 6.4.4
-    "hand_cards": lambda ex, st: st.cards,  # cards this participant put into play (not Mercenary)
-    "merc_cards": lambda ex, st: ex.merc_basic + ex.merc_crew,  # 8.8
-    "rep_gained": lambda ex, st: st.rep_gained,
-    "rep_spent": lambda ex, st: st.rep_spent,
-    "rep_credits": lambda ex, st: st.rep_credits,
-    "rep_draws": lambda ex, st: st.rep_draws,
-    "rep_actions": lambda ex, st: st.rep_actions,
-    "rep_objectives": lambda ex, st: st.rep_objectives,
+    "reactor_cards": _played(0), "thruster_cards": _played(1), "shield_cards": _played(2),
+    "damage_cards": _played(3), "crew_cards": _played(4),
+    "damage_total": _damage_total,
+    "dice": _dice,
+    "hand_cards": _attr("cards"),  # cards this participant put into play (never Mercenary cards)
+    "merc_cards": _merc_cards,
+    **{k: _attr(k) for k in ("rep_gained", "rep_spent", "rep_credits", "rep_draws", "rep_actions",
+                             "rep_objectives")},
 }
 """Per-contract counters a contract condition may bound (for the participant being checked)."""
 
