@@ -1,0 +1,555 @@
+"""Greedy Space Lanes trader ("greedy"): plans routes on the known map, buys where a good is cheap
+relative to where it sells, sells where it pays, keeps fuel in hand, and bends its plans toward its own
+secret Goal. It reads only what its seat may know: the public board and ships (face-down settlements and
+lanes stay unknown in Exploration mode), its own hand and goal, and the legal actions.
+"""
+
+from __future__ import annotations
+
+from spacetable.bots.base import register_bot
+from spacetable.engine.action import Action
+from spacetable.engine.rng import Rng
+from spacetable.engine.state import State
+from spacetable.games.spacelanes import rules as R
+from spacetable.games.spacelanes.actions import BUY, SELL, SLUGS
+from spacetable.games.spacelanes.board import ADJ, ENDS, NSLOTS, dijkstra
+from spacetable.games.spacelanes.content import CONTENT, CONTRABAND, NGOODS, CardType
+from spacetable.games.spacelanes.state import SpaceLanesState
+
+CT = CONTENT.card_types
+TYPE = CONTENT.deck
+MOVE_COST = 70
+"""Credits one move is worth to the planner (a fuel card costs 100; the first move is free)."""
+FUEL_KEEP = ("missiles", "countermeasures", "repair_kit", "fuel_burn")
+_ROUTES: dict[tuple[int, tuple[int, ...]], tuple[list[int], list[int]]] = {}
+
+
+class GreedySpaceLanesBot:
+    """Greedy trader that pursues its goal; see the module docstring."""
+
+    name = "greedy"
+
+    def choose(self, state: State, seat: int, rng: Rng) -> Action:
+        assert isinstance(state, SpaceLanesState)
+        legal = state.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        return _Brain(state, seat, legal).choose()
+
+
+class _Brain:
+    def __init__(self, s: SpaceLanesState, p: int, legal: list[Action]) -> None:
+        self.s = s
+        self.p = p
+        self.legal = legal
+        self.by = {str(a): a for a in legal}
+        self.goal = CONTENT.goals[s.goal[p]]
+        self.kind = self.goal.kind
+        self.dist = [s.dist[ls] if s.rev_lane[ls] else 2 for ls in range(len(ENDS))]
+        self._sell: list[list[int]] | None = None
+        self._top: list[int] | None = None
+        self._opp: dict[int, float] = {}
+        self._dest = -2
+
+    def get(self, text: str) -> Action | None:
+        return self.by.get(text)
+
+    # ----- knowledge helpers ---------------------------------------------------------------------
+    def known(self, slot: int) -> bool:
+        return self.s.rev_set[slot]
+
+    def sell_at(self, slot: int, g: int) -> int:
+        tab = self._sell
+        if tab is None:
+            tab = self._sell = [[self._sell_at(x, gd) for gd in range(NGOODS)] for x in range(NSLOTS)]
+        return tab[slot][g]
+
+    def top_sell(self, g: int) -> int:
+        if self._top is None:
+            self._top = [max(self.sell_at(x, gd) for x in range(NSLOTS)) for gd in range(NGOODS)]
+        return self._top[g]
+
+    def _sell_at(self, slot: int, g: int) -> int:
+        if not self.known(slot):
+            return 0
+        v = R.sell_price(self.s, slot, g)
+        if v and self.kind == "contraband_sold" and g == CONTRABAND:
+            v += 400
+        if v and self.kind == "goods_sold":
+            v += 60
+        return v
+
+    def buy_at(self, slot: int, g: int) -> int:
+        return R.buy_price(self.s, slot, g) if self.known(slot) else 0
+
+    def routes(self, src: int) -> tuple[list[int], list[int]]:
+        key = (src, tuple(self.dist))
+        r = _ROUTES.get(key)
+        if r is None:
+            if len(_ROUTES) > 50000:
+                _ROUTES.clear()
+            r = _ROUTES[key] = dijkstra(src, self.dist)
+        return r
+
+    def moves_from_here(self) -> list[int]:
+        """Moves from the ship's position to every slot."""
+        s, p = self.s, self.p
+        if s.node[p] >= 0:
+            return self.routes(s.node[p])[0]
+        ls = s.lane[p]
+        a, b = ENDS[ls]
+        da = self.routes(a)[0]
+        db = self.routes(b)[0]
+        ka, kb = s.mark[p], self.dist[ls] + 1 - s.mark[p]
+        return [min(ka + da[x], kb + db[x]) for x in range(NSLOTS)]
+
+    def goal_bonus(self, slot: int) -> int:
+        s, p, k = self.s, self.p, self.kind
+        seen = s.visited[p] >> slot & 1
+        if not self.known(slot):
+            return 600 if k in ("visited", "homeworlds") else 0
+        st = CONTENT.settlements[s.slot_set[slot]]
+        if k == "homeworlds" and st.homeworld and not seen:
+            return 2500
+        if k == "visited" and not seen:
+            return 1200
+        if k in ("union", "pirate") and st.feature == "faction_office" and st.farg("faction") == k:
+            return 1500
+        return 0
+
+    def transport_bonus(self, slot: int) -> int:
+        s, p = self.s, self.p
+        v = 0
+        for cid, pk in s.transports[p]:
+            t = CT[TYPE[cid]]
+            if slot != pk and self.known(slot) and R.matches(s, t.to, slot):
+                v += t.reward + (1500 if self.kind == "transports" else 0)
+        return v
+
+    def dest_value(self, slot: int, moves: int) -> float:
+        s, p = self.s, self.p
+        v = 0.0
+        for g in range(NGOODS):
+            if s.cargo[p][g]:
+                v += s.cargo[p][g] * self.sell_at(slot, g)
+        v += self.transport_bonus(slot) + self.goal_bonus(slot)
+        # what could be bought there and sold on
+        v += 0.3 * self.buy_opportunity(slot)
+        return v - MOVE_COST * moves
+
+    def buy_opportunity(self, slot: int) -> float:
+        v = self._opp.get(slot)
+        if v is not None:
+            return v
+        best = 0.0
+        if self.known(slot):
+            for g in range(NGOODS):
+                b = self.buy_at(slot, g)
+                if b:
+                    best = max(best, (self.top_sell(g) - b) * 5)
+        self._opp[slot] = best
+        return best
+
+    def destination(self) -> int:
+        if self._dest == -2:
+            self._dest = self._destination()
+        return self._dest
+
+    def _destination(self) -> int:
+        s, p = self.s, self.p
+        here = s.node[p]
+        mv = self.moves_from_here()
+        best, arg = -1e18, -1
+        for x in range(NSLOTS):
+            if x == here:
+                continue
+            val = self.dest_value(x, mv[x])
+            if val > best:
+                best, arg = val, x
+        return arg
+
+    def next_hop(self, dest: int) -> int:
+        """The neighbouring slot to move toward on the way to `dest`."""
+        s, p = self.s, self.p
+        if s.node[p] >= 0:
+            return self.routes(s.node[p])[1][dest]
+        ls = s.lane[p]
+        a, b = ENDS[ls]
+        da, db = self.routes(a)[0], self.routes(b)[0]
+        ka, kb = s.mark[p], self.dist[ls] + 1 - s.mark[p]
+        return a if ka + da[dest] <= kb + db[dest] else b
+
+    def next_lane(self, dest: int) -> int:
+        s, p = self.s, self.p
+        if s.lane[p] >= 0:
+            return s.lane[p]
+        hop = self.next_hop(dest)
+        for ls, m in ADJ[s.node[p]]:
+            if m == hop:
+                return ls
+        return -1
+
+    # ----- the decision ---------------------------------------------------------------------------
+    def choose(self) -> Action:
+        d = self.s.decision_name()
+        if d == "setup.start":
+            return self.choose_start()
+        if d == "respond":
+            return self.respond()
+        if d == "target":
+            return self.target()
+        if d == "fuel":
+            return self.fuel()
+        if d == "trade":
+            return self.trade()
+        if d.startswith("engage"):
+            return self.engage(d)
+        if d == "chain":
+            return self.chain()
+        if d == "pvp.loot":
+            return self.legal[0]
+        return self.turn()
+
+    def choose_start(self) -> Action:
+        best, arg = -1.0, self.legal[0]
+        for a in self.legal:
+            slot = int(a.args[0])
+            v = self.buy_opportunity(slot)
+            if v > best:
+                best, arg = v, a
+        return arg
+
+    def respond(self) -> Action:
+        s, p = self.s, self.p
+        for a in self.legal:
+            if a.kind == "play":
+                t = CT[SLUGS.index(str(a.args[0]))]
+                if t.kind == "repair_kit" and s.damaged[p]:
+                    return a
+        return self.by["pass"]
+
+    def chain(self) -> Action:
+        s, p = self.s, self.p
+        if p == s.active:
+            for a in self.legal:
+                if a.kind == "use":
+                    return a
+        return self.by["pass"]
+
+    def fuel(self) -> Action:
+        def keep(a: Action) -> int:
+            t = CT[SLUGS.index(str(a.args[0]))]
+            return self.card_value(t)
+        return min(self.legal, key=keep)
+
+    def card_value(self, t: CardType) -> int:
+        k = t.kind
+        if k in FUEL_KEEP:
+            return 3
+        if k in ("upgrade", "crew"):
+            return 2 if self.s.credits[self.p] > t.cost + 2000 else 1
+        if k == "transport":
+            return 3
+        if k == "bounty":
+            return 3 if self.kind == "bounties" else 0
+        if k == "pirates":
+            return 3 if self.kind in ("pirates_won", "bounties") else 0
+        if k == "station":
+            return 1
+        return 0
+
+    # ----- targets for played cards -------------------------------------------------------------
+    def target(self) -> Action:
+        s = self.s
+        f = s.stack[-1]
+        t = CT[f[2]]
+        opts = [a for a in self.legal if a.kind in ("lane", "world")]
+        if not opts:
+            return self.by["cancel"]
+        dest = self.destination()
+        mine = self.next_lane(dest) if dest >= 0 else -1
+        if t.kind in ("pirates", "station", "wormhole", "bounty"):
+            if t.kind == "bounty":
+                return min(opts, key=lambda a: self.lane_distance(int(a.args[0])))
+            for a in opts:
+                if int(a.args[0]) == mine:
+                    return a
+            return min(opts, key=lambda a: self.lane_distance(int(a.args[0])))
+        if t.kind == "economic":
+            good = any(x[1] > 0 for x in t.prices)
+            mv = self.moves_from_here()
+            if good:
+                return self.by.get(f"world {dest}") or opts[0]
+            return max(opts, key=lambda a: mv[int(a.args[0])])
+        # hostile or hindering cards: as far from me as possible
+        return max(opts, key=lambda a: self.lane_distance(int(a.args[0])))
+
+    def lane_distance(self, ls: int) -> int:
+        mv = self.moves_from_here()
+        a, b = ENDS[ls]
+        return min(mv[a], mv[b])
+
+    # ----- main turn ----------------------------------------------------------------------------
+    def turn(self) -> Action:
+        s, p = self.s, self.p
+        g = self.get
+        at = s.node[p]
+        # stored repair kits, equipment worth having
+        for a in self.legal:
+            if a.kind == "use" and CT[SLUGS.index(str(a.args[0]))].kind == "repair_kit":
+                return a
+        play = self.play_choice(trading=False)
+        if play is not None:
+            return play
+        if at >= 0 and s.damaged[p] and s.trade_state == 0:
+            if s.credits[p] >= R.repair_price(s, p) + 200 and g("trade"):
+                return self.by["trade"]
+            if g("skip"):
+                return self.by["skip"]
+        if at >= 0 and s.trade_state == 0 and s.travel_state == 0:
+            if len(s.hand[p]) <= 2 and g("odd_jobs") and s.credits[p] < 6000:
+                return self.by["odd_jobs"]
+            if g("trade"):
+                return self.by["trade"]
+        if at >= 0 and s.trade_state == 0 and g("trade") and self.want_trade_after_travel():
+            return self.by["trade"]
+        if s.pvp:
+            for a in self.legal:
+                if a.kind == "attack":
+                    q = int(a.args[0])
+                    if sum(s.cargo[q]) >= 3 and R.mod(s, p, "win") > R.mod(s, q, "win"):
+                        return a
+        mv = self.move_choice()
+        if mv is not None:
+            return mv
+        return self.by["end"]
+
+    def want_trade_after_travel(self) -> bool:
+        s, p = self.s, self.p
+        slot = s.node[p]
+        return (any(s.cargo[p][gd] and self.sell_at(slot, gd) for gd in range(NGOODS))
+                or self.buy_opportunity(slot) > 1500 or self.goal_bonus(slot) > 0)
+
+    def move_choice(self) -> Action | None:
+        s, p = self.s, self.p
+        moves = [a for a in self.legal if a.kind in ("move", "jump")]
+        if not moves:
+            return None
+        dest = self.destination()
+        if dest < 0:
+            return None
+        if s.node[p] >= 0 and s.moves_made > 0 and s.trade_state == 0 and self.want_trade_after_travel():
+            return None
+        for a in self.legal:
+            if a.kind == "use" and CT[SLUGS.index(str(a.args[0]))].kind == "fuel_burn" \
+                    and s.moves_made > 0 and s.free_moves == 0:
+                return a
+        hop = self.next_hop(dest)
+        act = self.get(f"move {hop}")
+        jump = self.get(f"jump {dest}")
+        if jump is not None and self.moves_from_here()[dest] > 2:
+            act = jump
+        if act is None:
+            return None
+        need = R.fuel_need(s, -1)
+        hand = len(s.hand[p])
+        lands = act.kind == "jump" or self.lands(hop)
+        if need and hand - need < (0 if lands else 1):
+            return None
+        if need and hand <= 3 and not lands and s.lane[p] < 0:
+            return None
+        return act
+
+    def lands(self, hop: int) -> bool:
+        s, p = self.s, self.p
+        if s.node[p] >= 0:
+            return False
+        ls = s.lane[p]
+        a, b = ENDS[ls]
+        k = s.mark[p] + (1 if hop == b else -1)
+        return k <= 0 or k > s.dist[ls]
+
+    def play_choice(self, trading: bool) -> Action | None:
+        s, p = self.s, self.p
+        cr = s.credits[p]
+        k = self.kind
+        dest = self.destination()
+        nl = self.next_lane(dest) if dest >= 0 and s.travel_state < 2 else -1
+        for a in self.legal:
+            if a.kind != "play":
+                continue
+            t = CT[SLUGS.index(str(a.args[0]))]
+            tk = t.kind
+            if tk == "repair_kit" and s.damaged[p]:
+                return a
+            if tk == "transport" and s.node[p] >= 0:
+                return a
+            if tk == "upgrade" or tk == "crew":
+                useful = self.upgrade_use(t)
+                if useful and cr >= t.cost + (1500 if useful > 1 else 3500):
+                    return a
+            if tk == "economic" and any(x[1] > 0 for x in t.prices) and s.node[p] >= 0:
+                return a
+            if tk == "fuel_burn" and not trading and s.moves_made > 0 and s.free_moves == 0 \
+                    and s.travel_state < 2 and len(s.hand[p]) <= 4 and cr >= t.cost + 500:
+                return a
+            if tk == "pirates" and k in ("pirates_won", "bounties") and nl >= 0 and s.hostile[nl] < 0 \
+                    and not trading and t.win <= 8:
+                return a
+            if tk == "bounty" and k == "bounties" and nl >= 0 and s.hostile[nl] >= 0 and s.bounty[nl] < 0:
+                return a
+            if tk == "station" and s.lane[p] >= 0 and s.station[s.lane[p]] < 0 and len(s.hand[p]) <= 3:
+                return a
+        return None
+
+    def upgrade_use(self, t: CardType) -> int:
+        k = self.kind
+        fight = k in ("pirates_won", "bounties")
+        if t.mod("win") and fight:
+            return 2
+        if t.mod("cargo") or t.mod("sell_bonus"):
+            return 2 if k in ("credits", "goods_sold", "contraband_sold") else 1
+        if t.mod("gain_union") and k == "union":
+            return 2
+        if t.mod("gain_pirate") and k == "pirate":
+            return 2
+        if t.mod("transport_bonus") and k == "transports":
+            return 2
+        if t.mod("bounty_bonus") and k == "bounties":
+            return 2
+        if t.mod("free_moves"):
+            return 2 if k in ("visited", "homeworlds") else 1
+        if t.mod("hidden_hold") and k == "contraband_sold":
+            return 2
+        if t.mod("escape"):
+            return 1
+        return 0
+
+    # ----- trade --------------------------------------------------------------------------------
+    def trade(self) -> Action:
+        s, p = self.s, self.p
+        slot = s.node[p]
+        cr = s.credits[p]
+        g = self.get
+        if s.damaged[p]:
+            f = g("feature")
+            st = CONTENT.settlements[s.slot_set[slot]]
+            if f is not None and st.feature == "repair_dock":
+                return f
+            if g("repair"):
+                return self.by["repair"]
+        # sell what pays here at least nearly as well as anywhere near
+        mv = self.routes(slot)[0]
+        for gd in range(NGOODS):
+            a = g(f"sell {SELL[gd].args[0]}")
+            if a is None:
+                continue
+            here = self.sell_at(slot, gd)
+            best = max(self.sell_at(x, gd) - MOVE_COST * mv[x] for x in range(NSLOTS) if x != slot)
+            if here >= best - 40:
+                return a
+        feat = self.feature_choice(slot)
+        if feat is not None:
+            return feat
+        play = self.play_choice(trading=True)
+        if play is not None:
+            return play
+        # buy the good with the best margin
+        room = R.cargo_limit(s, p) - sum(s.cargo[p])
+        if room > 0:
+            best_g, best_m = -1, 120
+            for gd in range(NGOODS):
+                if g(f"buy {BUY[gd].args[0]}") is None:
+                    continue
+                b = self.buy_at(slot, gd)
+                m = max(self.sell_at(x, gd) - MOVE_COST * mv[x] // 2 for x in range(NSLOTS) if x != slot) - b
+                if m > best_m:
+                    best_g, best_m = gd, m
+            if best_g >= 0 and cr - self.buy_at(slot, best_g) >= 400:
+                return self.by[f"buy {BUY[best_g].args[0]}"]
+        # fuel for the road
+        h = len(s.hand[p])
+        if h < 6 and s.draw_state == 0 and cr > 1500:
+            k = min(6 - h, (cr - 1000) // 100)
+            a = g(f"draw {k}")
+            if a is not None:
+                return a
+        # toss dead cards to make room is unnecessary; finish
+        return self.by["done"]
+
+    def feature_choice(self, slot: int) -> Action | None:
+        s, p = self.s, self.p
+        a = self.get("feature")
+        st = CONTENT.settlements[s.slot_set[slot]]
+        k = st.feature
+        cr = s.credits[p]
+        if a is not None:
+            if k == "faction_office":
+                if self.kind == st.farg("faction") or (cr > 9000 and self.kind in ("union", "pirate")):
+                    return a
+                return None
+            if k in ("archive", "fuel_depot", "fence", "repair_dock"):
+                return a
+            if k == "refinery":
+                fg = R.CONTENT_GOOD[st.farg("from")]
+                tg = R.CONTENT_GOOD[st.farg("to")]
+                mv = self.routes(slot)[0]
+                vf = max(self.sell_at(x, fg) - 40 * mv[x] for x in range(NSLOTS))
+                vt = max(self.sell_at(x, tg) - 40 * mv[x] for x in range(NSLOTS))
+                return a if vt > vf else None
+            if k == "salvage_yard":
+                return a if cr > 3000 and len(s.hand[p]) < 7 else None
+        for fa in ("feature union", "feature pirate"):
+            b = self.get(fa)
+            if b is not None and self.kind not in ("union", "pirate"):
+                return b
+        return None
+
+    # ----- engagements --------------------------------------------------------------------------
+    def engage(self, d: str) -> Action:
+        s, p = self.s, self.p
+        f = next(fr for fr in reversed(s.stack) if fr[0] == R.ENGAGE)
+        card = CT[TYPE[f[2]]]
+        cargo_val = sum(s.cargo[p][gd] * 400 for gd in range(NGOODS))
+        loss = 600 + (cargo_val + 800 * len(s.transports[p]) if card.kind == "pirates"
+                      else 300 * s.cargo[p][CONTRABAND] + 400)
+        fight = self.kind == "pirates_won" and card.kind == "pirates" or \
+            (self.kind == "bounties" and s.bounty[f[1]] >= 0)
+        if d == "engage.choose":
+            pw = R.odds(card.win - R.mod(s, p, "win"))
+            pe = R.odds(card.escape - R.mod(s, p, "escape"))
+            bonus = 0.15 if fight else (0.05 if s.bounty[f[1]] >= 0 else 0.0)
+            best_p = max(pw + bonus, pe)
+            for txt in ("parlay faction", "parlay toll"):
+                a = self.get(txt)
+                if a is None:
+                    continue
+                cost = 700 if txt == "parlay faction" else R.toll(s, p) + R.parlay_fee(s, p)
+                if txt == "parlay faction" and card.kind == "patrol":
+                    cost = 700 + R.parlay_fee(s, p)
+                if self.kind == ("pirate" if card.kind == "pirates" else "union") and txt == "parlay faction":
+                    continue
+                if (1 - best_p) * loss > cost and not fight:
+                    return a
+            for a in self.legal:
+                if a.kind == "use" and (1 - best_p) * loss > 500 and (
+                        CT[SLUGS.index(str(a.args[0]))].kind == "missiles" or not fight):
+                    return a
+            return self.by["engage win"] if pw + bonus >= pe else self.by["engage escape"]
+        if d == "engage.after_roll":
+            for a in self.legal:
+                if a.kind == "use" and loss > 700:
+                    return a
+            return self.by["accept"]
+        if d == "engage.parlay":
+            if self.get("fence"):
+                return self.by["fence"]
+            return self.by["dismiss"]
+        # after an escape: move the card away from my route
+        far = [a for a in self.legal if a.kind == "relocate"]
+        if far:
+            return max(far, key=lambda a: self.lane_distance(int(a.args[0])))
+        return self.by["keep"]
+
+
+register_bot("spacelanes", "greedy", GreedySpaceLanesBot)
