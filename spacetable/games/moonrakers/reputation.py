@@ -1,45 +1,658 @@
-"""Binding Ties: Faction Reputation — earning, spending, trading and losing it.
+"""Binding Ties: Faction Reputation — earning, recording, spending, trading and losing it.
 
-Every function is a no-op or returns nothing to spend when Binding Ties is off (`s.bt` False).
+A player holds reputation (0–5) with every other player's faction (`Player.rep[f]`, never its own).
+Spending and trading are "extra" actions (`spend <reward>`, `trade <faction>`) offered at the
+player's own main decisions when the reward's timing window is open, plus a window for every player
+before each win check (docs/binding-ties.md). A spend is paid one small decision at a time
+(`faction <f>`), then its reward is carried out, with follow-up choices where needed. Every function
+is a no-op or offers nothing when Binding Ties is off (`s.bt` False).
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 from spacetable.engine.action import Action
+from spacetable.games.moonrakers import actions as A
+from spacetable.games.moonrakers import text
+from spacetable.games.moonrakers.cards import FACTIONS
+from spacetable.games.moonrakers.choices import Choice, handler
+from spacetable.games.moonrakers.frames import Frame
+from spacetable.games.moonrakers.state import END_TURN, EXECUTION, PLANNING
+from spacetable.games.moonrakers.zones import (
+    draw,
+    gain_credits,
+    gain_prestige,
+    refill_armory,
+    refill_contracts,
+)
 
 if TYPE_CHECKING:
-    from spacetable.games.moonrakers.state import MoonrakersState
+    from spacetable.games.moonrakers.state import MoonrakersState, Seat
 
 MAX_REP = 5
 EXTRA_KINDS = frozenset({"spend", "trade"})
 """Action kinds that start a reputation spend or trade from any of the player's decisions."""
 
+RULE = "BT"
+(DISCARD_CONTRACT, DISCARD_ARMORY, CREDIT, ACTION, CARD, OBJECTIVE, TRASH, REDUCE, BONUS, PRESTIGE,
+ BLOCK) = range(len(A.REWARDS))
+COST = (1, 1, 2, 2, 2, 3, 3, 4, 4, 5, 5)
+"""Printed cost of each reward of `actions.REWARDS` (Possible Rewards)."""
+SAME = (True, False, True, False, False, True, False, True, False, True, False)
+"""True: paid with one faction only ("SAME" row); False: any mix ("ANY" row)."""
+ANY_TIME = frozenset({CREDIT, OBJECTIVE, TRASH, PRESTIGE})
+IN_CONTRACT = frozenset({ACTION, CARD, REDUCE, BLOCK})
+REWARD_ID = {r: i for i, r in enumerate(A.REWARDS)}
+FACTION_ID = {f: i for i, f in enumerate(FACTIONS)}
+TRADE_RATIO = 3
+EXTRA_FRAMES = frozenset({"planning", "stay.objective", "stay.replace", "negotiation", "negotiation.answer",
+                          "execution.play", "bonus-card", "buying", "reputation.window"})
+"""Main decisions at which spends and trades are offered (never in the middle of a card's ability)."""
+
+ART_A = A.PART_ID["artifact-205-a"]
+ART_B = A.PART_ID["artifact-205-b"]
+COMMS = A.PART_ID["comms-array-c5"]
+
+# what a payment is for (Choice data): a reward, a trade, or a registered continuation (card abilities)
+P_REWARD, P_TRADE, P_CONT = range(3)
+Continuation = Callable[["MoonrakersState", int], None]
+CONTINUATIONS: list[Continuation] = []
+
+
+def continuation(fn: Continuation) -> int:
+    """Register what happens once a card ability's reputation is paid; returns its id for `pay`."""
+    CONTINUATIONS.append(fn)
+    return len(CONTINUATIONS) - 1
+
+
+# ------------------------------------------------------------------------------- recording
+def factions(s: MoonrakersState, seat: int) -> list[int]:
+    """The factions `seat` holds tokens for: every other player's faction (Reputation Terminals)."""
+    own = s.players[seat].faction
+    return [s.players[i].faction for i in range(s.n) if s.players[i].faction != own]
+
+
+def _seat(s: MoonrakersState, seat: int) -> Seat | None:
+    ex = s.ex
+    return ex.seats.get(seat) if ex is not None else None
+
 
 def gain(s: MoonrakersState, seat: int, faction: int, n: int, rule: str) -> int:
     """Gain n reputation with a faction (never one's own; at most 5). Returns the amount gained."""
-    return 0
+    p = s.players[seat]
+    if faction == p.faction or not any(q.faction == faction for q in s.players):
+        return 0
+    k = min(n, MAX_REP - p.rep[faction])
+    if k <= 0:
+        return 0
+    p.rep[faction] += k
+    st = _seat(s, seat)
+    if st is not None:
+        st.rep_gained += k
+    s.emit(rule, "rep-gain", seat, faction, k)
+    return k
 
 
 def lose(s: MoonrakersState, seat: int, faction: int, n: int, rule: str) -> int:
     """Lose n reputation with a faction (never below 0). Returns the amount lost."""
-    return 0
+    p = s.players[seat]
+    k = min(n, p.rep[faction])
+    if k <= 0:
+        return 0
+    p.rep[faction] -= k
+    s.emit(rule, "rep-lose", seat, faction, k)
+    return k
+
+
+def _take(s: MoonrakersState, seat: int, faction: int, k: int) -> None:
+    """Spend k reputation of one faction: the token moves left for good (Extras: no undo)."""
+    p = s.players[seat]
+    p.rep[faction] -= k
+    p.rep_spent += k
+    st = _seat(s, seat)
+    if st is not None:
+        st.rep_spent += k
+    s.emit(RULE, "rep-spend", seat, faction, k)
+
+
+def total(s: MoonrakersState, seat: int) -> int:
+    return sum(s.players[seat].rep)
+
+
+def gain_choice(s: MoonrakersState, seat: int, n: int, rule: str = RULE) -> None:
+    """Gain n reputation, one at a time, each with a faction of the player's choice ("any color")."""
+    p = s.players[seat]
+    while n > 0:
+        opts = [f for f in factions(s, seat) if p.rep[f] < MAX_REP]
+        if not opts:
+            return
+        if len(opts) > 1:
+            s.stack.append(Choice(seat, "rep-gain", [A.FACTION[f] for f in opts], [n]))
+            return
+        gain(s, seat, opts[0], 1, rule)
+        n -= 1
+
+
+@handler("rep-gain")
+def _gain_chosen(s: MoonrakersState, c: Choice, a: Action) -> None:
+    gain(s, c.player, FACTION_ID[str(a.args[0])], 1, RULE)
+    gain_choice(s, c.player, c.data[0] - 1)
+
+
+def lowest(s: MoonrakersState, seat: int) -> list[int]:
+    """The player's Lowest Faction(s): the tokens furthest left (Glossary; a tie is the player's pick)."""
+    rep = s.players[seat].rep
+    fs = factions(s, seat)
+    low = min(rep[f] for f in fs)
+    return [f for f in fs if rep[f] == low]
+
+
+def gain_lowest(s: MoonrakersState, seat: int, rule: str = RULE) -> None:
+    """+1 reputation with the player's lowest faction; on a tie the player chooses (Glossary)."""
+    tied = lowest(s, seat)
+    if s.players[seat].rep[tied[0]] >= MAX_REP:
+        return
+    if len(tied) == 1:
+        gain(s, seat, tied[0], 1, rule)
+    else:
+        s.stack.append(Choice(seat, "rep-lowest", [A.FACTION[f] for f in tied]))
+
+
+@handler("rep-lowest")
+def _lowest_chosen(s: MoonrakersState, c: Choice, a: Action) -> None:
+    gain(s, c.player, FACTION_ID[str(a.args[0])], 1, RULE)
+
+
+# ------------------------------------------------------------------------------- earning and losing
+def after_contract(s: MoonrakersState) -> None:
+    """3.4.9 step 2: reputation gains on success, losses on failure; the faction reward.
+
+    Earning: allies who complete a contract together each gain 1 with every other participant's
+    faction; the faction reward goes to the seat the deal names. Losing: on a failure with allies,
+    each participant loses 1 with every other participant's faction; a lone ML loses nothing.
+    """
+    if not s.bt:
+        return
+    ex = s.ex
+    assert ex is not None
+    order = ex.order
+    pl = s.players
+    if ex.success:
+        if len(order) > 1:
+            for p in order:
+                for q in order:
+                    if q != p:
+                        gain(s, p, pl[q].faction, 1, "BT-earn")
+        c = A.CAT.contracts[ex.contract]
+        if c.faction is not None:
+            to = ex.rep_faction_to if ex.rep_faction_to in ex.seats else order[0]
+            f = FACTION_ID[c.faction]
+            s.emit("BT-earn", "rep-reward", to, f)
+            if f == pl[to].faction or not any(q.faction == f for q in pl):
+                gain_choice(s, to, 1, "BT-earn")
+            else:
+                gain(s, to, f, 1, "BT-earn")
+    elif len(order) > 1:
+        for p in order:
+            for q in order:
+                if q != p:
+                    lose(s, p, pl[q].faction, 1, "BT-lose")
+
+
+def contract_reward_received(s: MoonrakersState, seat: int) -> bool:
+    """Glossary "No reward": did `seat` get any contract reward (a share or the faction reward)?
+
+    Reputation from allying is not a contract reward. Reads the finished or running execution.
+    """
+    ex = s.ex if s.ex is not None else s.last_ex
+    if ex is None or seat not in ex.seats or not ex.success:
+        return False
+    i = ex.order.index(seat)
+    c = A.CAT.contracts[ex.contract]
+    return any(ex.deal[i]) or (c.faction is not None and ex.rep_faction_to == seat)
+
+
+# ------------------------------------------------------------------------------- costs and windows
+def cost(s: MoonrakersState, seat: int, r: int) -> int:
+    """Cost of reward r for `seat`: Artifact 205-A makes Prestige 1 cheaper, 205-B the others (≥ 1)."""
+    c = COST[r]
+    parts = s.players[seat].parts
+    if r == PRESTIGE:
+        if ART_A in parts:
+            c -= 1
+    elif ART_B in parts:
+        c = max(1, c - 1)
+    return c
+
+
+def trade_ratio(s: MoonrakersState, seat: int) -> int:
+    """Reputation given for 1 of another faction: 3 (Trading Reputation), 2 with Comms Array C5."""
+    return 2 if COMMS in s.players[seat].parts else TRADE_RATIO
+
+
+def buy_phase(s: MoonrakersState) -> bool:
+    """True during the Mission Leader's buy phase (3.5)."""
+    return s.phase == END_TURN and bool(s.stack) and s.stack[0].name == "buying"
+
+
+def in_contract(s: MoonrakersState, seat: int) -> bool:
+    """True during the play rounds of a contract in which `seat` participates (3.4.3)."""
+    ex = s.ex
+    return s.phase == EXECUTION and ex is not None and seat in ex.seats
+
+
+def window_open(s: MoonrakersState, seat: int, r: int) -> bool:
+    """Is reward r's timing window open for `seat` now (Possible Rewards)?"""
+    if r in ANY_TIME:
+        return True
+    if r in IN_CONTRACT:
+        return in_contract(s, seat)
+    if r == DISCARD_CONTRACT:
+        return s.phase == PLANNING and seat == s.ml
+    if r == DISCARD_ARMORY:
+        return seat == s.ml and buy_phase(s)
+    return seat == s.ml or not buy_phase(s)  # BONUS: not during another player's buy phase
+
+
+def _unblocked(st: Seat) -> int:
+    return sum(st.dice) - st.blocks
+
+
+def usable(s: MoonrakersState, seat: int, r: int) -> bool:
+    """Can reward r be carried out now (so that a spend is never offered in vain)?"""
+    p = s.players[seat]
+    if r in (CREDIT, PRESTIGE, ACTION):
+        return True
+    if r == CARD:
+        return bool(p.draw or p.discard)
+    if r == OBJECTIVE:
+        return bool(s.objective_deck)
+    if r == TRASH:
+        return bool(p.hand)
+    if r == BONUS:
+        return bool(s.crew_deck or s.part_deck)
+    if r == DISCARD_CONTRACT:
+        return bool(s.contract_deck) and any(c >= 0 for c in s.contracts)
+    if r == DISCARD_ARMORY:
+        return bool(armory_options(s))
+    ex = s.ex
+    assert ex is not None
+    if r == REDUCE:
+        return bool(reducible(s))
+    st = ex.seats[seat]  # BLOCK
+    return _unblocked(st) > 0 and any(d > 0 for d in st.dice)
+
+
+def reducible(s: MoonrakersState) -> list[int]:
+    """Requirement types whose target is above 0 (a reduction there is not wasted)."""
+    ex = s.ex
+    assert ex is not None
+    req = A.CAT.contracts[ex.contract].req
+    return [t for t in range(5) if ex.target(t, req) > 0]
+
+
+def armory_options(s: MoonrakersState) -> list[Action]:
+    out = [A.ARMORY_CREW[c] for c in s.crew_row if c >= 0] if s.crew_deck else []
+    if s.part_deck:
+        out.extend(A.ARMORY_PART[p] for p in s.part_row if p >= 0)
+    return out
+
+
+# ------------------------------------------------------------------------------- offering spends
+def offers(s: MoonrakersState, seat: int) -> list[Action]:
+    """Every spend and trade `seat` could start now that can be paid and used."""
+    p = s.players[seat]
+    rep = p.rep
+    tot = sum(rep)
+    if tot == 0:
+        return []
+    best = max(rep)
+    out: list[Action] = []
+    for r in range(len(COST)):
+        if (best if SAME[r] else tot) < cost(s, seat, r):
+            continue
+        if window_open(s, seat, r) and usable(s, seat, r):
+            out.append(A.SPEND[r])
+    ratio = trade_ratio(s, seat)
+    for f in factions(s, seat):
+        if rep[f] < MAX_REP and tot - rep[f] >= ratio:
+            out.append(A.TRADE[f])
+    return out
 
 
 def extra_actions(s: MoonrakersState, seat: int) -> list[Action]:
     """Reputation spends and trades `seat` may make at its current decision ("any time" windows)."""
-    return []
+    if not s.bt or not s.stack:
+        return []
+    top = s.stack[-1]
+    if top.player != seat or top.name not in EXTRA_FRAMES:
+        return []
+    return offers(s, seat)
 
 
 def apply_extra(s: MoonrakersState, a: Action) -> None:
     """Carry out one of `extra_actions` (the current frame stays where it is)."""
+    seat = s.stack[-1].player
+    if a.kind == "spend":
+        r = REWARD_ID[str(a.args[0])]
+        s.emit(RULE, "rep-use", seat, r)
+        pay(s, seat, cost(s, seat, r), SAME[r], -1, P_REWARD, r)
+    else:
+        f = FACTION_ID[str(a.args[0])]
+        s.emit(RULE, "rep-trade", seat, f)
+        pay(s, seat, trade_ratio(s, seat), False, f, P_TRADE, f)
 
 
-def after_contract(s: MoonrakersState) -> None:
-    """3.4.9 step 2: reputation gains on success, losses on failure; the faction reward."""
+# ------------------------------------------------------------------------------- paying
+def can_pay(s: MoonrakersState, seat: int, amount: int, same: bool) -> bool:
+    rep = s.players[seat].rep
+    return (max(rep) if same else sum(rep)) >= amount
+
+
+def pay(s: MoonrakersState, seat: int, amount: int, same: bool, exclude: int, purpose: int, arg: int) -> None:
+    """Pay `amount` reputation (SAME: one faction; ANY: one token step at a time), then carry out
+    the purpose. Forced payments are made without asking. The caller checked the player can pay."""
+    rep = s.players[seat].rep
+    fs = [f for f in factions(s, seat) if f != exclude]
+    if same:
+        opts = [f for f in fs if rep[f] >= amount]
+        if len(opts) > 1:
+            s.stack.append(Choice(seat, "rep-pay", [A.FACTION[f] for f in opts],
+                                  [amount, 1, exclude, purpose, arg]))
+            return
+        _take(s, seat, opts[0], amount)
+    else:
+        while amount > 0:
+            opts = [f for f in fs if rep[f] > 0]
+            avail = sum(rep[f] for f in opts)
+            if len(opts) == 1 or avail <= amount:
+                for f in opts:
+                    k = min(rep[f], amount)
+                    _take(s, seat, f, k)
+                    amount -= k
+                break
+            s.stack.append(Choice(seat, "rep-pay", [A.FACTION[f] for f in opts],
+                                  [amount, 0, exclude, purpose, arg]))
+            return
+    _paid(s, seat, purpose, arg)
+
+
+@handler("rep-pay")
+def _pay_chosen(s: MoonrakersState, c: Choice, a: Action) -> None:
+    amount, same, exclude, purpose, arg = c.data
+    f = FACTION_ID[str(a.args[0])]
+    if same:
+        _take(s, c.player, f, amount)
+        _paid(s, c.player, purpose, arg)
+    else:
+        _take(s, c.player, f, 1)
+        pay(s, c.player, amount - 1, False, exclude, purpose, arg)
+
+
+def _paid(s: MoonrakersState, seat: int, purpose: int, arg: int) -> None:
+    if purpose == P_REWARD:
+        reward(s, seat, arg)
+    elif purpose == P_TRADE:
+        gain(s, seat, arg, 1, RULE)
+    else:
+        CONTINUATIONS[arg](s, seat)
+
+
+# ------------------------------------------------------------------------------- rewards
+def _choose(s: MoonrakersState, seat: int, key: str, options: list[Action],
+            data: list[int] | None = None) -> None:
+    """Push a follow-up choice, or take a forced one at once."""
+    if len(options) == 1:
+        from spacetable.games.moonrakers.choices import HANDLERS
+
+        HANDLERS[key](s, Choice(seat, key, options, data), options[0])
+    elif options:
+        s.stack.append(Choice(seat, key, options, data))
+
+
+def reward(s: MoonrakersState, seat: int, r: int) -> None:
+    """Carry out a paid reward (Possible Rewards)."""
+    p = s.players[seat]
+    st = _seat(s, seat)
+    s.emit(RULE, "rep-reward-taken", seat, r)
+    if r == CREDIT:
+        gain_credits(s, seat, 1, RULE)
+        if st is not None:
+            st.rep_credits += 1
+    elif r == PRESTIGE:
+        gain_prestige(s, seat, 1, RULE)
+    elif r == ACTION:
+        assert st is not None
+        st.actions += 1
+        st.rep_actions += 1
+        s.emit(RULE, "actions", seat, 1)
+    elif r == CARD:
+        k = draw(s, seat, 1)
+        if st is not None:
+            st.rep_draws += k
+    elif r == OBJECTIVE:
+        if s.objective_deck:
+            p.objectives.append(s.objective_deck.pop())
+            s.emit(RULE, "rep-objective", seat)
+            if st is not None:
+                st.rep_objectives += 1
+    elif r == TRASH:
+        seen: list[int] = []
+        for c in p.hand:
+            if c not in seen:
+                seen.append(c)
+        _choose(s, seat, "rep-trash", [A.TRASH[c] for c in sorted(seen)])
+    elif r == REDUCE:
+        _choose(s, seat, "rep-reduce", [A.REDUCE[t] for t in reducible(s)], [2])
+    elif r == BLOCK:
+        assert st is not None
+        opts: list[Action] = []
+        values: list[int] = []
+        for i, d in enumerate(st.dice):
+            if d > 0 and d not in values:
+                values.append(d)
+                opts.append(A.TARGET[i])
+        _choose(s, seat, "rep-block", opts)
+    elif r == BONUS:
+        opts = ([A.BONUS_CREW] if s.crew_deck else []) + ([A.BONUS_PART] if s.part_deck else [])
+        _choose(s, seat, "rep-bonus", opts)
+    elif r == DISCARD_CONTRACT:
+        _choose(s, seat, "rep-contract", [A.REPLACE[c] for c in s.contracts if c >= 0])
+    else:  # DISCARD_ARMORY
+        _choose(s, seat, "rep-armory", armory_options(s))
+
+
+@handler("rep-trash")
+def _trash_chosen(s: MoonrakersState, c: Choice, a: Action) -> None:
+    from spacetable.games.moonrakers import effects
+
+    card = A.CARD_ID[str(a.args[0])]
+    s.players[c.player].hand.remove(card)
+    s.emit(RULE, "trash", c.player, card)
+    effects.on_trash_from_hand(s, c.player, card)
+
+
+def reduce_requirement(s: MoonrakersState, seat: int, t: int, n: int) -> None:
+    """Lower the shared target of requirement t by n for this attempt (3.4.6: never below 0)."""
+    ex = s.ex
+    assert ex is not None
+    ex.reduce[t] += n
+    s.emit(RULE, "reduce", seat, t, n)
+
+
+@handler("rep-reduce")
+def _reduce_chosen(s: MoonrakersState, c: Choice, a: Action) -> None:
+    reduce_requirement(s, c.player, A.REQ_OF[str(a.args[0])], c.data[0])
+
+
+@handler("rep-block")
+def _block_chosen(s: MoonrakersState, c: Choice, a: Action) -> None:
+    ex = s.ex
+    assert ex is not None
+    st = ex.seats[c.player]
+    icons = st.dice[int(a.args[0]) - 1]
+    st.blocks += icons  # the die's icons are all blocked (R20: blocks are a per-player count)
+    s.emit(RULE, "block", c.player, icons)
+
+
+@handler("rep-bonus")
+def _bonus_deck(s: MoonrakersState, c: Choice, a: Action) -> None:
+    """Bonus Card: the top card of the chosen deck is revealed; keep it or discard it."""
+    if a is A.BONUS_CREW:
+        card = s.crew_deck.pop()
+        s.emit(RULE, "rep-bonus-crew", c.player, card)
+        s.stack.append(Choice(c.player, "rep-bonus-keep", [A.YES, A.NO], [0, card]))
+    else:
+        card = s.part_deck.pop()
+        s.emit(RULE, "rep-bonus-part", c.player, card)
+        s.stack.append(Choice(c.player, "rep-bonus-keep", [A.YES, A.NO], [1, card]))
+
+
+@handler("rep-bonus-keep")
+def _bonus_keep(s: MoonrakersState, c: Choice, a: Action) -> None:
+    is_part, card = c.data
+    seat = c.player
+    if a is A.YES:
+        if is_part:
+            from spacetable.games.moonrakers.execution import install_part
+
+            install_part(s, seat, card)
+        else:
+            s.players[seat].discard.append(card + A.CREW_BASE)
+        s.emit(RULE, "rep-bonus-kept", seat)
+    else:  # discarded: to the bottom of its Armory deck (the Armory has no discard pile)
+        (s.part_deck if is_part else s.crew_deck).insert(0, card)
+        s.emit(RULE, "rep-bonus-discarded", seat)
+
+
+@handler("rep-contract")
+def _contract_chosen(s: MoonrakersState, c: Choice, a: Action) -> None:
+    ct = A.CONTRACT_ID[str(a.args[0])]
+    s.contracts[s.contracts.index(ct)] = -1
+    s.contract_discard.append(ct)
+    refill_contracts(s)
+    s.emit(RULE, "rep-contract-discard", c.player, ct)
+
+
+@handler("rep-armory")
+def _armory_chosen(s: MoonrakersState, c: Choice, a: Action) -> None:
+    slug = str(a.args[0])
+    if slug in A.PART_ID:
+        p = A.PART_ID[slug]
+        s.part_row[s.part_row.index(p)] = -1
+        s.part_deck.insert(0, p)
+    else:
+        cr = A.CARD_ID[slug] - A.CREW_BASE
+        s.crew_row[s.crew_row.index(cr)] = -1
+        s.crew_deck.insert(0, cr)
+    refill_armory(s)
+    s.emit(RULE, "rep-armory-discard", c.player, slug)
+
+
+# ------------------------------------------------------------------------------- the win-check window
+class RepWindow(Frame):
+    """Before a win check: `player` may spend or trade reputation, then says `done`."""
+
+    __slots__ = ()
+    name = "reputation.window"
+
+    def vacuous(self, s: MoonrakersState) -> bool:
+        return not offers(s, self.player)
+
+    def legal(self, s: MoonrakersState) -> list[Action]:
+        return [A.DONE]
+
+    def apply(self, s: MoonrakersState, a: Action) -> None:
+        s.stack.pop()
+
+    def copy(self) -> Frame:
+        return RepWindow(self.player)
 
 
 def win_check_windows(s: MoonrakersState) -> None:
     """Before each win check: push a spending window for every player (seat order from the ML) who
     could spend or trade reputation now; players who cannot are never asked."""
+    if not s.bt:
+        return
+    for i in range(s.n - 1, -1, -1):
+        seat = (s.ml + i) % s.n
+        if offers(s, seat):
+            s.stack.append(RepWindow(seat))
+
+
+# ------------------------------------------------------------------------------- bots
+def best_spends(s: MoonrakersState, seat: int) -> list[Action]:
+    """Spends and trades a simple greedy player would make now, best first (may be empty).
+
+    +1 Prestige whenever affordable; in a contract, a requirement reduction or a die block while the
+    contract is not met or icons are unblocked, +1 Action when out of Actions with cards in hand;
+    before a win check, credits from a faction that cannot reach 5 in time. Never trades.
+    """
+    legal = extra_actions(s, seat)
+    if not legal:
+        return []
+    have = set(legal)
+    out: list[Action] = []
+    if A.SPEND[PRESTIGE] in have:
+        out.append(A.SPEND[PRESTIGE])
+    ex = s.ex
+    if ex is not None and seat in ex.seats and s.phase == EXECUTION:
+        from spacetable.games.moonrakers.execution import is_met
+
+        st = ex.seats[seat]
+        if A.SPEND[REDUCE] in have and not is_met(s):
+            out.append(A.SPEND[REDUCE])
+        if A.SPEND[BLOCK] in have and _unblocked(st) >= 2:
+            out.append(A.SPEND[BLOCK])
+        if A.SPEND[ACTION] in have and st.actions == 0 and s.players[seat].hand and not is_met(s):
+            out.append(A.SPEND[ACTION])
+    return out
+
+
+def best_payment(s: MoonrakersState, seat: int, options: list[Action]) -> Action:
+    """Greedy payment choice: pay from the faction with the least reputation (keep others for 5s)."""
+    rep = s.players[seat].rep
+    return min(options, key=lambda a: rep[FACTION_ID[str(a.args[0])]] if a.kind == "faction" else 99)
+
+
+# ------------------------------------------------------------------------------- text
+REWARD_TEXT = ("discard a contract and draw a new one", "discard an Armory card and draw a new one",
+               "+1 credit", "+1 Action", "draw 1 card", "draw 1 objective", "trash a card from hand",
+               "one requirement −2", "a bonus card", "+1 Prestige", "block 1 hazard die")
+
+
+def describe(s: MoonrakersState, a: Action) -> str:
+    """One line for `spend`/`trade` actions (for text.describe)."""
+    seat = s.stack[-1].player if s.stack else 0
+    if a.kind == "spend":
+        r = REWARD_ID[str(a.args[0])]
+        how = "of one faction" if SAME[r] else "of any factions"
+        return f"Spend {cost(s, seat, r)} reputation {how}: {REWARD_TEXT[r]}"
+    if a.kind == "trade":
+        return f"Trade {trade_ratio(s, seat)} reputation of other factions for 1 {a.args[0]} reputation"
+    return str(a)
+
+
+def _f(i: Any) -> str:
+    return str(FACTIONS[i]).capitalize()
+
+
+text.RENDER.update({
+    "rep-gain": lambda a: f"{text.seat(a[0])} gains {a[2]} {_f(a[1])} reputation",
+    "rep-lose": lambda a: f"{text.seat(a[0])} loses {a[2]} {_f(a[1])} reputation",
+    "rep-spend": lambda a: f"{text.seat(a[0])} spends {a[2]} {_f(a[1])} reputation",
+    "rep-use": lambda a: f"{text.seat(a[0])} spends reputation: {REWARD_TEXT[a[1]]}",
+    "rep-reward-taken": lambda a: f"{text.seat(a[0])} takes {REWARD_TEXT[a[1]]}",
+    "rep-trade": lambda a: f"{text.seat(a[0])} trades reputation for 1 {_f(a[1])}",
+    "rep-reward": lambda a: f"{text.seat(a[0])} receives the contract's {_f(a[1])} reputation reward",
+    "rep-objective": lambda a: f"{text.seat(a[0])} draws an objective with reputation",
+    "rep-bonus-crew": lambda a: f"{text.seat(a[0])} reveals crew {A.CAT.crew[a[1]].name}",
+    "rep-bonus-part": lambda a: f"{text.seat(a[0])} reveals part {A.CAT.parts[a[1]].name}",
+    "rep-bonus-kept": lambda a: f"{text.seat(a[0])} keeps the bonus card",
+    "rep-bonus-discarded": lambda a: f"{text.seat(a[0])} discards the bonus card",
+    "rep-contract-discard": lambda a: f"{text.seat(a[0])} discards contract {text.contract_name(a[1])}",
+    "rep-armory-discard": lambda a: f"{text.seat(a[0])} discards {a[1]} from the Armory",
+})
+
