@@ -1,9 +1,14 @@
-"""Moonrakers' "random" bot: random legal actions with two rules of thumb, so playouts end.
+"""Moonrakers' "random" bot: random legal actions with a few rules of thumb, so playouts end.
 
-Pure uniform play spends its only Action on a Miss and passes so often that almost no contract
-succeeds and no game reaches 10 Prestige. This bot chooses uniformly among the legal actions except
-that during an execution it never passes while it can still play, and it plays a Reactor first when
-it holds one and has a single Action left. It has no other strategy: a baseline for balance and speed.
+Uniform play spends its only Action on a Miss, passes at once, and almost never forms a crew, so no
+contract succeeds and no game ever reaches 10 Prestige. This bot chooses uniformly among the legal
+actions except that it cooperates (as Mission Leader it invites every other captain and starts with
+whoever accepted; as an invitee it accepts), picks its contract at random among the three easiest
+that give Prestige and, during an execution, it plays a Reactor first when
+it holds one, prefers a card that adds to a requirement not yet met (or a Shield
+while its own hazard icons are unblocked), and never passes while it can
+still play or use something. Shares, dice, contracts,
+cards and purchases stay random. It is a baseline with no strategy, for speed and balance runs.
 """
 
 from __future__ import annotations
@@ -13,8 +18,11 @@ from spacetable.engine.action import Action
 from spacetable.engine.rng import Rng
 from spacetable.engine.state import State
 from spacetable.games.moonrakers import actions as A
+from spacetable.games.moonrakers.execution import BASIC_TYPE, pool_value
 
 PLAY_REACTOR = A.PLAY[0]
+COOPERATE = frozenset({"invite", "accept", "start", "propose"})
+AVOID = frozenset({"exclude", "decline", "solo"})
 
 
 class MoonrakersRandomBot:
@@ -23,11 +31,63 @@ class MoonrakersRandomBot:
     def choose(self, state: State, seat: int, rng: Rng) -> Action:
         legal = state.legal_actions()
         n = len(legal)
-        if n > 1 and legal[-1] is A.PASS:
-            if legal[0] is PLAY_REACTOR:
+        if n == 1:
+            return legal[0]
+        last = legal[-1]
+        if last is A.PASS:
+            if PLAY_REACTOR in legal:
                 return PLAY_REACTOR
+            useful = self._useful(state, legal)
+            if useful:
+                return useful[rng.below(len(useful))]
             return legal[rng.below(n - 1)]
+        first = legal[0]
+        if first.kind == "take":
+            return self._contract(state, legal, rng)
+        if first.kind in COOPERATE or first.kind in AVOID:
+            # negotiation: prefer start > propose > invite/accept; never solo/exclude/decline
+            best = None
+            for a in legal:
+                if a.kind == "start":
+                    return a
+                if a.kind in COOPERATE and best is None:
+                    best = a
+            if best is not None:
+                return best
         return legal[rng.below(n)]
+
+
+    @staticmethod
+    def _useful(state: State, legal: list[Action]) -> list[Action]:
+        """Basic-card plays that add to a requirement not yet met (everything else stays random)."""
+        ex = getattr(state, "ex", None)
+        if ex is None:
+            return []
+        req = A.CAT.contracts[ex.contract].req
+        me = ex.seats[state.current_player()]
+        exposed = sum(me.dice) > me.blocks
+        out = []
+        for a in legal:
+            if a.kind == "play":
+                card = A.CARD_ID[str(a.args[0])]
+                t = BASIC_TYPE[card] if card < 7 else 4
+                if t >= 0 and pool_value(ex, t) < ex.target(t, req) or (t == 2 and exposed):
+                    out.append(a)
+        return out
+
+    @staticmethod
+    def _contract(state: State, legal: list[Action], rng: Rng) -> Action:
+        """A random one of the three easiest contracts worth Prestige (easiest: fewest requirements)."""
+        ranked = []
+        for a in legal:
+            if a.kind == "take":
+                c = A.CAT.contracts[A.CONTRACT_ID[str(a.args[0])]]
+                if c.prestige > 0:
+                    ranked.append((sum(c.req) + 2 * c.dice - 2 * c.prestige, a.index, a))
+        if not ranked:
+            return A.STAY
+        ranked.sort()
+        return ranked[rng.below(min(3, len(ranked)))][2]
 
 
 register_bot("moonrakers", "random", MoonrakersRandomBot)
