@@ -59,6 +59,7 @@ class Negotiate(Frame):
 
     # ---------------------------------------------------------------- legal / apply
     def legal(self, s: MoonrakersState) -> list[Action]:
+        """The ML's choices; going solo is open at every one of its decisions (3.3.3)."""
         st = self.step
         if st == OPEN:
             out = [A.SOLO]
@@ -71,24 +72,25 @@ class Negotiate(Frame):
             others = self._others(s)
             seat = others[self.cursor]
             if self.cursor == len(others) - 1 and not self.invitees:
-                return [A.INVITE[seat]]
-            return [A.INVITE[seat], A.EXCLUDE[seat]]
+                return [A.INVITE[seat], A.SOLO]
+            return [A.INVITE[seat], A.EXCLUDE[seat], A.SOLO]
         if st in (PRESTIGE, CREDITS, BONUS):
             k = st - PRESTIGE
             seat = self.invitees[self.cursor]
             table = (A.PRESTIGE, A.CREDITS, A.BONUS)[k][seat]
-            return table[: min(self._remaining(s, k), len(table) - 1) + 1]
+            return [*table[: min(self._remaining(s, k), len(table) - 1) + 1], A.SOLO]
         if st == REP:
-            return [A.REPUTATION[p] for p in self._participants()]
+            return [*(A.REPUTATION[p] for p in self._participants()), A.SOLO]
         # DICE
-        return [A.DIE[self.cursor][p] for p in self._participants()]
+        return [*(A.DIE[self.cursor][p] for p in self._participants()), A.SOLO]
 
     def apply(self, s: MoonrakersState, a: Action) -> None:
         st = self.step
+        if a is A.SOLO:
+            start_mission(s, self, [])
+            return
         if st == OPEN:
-            if a is A.SOLO:
-                start_mission(s, self, [])
-            elif a is A.START:
+            if a is A.START:
                 start_mission(s, self, self.accepted)
             else:
                 self.round += 1
