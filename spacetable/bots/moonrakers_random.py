@@ -21,7 +21,6 @@ from spacetable.games.moonrakers import actions as A
 from spacetable.games.moonrakers.execution import BASIC_TYPE, pool_value
 
 PLAY_REACTOR = A.PLAY[0]
-COOPERATE = frozenset({"invite", "accept", "start", "propose"})
 AVOID = frozenset({"exclude", "decline", "solo"})
 
 
@@ -44,18 +43,16 @@ class MoonrakersRandomBot:
         first = legal[0]
         if first.kind == "take":
             return self._contract(state, legal, rng)
-        if first.kind in COOPERATE or first.kind in AVOID:
-            # negotiation: prefer start > propose > invite/accept; never solo/exclude/decline
-            best = None
-            for a in legal:
-                if a.kind == "start":
-                    return a
-                if a.kind in COOPERATE and best is None:
-                    best = a
-            if best is not None:
-                return best
+        if last is A.SOLO or first is A.SOLO or first is A.ACCEPT:
+            # negotiation: start > propose; invite and accept; never solo, exclude or decline
+            if A.START in legal:
+                return A.START
+            if A.PROPOSE in legal:
+                return A.PROPOSE
+            ok = [a for a in legal if a.kind not in AVOID]
+            if ok:
+                return ok[rng.below(len(ok))]
         return legal[rng.below(n)]
-
 
     @staticmethod
     def _useful(state: State, legal: list[Action]) -> list[Action]:
