@@ -62,7 +62,7 @@ def test_chosen_contract_leaves_display_and_cannot_be_abandoned_3_2_3_r17() -> N
 
 
 def test_stay_at_base_order_r16() -> None:
-    """3.2.4 (R16): a) keep 1 of 2 objectives, b) +1 credit, c) optional free replace, d) new hand, e) Buying."""
+    """3.2.4 (R16): a) keep 1 of 2 objectives, b) +1 credit, c) free replace, d) new hand, e) Buying."""
     s = game(3, seed=4)
     p = s.players[0]
     credits, deck_before = p.credits, len(s.objective_deck)
