@@ -566,7 +566,7 @@ def _legal_trade(s: S) -> list[Action]:
     seen2: list[int] = []
     for c in s.ship[p]:
         ti = TYPE[c]
-        if ti in A.PAWN and ti not in seen2:
+        if ti in A.PAWN and ti not in seen2 and CT[ti].mod("cargo") <= room:
             seen2.append(ti)
             out.append(A.PAWN[ti])
     if not s.feature_used[p]:
