@@ -40,6 +40,7 @@ class Frame:
         raise NotImplementedError
 
     def copy(self) -> Frame:
+        """A copy with every list/dict slot copied one level deep (override for nested data)."""
         f = self.__class__.__new__(self.__class__)
         for cls in self.__class__.__mro__:
             for slot in getattr(cls, "__slots__", ()):

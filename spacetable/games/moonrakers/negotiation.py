@@ -163,6 +163,19 @@ class Negotiate(Frame):
         if self.round >= MAX_ROUNDS:
             start_mission(s, self, self.accepted)  # 3.3.3: after round 3 the mission starts
 
+    def copy(self) -> Frame:
+        f = Negotiate(self.player, self.contract)
+        f.round = self.round
+        f.step = self.step
+        f.cursor = self.cursor
+        f.invitees = self.invitees.copy()
+        f.shares = [sh.copy() for sh in self.shares]
+        f.dice = self.dice.copy()
+        f.rep_to = self.rep_to
+        f.answers = self.answers.copy()
+        f.accepted = self.accepted.copy()
+        return f
+
     def describe_terms(self, s: MoonrakersState) -> str:
         parts = []
         for p, sh in zip(self.invitees, self.shares, strict=False):
