@@ -244,15 +244,16 @@ def _run(s: MoonrakersState, ctx: Ctx) -> bool:
 
 
 def _ask(s: MoonrakersState, ctx: Ctx, key: str, options: list[Action], extra: Sequence[int] = (),
-         forced: bool = True) -> bool:
+         auto: bool = True) -> bool:
     """Offer a choice. Returns False (nothing to choose: carry on) or True (the handler resumes).
 
-    A mandatory choice (`forced`) with a single option is taken at once.
+    With `auto`, a single option is taken at once; only choices among public cards use it, so that
+    skipping a question never tells the table anything about a hidden hand or draw pile.
     """
     if not options:
         return False
     ch = CrewChoice(ctx.seat, key, options, ctx.encode(extra))
-    if forced and len(options) == 1:
+    if auto and len(options) == 1:
         choices.HANDLERS[key](s, ch, options[0])
     else:
         s.stack.append(ch)
@@ -424,7 +425,7 @@ K_REDACTED, K_RYAN, K_ZEK, K_METAXIS = "crew.redacted", "crew.ryan-rogal", "crew
 
 
 def _reduce_any(s: MoonrakersState, ctx: Ctx, op: Op) -> bool:
-    return _ask(s, ctx, K_REDUCE, list(A.REDUCE), forced=False)  # OQ 12: any type, even at 0
+    return _ask(s, ctx, K_REDUCE, list(A.REDUCE), auto=False)  # OQ 12: any type, even at 0
 
 
 @choices.handler(K_REDUCE)
@@ -435,7 +436,7 @@ def _on_reduce(s: MoonrakersState, ch: Choice, a: Action) -> None:
 
 
 def _choose(s: MoonrakersState, ctx: Ctx, op: Op) -> bool:
-    return _ask(s, ctx, K_OPTION, A.OPTION[:len(op.options)], forced=False)
+    return _ask(s, ctx, K_OPTION, A.OPTION[:len(op.options)], auto=False)
 
 
 @choices.handler(K_OPTION)
@@ -451,7 +452,7 @@ def _trash_hand(s: MoonrakersState, ctx: Ctx, op: Op) -> bool:
     options = [A.TRASH[c] for c in _distinct(s.players[ctx.seat].hand)]  # OQ 11: empty hand skips
     if options and op.optional:
         options.append(A.SKIP)
-    return _ask(s, ctx, K_TRASH, options, forced=not op.optional)
+    return _ask(s, ctx, K_TRASH, options, auto=False)  # the hand is hidden
 
 
 @choices.handler(K_TRASH)
@@ -569,7 +570,7 @@ def _myla_step(s: MoonrakersState, ctx: Ctx, count: int) -> bool:
         return False
     options = [A.DISCARD[c] for c in _distinct(hand)]
     options.append(A.DONE)
-    return _ask(s, ctx, K_MYLA, options, [count], forced=False)
+    return _ask(s, ctx, K_MYLA, options, [count], auto=False)
 
 
 @choices.handler(K_MYLA)
@@ -598,7 +599,7 @@ def _redacted_step(s: MoonrakersState, ctx: Ctx, mask: int) -> bool:
         _reroll(s, ctx.seat, mask)
         return False
     options.append(A.DONE)
-    return _ask(s, ctx, K_REDACTED, options, [mask], forced=False)
+    return _ask(s, ctx, K_REDACTED, options, [mask], auto=False)
 
 
 def _reroll(s: MoonrakersState, seat: int, mask: int) -> None:
@@ -625,9 +626,9 @@ def _ryan(s: MoonrakersState, ctx: Ctx) -> bool:
     n = draw(s, ctx.seat, 2)
     drawn = s.players[ctx.seat].hand[-n:] if n else []
     options = [A.CHOOSE[c] for c in _distinct([c for c in drawn if DMG1 <= c <= DMG3])]
-    if options:
+    if n:  # asked even with no Damage drawn (only "skip"), so the question reveals nothing
         options.append(A.SKIP)
-    return _ask(s, ctx, K_RYAN, options, forced=False)
+    return _ask(s, ctx, K_RYAN, options, auto=False)
 
 
 @choices.handler(K_RYAN)
@@ -655,7 +656,8 @@ def _on_ryan(s: MoonrakersState, ch: Choice, a: Action) -> None:
 
 def _zek(s: MoonrakersState, ctx: Ctx) -> bool:
     """Play any card of your draw pile free, then shuffle it (OQ 10)."""
-    return _ask(s, ctx, K_ZEK, [A.CHOOSE[c] for c in _distinct(s.players[ctx.seat].draw)])
+    options = [A.CHOOSE[c] for c in _distinct(s.players[ctx.seat].draw)]
+    return _ask(s, ctx, K_ZEK, options, auto=False)  # the draw pile is hidden
 
 
 @choices.handler(K_ZEK)

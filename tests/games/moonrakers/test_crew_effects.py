@@ -295,7 +295,9 @@ def test_mandatory_trash_with_empty_hand_is_skipped_rest_applies_oq11() -> None:
 
 def test_meg_gallak_trash_then_any_requirement_minus_two_even_at_zero_oq12() -> None:
     s = position(hand=["meg-gallak", "miss", "miss"])
-    s.apply("play meg-gallak")  # one distinct card: taken at once
+    s.apply("play meg-gallak")
+    assert legal(s) == ["trash miss"]  # asked even when forced: skipping it would reveal the hand
+    s.apply("trash miss")
     assert s.players[0].hand == [cid("miss")]
     assert legal(s) == ["reduce reactor", "reduce thruster", "reduce shield", "reduce damage", "reduce crew"]
     s.apply("reduce crew")  # blockade-run needs no Crew: wasted, allowed
@@ -382,6 +384,8 @@ def test_ryan_rogal_may_skip_and_without_a_damage_draw_asks_nothing() -> None:
     assert pool(s)[D] == 0 and len(s.players[0].hand) == 2
     s = position(hand=["ryan-rogal"], draw=["reactor", "miss"])
     s.apply("play ryan-rogal")
+    assert legal(s) == ["skip"]  # asked anyway: the question must not reveal what was drawn
+    s.apply("skip")
     assert s.decision_name() == "execution.play" and len(s.players[0].hand) == 2
 
 
@@ -422,6 +426,14 @@ def test_zek_zarag_plays_any_draw_pile_card_free_then_shuffles_oq10() -> None:
     assert pool(s)[T] == 1 and len(p.hand) == 2 and len(p.draw) == 3  # Thruster: draw 2
     assert sorted(p.hand + p.draw) == ids("reactor", "shield", "damage-1", "miss", "miss")
     assert seat(s).actions == 0
+
+
+def test_zek_zarag_asks_even_with_one_kind_of_card_in_the_draw_pile() -> None:
+    s = position(hand=["zek-zarag"], draw=["miss", "miss"])
+    s.apply("play zek-zarag")
+    assert legal(s) == ["choose miss"] and "options" not in s.view(1).data["decision"]
+    s.apply("choose miss")
+    assert s.players[0].draw == [cid("miss")] and seat(s).play[-1] == cid("miss")
 
 
 def test_zek_zarag_with_empty_draw_pile_does_nothing() -> None:

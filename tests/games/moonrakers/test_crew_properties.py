@@ -1,0 +1,185 @@
+"""Crew effect machinery: data validation (DataError), Binding Ties hook registry, copy isolation of
+pending choice frames, hidden information, and a bounded smoke run of random decisions with every BG
+and FE crew card stacked into the players' decks (2.4, 8.5, R15)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+from spacetable.engine.action import Action
+from spacetable.engine.errors import DataError
+from spacetable.engine.rng import Rng
+from spacetable.engine.state import CHANCE
+from spacetable.games.moonrakers import actions as A
+from spacetable.games.moonrakers import crew_effects, effects, new_game
+from spacetable.games.moonrakers.crew_effects import CREW_HOOKS, compile_ops, run_ops
+from spacetable.games.moonrakers.game import Moonrakers
+from tests.games.moonrakers.test_crew_effects import cid, ids, legal, pool, position, reduce, seat
+
+BG_FE = [c for c in A.CAT.crew if c.set in ("BG", "FE")]
+
+
+# ------------------------------------------------------------------------------- data
+def test_every_bg_and_fe_crew_has_an_effect_spec_and_bt_crew_a_named_hook() -> None:
+    assert len(BG_FE) == 25
+    for c in A.CAT.crew:
+        assert c.effects, c.name
+        if c.set == "BT":
+            assert list(c.effects) == [{"op": "hook", "name": c.slug}]
+
+
+@pytest.mark.parametrize(("ops", "field", "message"), [
+    ([{"op": "teleport"}], "effects[0].op", "unknown op"),
+    ([{"op": "draw"}], "effects[0].n", "missing field"),
+    ([{"op": "draw", "n": "2"}], "effects[0].n", "integer"),
+    ([{"op": "draw", "n": 0}], "effects[0].n", "integer"),
+    ([{"op": "draw", "n": 1, "to": "hand"}], "effects[0].to", "unknown field"),
+    ([{"op": "reduce", "type": "speed", "n": 1}], "effects[0].type", "unknown type"),
+    ([{"op": "play_as", "type": "crew"}], "effects[0].type", "unknown type"),
+    ([{"op": "trash_hand", "optional": "no"}], "effects[0].optional", "true or false"),
+    ([{"op": "gain_card", "card": "laser", "to": "discard"}], "effects[0].card", "unknown basic card"),
+    ([{"op": "choose", "options": [[{"op": "draw", "n": 1}]]}], "effects[0].options", "2 to"),
+    ([{"op": "choose", "options": [[{"op": "draw", "n": 1}], [{"op": "nap"}]]}],
+     "effects[0].options[1][0].op", "unknown op"),
+    ([{"op": "hook", "name": "Big Hook"}], "effects[0].name", "slug"),
+    ("draw", "effects", "list of ops"),
+    (["draw"], "effects[0]", "object"),
+])
+def test_bad_effect_specs_raise_data_error_naming_file_card_field(ops: Any, field: str, message: str) -> None:
+    with pytest.raises(DataError) as e:
+        compile_ops(ops, "Test Card")
+    assert (e.value.file, e.value.card, e.value.field) == ("moonrakers/data/crew.json", "Test Card", field)
+    assert message in str(e.value)
+
+
+# ------------------------------------------------------------------------------- BT hooks
+def test_unregistered_bt_hook_raises_only_when_played(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delitem(CREW_HOOKS, "ark-tii", raising=False)
+    s = position(hand=["ark-tii"])
+    with pytest.raises(DataError, match="ark-tii"):
+        s.apply("play ark-tii")
+
+
+def test_registered_bt_hook_is_called_with_seat_and_crew(monkeypatch: pytest.MonkeyPatch) -> None:
+    calls: list[tuple[int, int]] = []
+
+    def hook(s: Any, seat: int, crew: int) -> None:
+        calls.append((seat, crew))
+        run_ops(s, seat, crew, [{"op": "actions", "n": 2}])
+
+    monkeypatch.setitem(CREW_HOOKS, "detra-lar", hook)
+    s = position(hand=["detra-lar"])
+    s.apply("play detra-lar")
+    assert calls == [(0, cid("detra-lar") - 7)] and seat(s).actions == 2 and pool(s)[4] == 1
+
+
+def test_run_ops_resumes_after_a_choice() -> None:
+    s = position(hand=["miss"], draw=["reactor"])
+    done = run_ops(s, 0, -1, [{"op": "reduce_any", "n": 1}, {"op": "draw", "n": 1}])
+    assert not done and legal(s)[0] == "reduce reactor" and s.players[0].hand == [cid("miss")]
+    s.apply("reduce damage")
+    assert reduce(s)[3] == 1 and sorted(s.players[0].hand) == ids("reactor", "miss")
+
+
+# ------------------------------------------------------------------------------- copies
+def _snapshot(s: Moonrakers) -> Any:
+    ex = s.ex
+    assert ex is not None
+    return (repr([(f.__class__.__name__, f.player, getattr(f, "key", None), getattr(f, "data", None),
+                   [str(a) for a in getattr(f, "options", [])]) for f in s.stack]),
+            [(p.hand.copy(), p.draw.copy(), p.discard.copy(), p.credits, p.prestige) for p in s.players],
+            ex.pool.copy(), ex.reduce.copy(), [(st.actions, st.blocks, st.dice.copy(), st.play.copy())
+                                               for st in ex.seats.values()])
+
+
+@pytest.mark.parametrize(("setup", "steps"), [
+    (dict(hand=["bill-bendo"], draw=["reactor"]), ["play bill-bendo", "option 1"]),
+    (dict(hand=["lee-van-cribb"], draw=["miss", "reactor", "shield"]),
+     ["play lee-van-cribb", "choose shield"]),
+    (dict(hand=["myla-dystra", "miss", "shield"], draw=["reactor", "thruster"]),
+     ["play myla-dystra", "discard miss", "discard shield"]),
+    (dict(hand=["redacted"], dice={0: [2, 2]}, contract="abandoned-vessel"),
+     ["play redacted", "target 2", "done", "hazard 0"]),
+    (dict(hand=["metaxis", "miss"], crew_row=["meg-gallak", "ada-massa"]),
+     ["play metaxis", "choose meg-gallak", "trash miss", "reduce shield"]),
+])
+def test_copy_mid_choice_resolves_independently(setup: dict[str, Any], steps: list[str]) -> None:
+    """Copy a state at each pending crew choice, resolve on the copy: the original is unchanged."""
+    s = position(**setup)
+    s.apply(steps[0])
+    for step in steps[1:]:
+        before = _snapshot(s)
+        c = s.copy()
+        c.apply(step)
+        assert _snapshot(s) == before
+        assert _snapshot(c) != before
+        s.apply(step)
+        assert _snapshot(s) == _snapshot(c)
+
+
+def test_pending_lee_choice_survives_determinize_for_its_chooser() -> None:
+    s = position(hand=["lee-van-cribb"], draw=["miss", "damage-1", "thruster", "reactor", "shield"])
+    s.apply("play lee-van-cribb")
+    d = s.determinize(0, Rng(5))
+    assert d.view(0).data == s.view(0).data
+    d.apply(d.legal_actions()[0])
+
+
+# ------------------------------------------------------------------------------- smoke
+def _stack_crew(s: Moonrakers, rng: Rng) -> None:
+    """Every BG/FE crew card into every player's deck; a fresh hand dealt from it."""
+    for p in s.players:
+        deck = p.hand + p.draw + [c.id + 7 for c in BG_FE]
+        rng.shuffle(deck)
+        p.hand, p.draw = deck[:p.hand_size], deck[p.hand_size:]
+
+
+def _choose(s: Moonrakers, legal_actions: list[Action], rng: Rng) -> Action:
+    if s.decision_name() == "execution.play" and len(legal_actions) > 1 and rng.below(8):
+        return legal_actions[rng.below(len(legal_actions) - 1)]  # mostly play rather than pass
+    return legal_actions[rng.below(len(legal_actions))]
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_smoke_random_decisions_with_every_crew_in_play(players: int,
+                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A few hundred random games' worth of decisions (bounded) never raise; every BG/FE ability
+    resolves; crew choices offer round-tripping actions, copy cleanly and keep hidden cards private."""
+    played: set[int] = set()
+    inner: Callable[[Any, int, int], None] = crew_effects.crew_ability
+
+    def spy(s: Any, seat_: int, crew: int) -> None:
+        played.add(crew)
+        inner(s, seat_, crew)
+
+    monkeypatch.setattr(effects, "crew_ability", spy)
+    rng = Rng(players)
+    crew_choices = 0
+    for game_no in range(30):
+        config = {"players": players, "modules": ["first-encounter"], "expansions": []}
+        s = new_game(config, 100 * players + game_no)
+        _stack_crew(s, rng)
+        for _ in range(300):
+            if s.is_terminal():
+                break
+            if s.current_player() == CHANCE:
+                s.sample_chance()
+                continue
+            la = s.legal_actions()
+            assert la, s.decision_name()
+            if s.decision_name().startswith("choice.crew."):
+                crew_choices += 1
+                for a in la:
+                    assert Action.parse(str(a)) == a
+                assert len(set(la)) == len(la)
+                if crew_choices % 5 == 0:
+                    c = s.copy()
+                    c.apply(la[-1])
+                p = s.current_player()
+                assert s.determinize(p, Rng(crew_choices)).view(p).data == s.view(p).data
+            s.apply(_choose(s, la, rng))
+    assert played == {c.id for c in BG_FE}
+    assert crew_choices > 50
