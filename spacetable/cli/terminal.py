@@ -63,6 +63,7 @@ class TerminalClient:
         if state.events is None:
             state.events = []
         self._unsaved = 0
+        self._screen_owner: int | None = None
 
     # ----- output --------------------------------------------------------------------------
     def say(self, text: str, style: str | None = None) -> None:
@@ -162,12 +163,17 @@ class TerminalClient:
         self.say("Winner" + ("s" if len(winners) > 1 else "") + ": "
                  + (", ".join(seat_name(w) for w in winners) or "nobody"), "bold green")
         self.say("Results: " + ", ".join(f"{seat_name(i)} {r:g}" for i, r in enumerate(returns)))
+        stats = self.state.game_stats()
+        if stats:
+            self.say("Stats: " + ", ".join(f"{k} {v}" for k, v in stats.items()))
         if self.save_path is not None:
             self.say(f"Saved to {self.save_path}. Replay with: spacetable replay {self.save_path}")
 
     def human_turn(self, seat: int) -> None:
         """Show the board and the menu to `seat`, then read until one action is applied."""
         legal = self.state.legal_actions()
+        if len(self.humans) > 1 and seat != self._screen_owner:
+            self.pass_screen(seat)
         self.console.print(Rule(Text(f"{seat_name(seat)} to decide ({self.state.decision_name()})")))
         self.show_view(seat)
         self.show_menu(legal)
@@ -200,6 +206,15 @@ class TerminalClient:
                 continue
             self.state.apply(action)
             return
+
+    def pass_screen(self, seat: int) -> None:
+        """Hot seat: wait until `seat` alone sees the screen before showing its hidden cards."""
+        self.console.print(Rule(Text(f"Pass the screen to {seat_name(seat)}")))
+        try:
+            self.read(f"{seat_name(seat)}: press Enter when only you can see the screen ")
+        except EOFError:
+            raise Quit() from None
+        self._screen_owner = seat
 
     def choose(self, line: str, legal: list[Action]) -> Action | None:
         """The action a line names (a menu number or action text), or None after explaining why not."""

@@ -219,3 +219,15 @@ def test_save_file_is_current_whenever_a_human_is_asked(tmp_path: Path) -> None:
     final = client.run()
     assert final.is_terminal() and len(asked) == 5
     assert record.load(save).history == final.history
+
+
+def test_hot_seat_asks_to_pass_the_screen_before_showing_a_hand(tmp_path: Path) -> None:
+    save = tmp_path / "g.json"
+    answers = "\n1\n" * 40  # Enter (pass the screen), then a menu choice, for each turn
+    code, out = play("highcard", "--players", "2", "--humans", "2", "--seed", "8", "--save", str(save),
+                     input=answers)
+    assert code == 0 and "Game over" in out
+    first_hand = out.index("Your hand")
+    assert out.index("Pass the screen to Seat 1") < first_hand
+    assert "Pass the screen to Seat 2" in out
+    assert "Stats: winner_prestige" in out
