@@ -1,0 +1,1036 @@
+"""Moonrakers' "greedy" bot: cheap heuristics on public fields and its own cards, no search.
+
+Planning estimates, for each displayed contract, what its own hand can do this execution (Reactors
+and Thrusters first, the rest of the hand and expected draws from its draw pile's *contents*), what
+the Mercenary row (1–2 players) or allies (a generic estimate per ally) add, and values the contract as
+success chance × (Prestige·k + credits + bonus) − expected hazard losses; it stays at base when nothing
+beats that. As Mission Leader it invites the fewest allies it needs, offering a fair credit share first
+and Prestige in later rounds; as an invitee it accepts a positive share unless that lets the leader win.
+In the execution it plays Reactors first, then cards that fill unmet requirements, useful part
+abilities and Mercenary cards, and passes when nothing helps. Buying takes the best affordable card of a
+value table (cost-based) and keeps the 4 best parts.
+
+It reads only what its seat may know: public state, its own hand, objectives and draw-pile contents
+(counts, never order), the deciding frame of its own decision and the legal actions. Every decision costs
+a few microseconds: no copies, no simulation.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+
+from spacetable.bots.base import register_bot
+from spacetable.engine.action import Action
+from spacetable.engine.rng import Rng
+from spacetable.engine.state import State
+from spacetable.games.moonrakers import actions as A
+from spacetable.games.moonrakers.cards import DMG1, DMG2, DMG3, MISS, REACTOR, SHIELD, THRUSTER
+from spacetable.games.moonrakers.choices import Choice
+from spacetable.games.moonrakers.execution import BonusCard, PlayTurn, Scrap, damage_total
+from spacetable.games.moonrakers.negotiation import (
+    BONUS,
+    CREDITS,
+    DICE,
+    INVITE,
+    OPEN,
+    PRESTIGE,
+    REP,
+    Answer,
+    Negotiate,
+)
+from spacetable.games.moonrakers.rules import Buy, KeepObjectives, KeepOne, Planning, StayReplace
+from spacetable.games.moonrakers.state import MoonrakersState
+
+CAT = A.CAT
+NCARDS = len(A.CARD_SLUGS)
+CREW0 = A.CREW_BASE
+EXTRA_KINDS = frozenset({"spend", "trade"})
+WIN = 10
+
+# ---------------------------------------------------------------------------------------- tables
+# Crew profiles for estimates and play priority: (net actions after paying 1, cards drawn,
+# damage counted, shield counted, requirement reduction (type, n) with type -1 = any).
+_CREW: dict[str, tuple[int, int, int, int, int, int]] = {
+    "ada-massa": (2, 0, 0, 0, 0, 1),
+    "at-0k": (-1, 0, 1, 0, -2, 0),
+    "b3-ar": (0, 0, 0, 0, -2, 0),
+    "bill-bendo": (0, 1, 0, 0, 2, 1),
+    "crusse-parke": (-1, 0, 4, 0, -2, 0),
+    "dana-powalki": (0, 0, 3, 0, -2, 0),
+    "kal-damar": (-1, 2, 0, 0, -2, 0),
+    "kary-powalk": (0, 0, 2, 0, -2, 0),
+    "lee-van-cribb": (0, 1, 0, 0, -2, 0),
+    "lila-al-bindar": (0, 0, 0, 0, -2, 0),
+    "meg-gallak": (0, 0, 0, 0, -1, 2),
+    "moro-mada": (-1, 0, 0, 0, -1, 2),
+    "myla-dystra": (0, 0, 0, 0, -2, 0),
+    "nella-van-daval": (-1, 3, 0, 0, 1, 1),
+    "redacted": (-1, 0, 0, 1, -2, 0),
+    "ryan-rogal": (-1, 2, 2, 0, -2, 0),
+    "ryle-al-wren": (-1, 0, 0, 1, 2, 1),
+    "sella-pelleon": (0, 1, 0, 0, -1, 1),
+    "tantin-al-vale": (-1, 0, 2, 0, -2, 0),
+    "zek-zarag": (-1, 1, 0, 0, -2, 0),
+    "col-dervok": (0, 0, 0, 0, -2, 0),
+    "karma-kesa": (2, 0, 0, 0, -2, 0),
+    "metaxis": (-1, 1, 0, 0, -2, 0),
+    "strada-rysh": (0, 0, 0, 0, -2, 0),
+    "zardon-the-enforcer": (0, 0, 2, 0, -2, 0),
+    "ark-tii": (0, 0, 0, 0, -2, 0),
+    "detra-lar": (2, 0, 0, 0, -2, 0),
+    "finneal-lee": (0, 0, 0, 0, -2, 0),
+    "gadra-ga": (-1, 0, 2, 0, -2, 0),
+    "kinta-lar": (-1, 3, 0, 0, -2, 0),
+    "kyas-iv": (-1, 0, 2, 0, -2, 0),
+    "linus-farno": (-1, 0, 0, 1, -2, 0),
+    "lynna-tragel": (-1, 0, 0, 1, -2, 0),
+    "taygar-tak": (-1, 0, 0, 0, -1, 1),
+    "the-warden": (-1, 2, 0, 0, -2, 0),
+}
+CREW_ACT = [0] * len(CAT.crew)
+CREW_DRAW = [0] * len(CAT.crew)
+CREW_DMG = [0] * len(CAT.crew)
+CREW_SHIELD = [0] * len(CAT.crew)
+CREW_RED_T = [-2] * len(CAT.crew)
+CREW_RED_N = [0] * len(CAT.crew)
+for _c in CAT.crew:
+    _p = _CREW.get(_c.slug, (-1, 0, 0, 0, -2, 0))
+    CREW_ACT[_c.id], CREW_DRAW[_c.id], CREW_DMG[_c.id], CREW_SHIELD[_c.id] = _p[:4]
+    CREW_RED_T[_c.id], CREW_RED_N[_c.id] = _p[4], _p[5]
+
+CARD_VALUE = [3.0, 2.5, 2.0, 1.5, 2.5, 3.5, 0.0] + [3.0 + 0.5 * c.cost for c in CAT.crew]
+"""Keep-value of each action-deck card (trash / discard the lowest first)."""
+DAMAGE_OF = [0, 0, 0, 1, 2, 3, 0] + [CREW_DMG[c.id] for c in CAT.crew]
+
+_PART_BONUS = {
+    "flash": 4, "daburu-mk1": 3, "cloaking-device": 2, "the-leech": 1, "accelerator-mk3": 1,
+    "fission": 2, "the-gatling-laser": 1, "sapphire-mk2": 1, "titan-3000": 1, "twin-jets-e4": 1,
+    "jump-jets-e2": -1, "pulsor-mk1": -1, "multi-stage-m1": -1, "doom": -1,
+}
+PART_VALUE = [0.6 * p.cost + 0.5 * sum(CARD_VALUE[c] for c in p.cards) + _PART_BONUS.get(p.slug, 0)
+              for p in CAT.parts]
+CREW_BUY_VALUE = [2.0 + c.cost + 1.5 * CREW_ACT[c.id] for c in CAT.crew]
+PART_STATIC_REDUCE: dict[str, tuple[int, int]] = {
+    "sapphire-mk2": (0, 1), "twin-jets-e4": (1, 1), "titan-3000": (2, 1), "the-gatling-laser": (3, 1),
+}
+PART_RED = [PART_STATIC_REDUCE.get(p.slug, (-1, 0)) for p in CAT.parts]
+PART_SLUG = A.PART_SLUGS
+
+_OBJ = {
+    "ace": 0.5, "barrage": 0.6, "chain-reaction": 0.5, "daredevil": 0.4, "efficiency": 0.4,
+    "fire-support": 0.2, "generalist": 0.2, "gun-for-hire": 0.5, "megaton": 0.2, "money-bags": 0.5,
+    "natural-leader": 0.3, "over-9000": 0.2, "quick-run": 0.5, "quick-strike": 0.4, "saboteur": 0.4,
+    "santa-maria": 0.5, "shield-wall": 0.4, "specialist": 0.3, "speed-demon": 0.2, "tank": 0.2,
+    "tinker": 0.2, "utopia": 0.3, "youre-my-hero": 0.5, "freeloader": 0.5, "hoarder": 0.4,
+}
+OBJ_VALUE = [_OBJ.get(o.slug, 0.15) for o in CAT.objectives]
+SOLO_OBJ = {A.OBJECTIVE_ID[s]: k for s, k in (("gun-for-hire", "kill"), ("quick-run", "delivery"),
+                                               ("santa-maria", "explore"), ("youre-my-hero", "rescue"))
+            if s in A.OBJECTIVE_ID}
+
+ALLY_CAP = (2.0, 1.0, 1.0, 2.0, 0.3)
+"""What one ally is assumed to add per requirement type (a starting deck's typical hand)."""
+ALLY_TOTAL = 4.0
+STAY_VALUE = 2.2
+BUY_MIN = 2.5
+KP_BASE = 4.0
+CREDIT_VALUE = 1.0
+SWAP_MIN_CREDITS = 99
+BONUS_VALUE = 2.5
+
+
+def _kp(s: MoonrakersState, me: int) -> float:
+    """What one Prestige is worth in credits for this seat now."""
+    if s.n == 1:
+        return 6.0
+    return KP_BASE + 0.3 * s.players[me].prestige
+
+
+# ---------------------------------------------------------------------------------------- estimates
+class Plan:
+    """Expected output of a hand this execution: engine contributions and what is left to spend."""
+
+    __slots__ = ("r", "t", "actions", "shields", "dmg", "crew", "crew_other", "reduce_any", "reduce")
+
+    def __init__(self) -> None:
+        self.r = 0.0
+        self.t = 0.0
+        self.actions = 0.0
+        self.shields = 0.0
+        self.dmg: list[float] = []  # damage values of cards still to pay for (highest first)
+        self.crew = 0.0  # crew counted for free (engine crew already paid for)
+        self.crew_other = 0  # crew cards that cost an Action for their Crew contribution
+        self.reduce_any = 0
+        self.reduce = [0, 0, 0, 0, 0]
+
+
+def _fractions(p_draw: list[int], p_discard: list[int]) -> tuple[list[float], float]:
+    """Composition of the cards this seat would draw next (its draw pile, then its discard pile)."""
+    pile = p_draw if len(p_draw) >= 4 else p_draw + p_discard
+    n = len(pile)
+    f = [0.0] * 8  # 7 basics + crew
+    if not n:
+        return f, 0.0
+    inv = 1.0 / n
+    for c in pile:
+        f[c if c < 7 else 7] += inv
+    return f, float(n)
+
+
+def _plan(s: MoonrakersState, me: int, hand: list[int], actions: float) -> Plan:
+    """Play the engine cards of `hand` on paper: Reactors, action crew, Thrusters and their draws."""
+    pl = s.players[me]
+    f, avail = _fractions(pl.draw, pl.discard)
+    pn = Plan()
+    r = t = sh = 0.0
+    d1 = d2 = d3 = 0.0
+    crew_other: list[int] = []
+    a = actions
+    crew_free = 0.0
+    for c in hand:
+        if c == REACTOR:
+            r += 1
+        elif c == THRUSTER:
+            t += 1
+        elif c == SHIELD:
+            sh += 1
+        elif c == DMG1:
+            d1 += 1
+        elif c == DMG2:
+            d2 += 1
+        elif c == DMG3:
+            d3 += 1
+        elif c >= CREW0:
+            k = c - CREW0
+            if CREW_ACT[k] >= 0:
+                a += CREW_ACT[k]  # net: paid 1, got 1 + n back
+                crew_free += 1
+                sh += CREW_SHIELD[k]
+                if CREW_DMG[k]:
+                    pn.dmg.append(float(CREW_DMG[k]))
+                t_red = CREW_RED_T[k]
+                if t_red == -1:
+                    pn.reduce_any += CREW_RED_N[k]
+                elif t_red >= 0:
+                    pn.reduce[t_red] += CREW_RED_N[k]
+                if CREW_DRAW[k]:
+                    dr = min(float(CREW_DRAW[k]), avail)
+                    avail -= dr
+                    r += dr * f[0]
+                    t += dr * f[1]
+                    sh += dr * f[2]
+                    d1 += dr * f[3]
+                    d2 += dr * f[4]
+                    d3 += dr * f[5]
+            else:
+                crew_other.append(k)
+    if a >= 1.0:
+        pn.r = r
+        a += r
+        r = 0.0
+    rounds = 0
+    while t >= 0.5 and a >= 1.0 and rounds < 4:
+        rounds += 1
+        k_t = t if t <= a else a
+        a -= k_t
+        pn.t += k_t
+        t -= k_t
+        dr = min(2.0 * k_t, avail)
+        avail -= dr
+        nr = dr * f[0]
+        pn.r += nr
+        a += nr
+        t += dr * f[1]
+        sh += dr * f[2]
+        d1 += dr * f[3]
+        d2 += dr * f[4]
+        d3 += dr * f[5]
+        crew_free += dr * f[7] * 0.5  # drawn crew: often worth playing
+    pn.actions = a
+    pn.shields = sh
+    for k in crew_other:
+        pn.shields += CREW_SHIELD[k]
+        if CREW_DMG[k]:
+            pn.dmg.append(float(CREW_DMG[k]))
+    pn.dmg.extend([3.0] * int(d3 + 0.5))
+    pn.dmg.extend([2.0] * int(d2 + 0.5))
+    pn.dmg.extend([1.0] * int(d1 + 0.5))
+    pn.dmg.sort(reverse=True)
+    pn.crew = crew_free
+    pn.reduce_any += sum(CREW_RED_N[k] for k in crew_other if CREW_RED_T[k] == -1)
+    for k in crew_other:
+        if CREW_RED_T[k] >= 0:
+            pn.reduce[CREW_RED_T[k]] += CREW_RED_N[k]
+    pn.crew_other = len(crew_other)
+    for part in pl.parts:
+        rt, rn = PART_RED[part]
+        if rt >= 0:
+            pn.reduce[rt] += rn
+    return pn
+
+
+def _shortfall(pn: Plan, req: tuple[int, ...]) -> tuple[float, float, float, float, float, float]:
+    """Per-type shortfall of a plan against a contract, and the blocks it can expect."""
+    red = pn.reduce
+    n0 = req[0] - red[0]
+    n1 = req[1] - red[1]
+    n2 = req[2] - red[2]
+    n3 = req[3] - red[3]
+    n4 = req[4] - red[4]
+    ra = pn.reduce_any
+    if ra:  # "any one requirement": the largest remaining one
+        if n3 >= n0 and n3 >= n1 and n3 >= n2 and n3 >= n4:
+            n3 -= ra
+        elif n0 >= n1 and n0 >= n2 and n0 >= n4:
+            n0 -= ra
+        elif n2 >= n1 and n2 >= n4:
+            n2 -= ra
+        elif n1 >= n4:
+            n1 -= ra
+        else:
+            n4 -= ra
+    s0 = n0 - pn.r if n0 > pn.r else 0.0
+    s1 = n1 - pn.t if n1 > pn.t else 0.0
+    cost = 0.0
+    ns = 0.0
+    if n2 > 0:
+        ns = n2 if n2 <= pn.shields else pn.shields
+    s2 = n2 - ns if n2 > 0 else 0.0
+    cost += ns
+    s4 = 0.0
+    nc = n4 - pn.crew
+    if nc > 0:
+        use = nc if nc <= pn.crew_other else float(pn.crew_other)
+        cost += use
+        s4 = nc - use
+    nd = float(n3)
+    if nd > 0:
+        for v in pn.dmg:
+            nd -= v
+            cost += 1
+            if nd <= 0:
+                break
+    s3 = nd if nd > 0 else 0.0
+    spare = pn.actions - cost
+    extra = pn.shields - ns
+    blocks = ns + (extra if extra < spare else spare if spare > 0 else 0.0)
+    if spare < 0:  # not enough Actions: the cheapest cards to give up become shortfall
+        deficit = -spare
+        if s3 == 0 and n3 > 0:
+            d = deficit if deficit < 2.0 else 2.0
+            s3 += d * 1.5
+            deficit -= d
+        s2 += deficit
+    return s0, s1, s2, s3, s4, blocks
+
+
+class Mercs:
+    """The Mercenary row summed up once per decision: basics per type and Damage cards by value."""
+
+    __slots__ = ("basic", "crew", "dmg")
+
+    def __init__(self, row: list[int]) -> None:
+        self.basic = [0, 0, 0]
+        self.crew = 0
+        dmg: list[int] = []
+        for c in row:
+            if c >= CREW0:
+                self.crew += 1
+                if CREW_DMG[c - CREW0]:
+                    dmg.append(CREW_DMG[c - CREW0] + 100)
+            elif c < 3:
+                self.basic[c] += 1
+            elif c <= DMG3:
+                dmg.append(c - DMG1 + 1)
+        dmg.sort(key=lambda v: v % 100, reverse=True)
+        self.dmg = dmg
+
+
+def _merc_cover(m: Mercs, sf: tuple[float, ...] | list[float]) -> tuple[float, int, int]:
+    """Cover a shortfall with the Mercenary row: (remaining units, basic cards used, crew used)."""
+    left = 0.0
+    basics = crew = 0
+    for t in range(3):
+        x = sf[t]
+        if x > 0:
+            k = m.basic[t]
+            if x <= k:
+                basics += math.ceil(x)
+            else:
+                basics += k
+                left += x - k
+    x = sf[4]
+    crew_free = m.crew
+    if x > 0:
+        k = min(math.ceil(x), m.crew)
+        crew += k
+        crew_free -= k
+        left += max(0.0, x - k)
+    x = sf[3]
+    if x > 0:
+        for v in m.dmg:
+            if x <= 0:
+                break
+            if v > 100:
+                if crew_free <= 0:
+                    continue
+                crew_free -= 1
+                crew += 1
+                x -= v - 100
+            else:
+                basics += 1
+                x -= v
+        if x > 0:
+            left += x
+    return left, basics, crew
+
+
+def _p_success(units: float) -> float:
+    return 0.9 if units <= 0.01 else 0.9 * math.exp(-1.1 * units)
+
+
+class Eval:
+    """A contract's evaluation for the Mission Leader."""
+
+    __slots__ = ("value", "allies", "p")
+
+    def __init__(self, value: float, allies: int, p: float) -> None:
+        self.value = value
+        self.allies = allies
+        self.p = p
+
+
+def _evaluate(s: MoonrakersState, me: int, c: int, pn: Plan, kp: float, mercs: Mercs | None) -> Eval:
+    ct = CAT.contracts[c]
+    pl = s.players[me]
+    sf = _shortfall(pn, ct.req)
+    blocks = sf[5]
+    units = sf[0] + sf[1] + sf[2] + sf[3] + sf[4]
+    fee = 0.0
+    best_allies = 0
+    if units > 0 and mercs is not None:
+        units, basics, crew = _merc_cover(mercs, sf)
+        fee = CREDIT_VALUE * min(basics * (basics + 1) / 2.0, ct.credits) + kp * min(crew, ct.prestige)
+    share = 1.0
+    if units > 0 and s.n >= 3:
+        for k in range(1, s.n):
+            left = 0.0
+            for i in range(5):
+                x = sf[i] - ALLY_CAP[i] * k
+                if x > 0:
+                    left += x
+            left = max(left, units - ALLY_TOTAL * k)
+            if left <= 0.01 or k == s.n - 1:
+                if left < units:
+                    units, best_allies = left, k
+                    share = 1.0 / (k + 1) + 0.15
+                break
+    p = _p_success(units)
+    reward = (kp * ct.prestige * min(1.0, share + 0.2) + CREDIT_VALUE * ct.credits * share
+              + BONUS_VALUE * ct.bonus * share)
+    value = p * (reward - fee)
+    if best_allies == 0 and units <= 0.01 and pl.objectives:
+        for o in pl.objectives:
+            if SOLO_OBJ.get(o) == ct.kind:
+                value += 0.8 * kp
+    if ct.prestige and pl.prestige + ct.prestige >= WIN:
+        value += p * 10.0  # a winning contract
+    exposure = ct.dice - blocks
+    if exposure > 0:
+        lose = pl.prestige + p * ct.prestige
+        value -= kp * (exposure if exposure < lose else lose)
+    return Eval(value, best_allies, p)
+
+
+# ---------------------------------------------------------------------------------------- the bot
+class GreedyBot:
+    """See the module docstring."""
+
+    name = "greedy"
+
+    def choose(self, state: State, seat: int, rng: Rng) -> Action:
+        assert isinstance(state, MoonrakersState)
+        legal = state.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        s = state
+        top = s.stack[-1]
+        if s.bt:
+            own = [a for a in legal if a.kind not in EXTRA_KINDS]
+            extra = _reputation(s, seat, legal, own)
+            if extra is not None:
+                return extra
+            legal = own or legal
+            if len(legal) == 1:
+                return legal[0]
+        fn = _DISPATCH.get(type(top))
+        if fn is not None:
+            a = fn(s, seat, top, legal)
+        else:
+            a = _generic(s, seat, top, legal)
+        return a if a is not None else _fallback(legal)
+
+
+def _fallback(legal: list[Action]) -> Action:
+    for a in legal:
+        if a.kind not in ("pass", "done", "skip", "decline") and a.kind not in EXTRA_KINDS:
+            return a
+    return legal[0]
+
+
+# ---------------------------------------------------------------------------------------- setup, planning
+def _keep_objectives(s: MoonrakersState, me: int, top: object, legal: list[Action]) -> Action:
+    # return the objective least likely to be claimed
+    return min(legal, key=lambda a: OBJ_VALUE[A.OBJECTIVE_ID[str(a.args[0])]])
+
+
+def _keep_one(s: MoonrakersState, me: int, top: object, legal: list[Action]) -> Action:
+    return max(legal, key=lambda a: OBJ_VALUE[A.OBJECTIVE_ID[str(a.args[0])]])
+
+
+def _planning(s: MoonrakersState, me: int, top: object, legal: list[Action]) -> Action:
+    kp = _kp(s, me)
+    pn = _plan(s, me, s.players[me].hand, 1.0)
+    mercs = Mercs(s.merc_row) if s.n <= 2 and s.merc_row else None
+    best: Action | None = None
+    best_v = STAY_VALUE
+    worst: Action | None = None
+    if s.n == 1:
+        turns_left = 10 - s.turn + 1
+        need = WIN - s.players[me].prestige
+        if need > 0 and turns_left <= 4:
+            best_v = 0.5  # late in a solo game staying at base cannot win
+    worst_d = -1e9
+    for a in legal:
+        if a.kind != "take":
+            continue
+        c = A.CONTRACT_ID[str(a.args[0])]
+        if DIFFICULTY[c] > worst_d:
+            worst_d, worst = DIFFICULTY[c], a
+        ct = CAT.contracts[c]
+        bound = 0.9 * (kp * ct.prestige + CREDIT_VALUE * ct.credits + BONUS_VALUE * ct.bonus) + 0.8 * kp
+        if ct.prestige and s.players[me].prestige + ct.prestige >= WIN:
+            bound += 9.0
+        if bound <= best_v:
+            continue  # cannot beat the best so far
+        v = _evaluate(s, me, c, pn, kp, mercs).value
+        if v > best_v:
+            best_v, best = v, a
+    if best is not None:
+        return best
+    if worst is not None and s.players[me].credits >= SWAP_MIN_CREDITS:
+        swap = A.SWAP[A.CONTRACT_ID[str(worst.args[0])]]
+        if swap in legal:
+            return swap  # 3.2.1: one paid swap, then decide again
+    return A.STAY if A.STAY in legal else legal[-1]
+
+
+def _difficulty(c: int) -> float:
+    ct = CAT.contracts[c]
+    return sum(ct.req) + 1.5 * ct.dice - 1.5 * ct.prestige - 0.3 * ct.credits - ct.bonus
+
+
+DIFFICULTY = [_difficulty(c.id) for c in CAT.contracts]
+
+
+def _stay_replace(s: MoonrakersState, me: int, top: object, legal: list[Action]) -> Action:
+    """3.2.4c: send the hardest contract for its reward to the bottom (keeps the display moving)."""
+    worst = None
+    wv = 6.0
+    for a in legal:
+        if a.kind == "replace":
+            v = DIFFICULTY[A.CONTRACT_ID[str(a.args[0])]]
+            if v > wv:
+                wv, worst = v, a
+    if worst is not None:
+        return worst
+    return A.SKIP if A.SKIP in legal else legal[-1]
+
+
+# ---------------------------------------------------------------------------------------- negotiation
+def _my_eval(s: MoonrakersState, me: int, c: int) -> Eval:
+    mercs = Mercs(s.merc_row) if s.n <= 2 and s.merc_row else None
+    return _evaluate(s, me, c, _plan(s, me, s.players[me].hand, 1.0), _kp(s, me), mercs)
+
+
+def _invitees(s: MoonrakersState, me: int, k: int) -> list[int]:
+    others = [(me + i) % s.n for i in range(1, s.n)]
+    others.sort(key=lambda p: (s.players[p].prestige, (p - me) % s.n))
+    return sorted(others[:k])
+
+
+def _negotiate(s: MoonrakersState, me: int, top: object, legal: list[Action]) -> Action:
+    assert isinstance(top, Negotiate)
+    neg = top
+    c = neg.contract
+    ct = CAT.contracts[c]
+    step = neg.step
+    if step == OPEN:
+        if neg.accepted and A.START in legal:
+            return A.START
+        if neg.round == 0:
+            ev = _my_eval(s, me, c)
+            if ev.allies == 0 or A.PROPOSE not in legal:
+                return A.SOLO
+            return A.PROPOSE
+        return A.PROPOSE if A.PROPOSE in legal and neg.round < 2 else A.SOLO
+    if step == INVITE:
+        ev = _my_eval(s, me, c)
+        k = max(1, ev.allies + (1 if neg.round >= 2 else 0))
+        want = _invitees(s, me, min(k, s.n - 1))
+        for a in legal:
+            if a.kind == "invite" and A.SEAT_OF[str(a.args[0])] in want:
+                return a
+        for a in legal:
+            if a.kind == "exclude":
+                return a
+        return legal[0]
+    if step in (PRESTIGE, CREDITS, BONUS):
+        parts = len(neg.invitees) + 1
+        r = neg.round
+        if step == CREDITS:
+            amount = max(1, ct.credits // parts) if ct.credits >= parts else ct.credits // parts
+            if r >= 3:
+                amount = max(amount, (ct.credits + 1) // parts)
+        elif step == PRESTIGE:
+            amount = 0
+            if r >= 2 or ct.credits < parts:
+                amount = max(1, ct.prestige // parts) if ct.prestige >= 2 or ct.credits < parts else 0
+        else:
+            amount = 1 if r >= 3 and ct.bonus >= parts else 0
+        return legal[min(amount, len(legal) - 1)]
+    if step == REP:
+        for a in legal:
+            if A.SEAT_OF[str(a.args[0])] == me:
+                return a
+        return legal[0]
+    if step == DICE:
+        for a in legal:  # a die costs nothing to someone without Prestige
+            p = A.SEAT_OF[str(a.args[1])]
+            if p != me and s.players[p].prestige == 0:
+                return a
+        for a in legal:
+            if A.SEAT_OF[str(a.args[1])] == me:
+                return a
+    return legal[0]
+
+
+def _answer(s: MoonrakersState, me: int, top: object, legal: list[Action]) -> Action:
+    assert isinstance(top, Answer)
+    neg = next((f for f in reversed(s.stack) if isinstance(f, Negotiate)), None)
+    if neg is None:
+        return A.DECLINE
+    ml = neg.player
+    ct = CAT.contracts[neg.contract]
+    sh = neg.shares[top.index]
+    kp = _kp(s, me)
+    mine = s.players[me]
+    lead = s.players[ml]
+    ml_prestige = ct.prestige - sum(x[0] for x in neg.shares)
+    if (s.n >= 2 and lead.prestige + ml_prestige >= WIN and lead.prestige + ml_prestige
+            >= mine.prestige + sh[0]):
+        return A.DECLINE  # do not hand the leader the game
+    dice = sum(1 for d in neg.dice if d == me)
+    shields = sum(1 for c in mine.hand if c == SHIELD)
+    loss = min(max(0.0, dice - shields), mine.prestige + sh[0])
+    value = kp * sh[0] + sh[1] + BONUS_VALUE * sh[2] + (1.0 if s.bt else 0.0) - kp * loss
+    return A.ACCEPT if value > 0.5 else A.DECLINE
+
+
+# ---------------------------------------------------------------------------------------- execution
+def _need(s: MoonrakersState) -> list[int]:
+    """What is still missing per requirement type (≤ 0: met)."""
+    ex = s.ex
+    assert ex is not None
+    req = CAT.contracts[ex.contract].req
+    red = ex.reduce
+    pool = ex.pool
+    out = [req[0] - red[0], req[1] - red[1], req[2] - red[2], req[3] - red[3], req[4] - red[4]]
+    for t in range(5):
+        if out[t] < 0:
+            out[t] = 0
+    out[0] -= pool[0]
+    out[1] -= pool[1]
+    out[2] -= pool[2]
+    out[3] -= damage_total(ex)
+    out[4] -= pool[4]
+    return out
+
+
+def _at_risk(s: MoonrakersState, me: int) -> bool:
+    ex = s.ex
+    assert ex is not None
+    st = ex.seats[me]
+    if sum(st.dice) <= st.blocks:
+        return False
+    if s.players[me].prestige > 0:
+        return True
+    i = ex.order.index(me)
+    return ex.deal[i][0] > 0
+
+
+def _card_score(card: int, need: list[int], actions: int, risk: bool) -> float:
+    """How much playing `card` helps now (0: not at all)."""
+    if card == REACTOR:
+        return 3.0 if need[0] > 0 else 0.0
+    if card == THRUSTER:
+        return 2.0 if need[1] > 0 else 0.0
+    if card == SHIELD:
+        return (2.0 if need[2] > 0 else 0.0) + (1.0 if risk else 0.0)
+    if card == MISS:
+        return 0.0
+    if card < 7:
+        v = card - DMG1 + 1
+        return min(v, need[3]) * 1.0 if need[3] > 0 else 0.0
+    k = card - CREW0
+    sc = 0.0
+    if need[4] > 0:
+        sc += 2.5
+    if CREW_DMG[k] and need[3] > 0:
+        sc += min(CREW_DMG[k], need[3])
+    if CREW_SHIELD[k] and (need[2] > 0 or risk):
+        sc += 1.5
+    rt = CREW_RED_T[k]
+    if (rt == -1 and any(n > 0 for n in need)) or (rt >= 0 and need[rt] > 0):
+        sc += 1.5 * CREW_RED_N[k]
+    if CREW_DRAW[k]:
+        sc += 0.6 * CREW_DRAW[k]
+    if CREW_ACT[k] >= 0:
+        sc += 1.0 + CREW_ACT[k]
+    return sc
+
+
+_USE_WHEN: dict[str, Callable[[list[int], bool, int], bool]] = {
+    "dark-matter-mk3": lambda need, risk, act: need[3] > 0,
+    "mg2-laser-turrets": lambda need, risk, act: need[3] > 0,
+    "mg-charge-core": lambda need, risk, act: need[3] > 0,
+    "the-quantum-driver": lambda need, risk, act: need[3] > 0,
+    "defender-5000": lambda need, risk, act: need[2] > 0,
+    "symbiote-9000": lambda need, risk, act: risk,
+    "proto-warning-system": lambda need, risk, act: risk,
+    "multi-stage-m1": lambda need, risk, act: False,
+    "envoy-shuttle": lambda need, risk, act: False,
+    "pulse-recycler": lambda need, risk, act: False,
+    "flak-mine": lambda need, risk, act: False,
+    "pulse-exchange": lambda need, risk, act: act == 0 and any(n > 0 for n in need),
+    "the-pursuer": lambda need, risk, act: any(n > 0 for n in need),
+}
+
+
+def _use_ok(slug: str, need: list[int], risk: bool, actions: int) -> bool:
+    fn = _USE_WHEN.get(slug)
+    if fn is None:
+        return any(n > 0 for n in need)
+    return fn(need, risk, actions)
+
+
+def _execution(s: MoonrakersState, me: int, top: object, legal: list[Action]) -> Action:
+    ex = s.ex
+    assert ex is not None
+    st = ex.seats[me]
+    need = _need(s)
+    unmet = need[0] > 0 or need[1] > 0 or need[2] > 0 or need[3] > 0 or need[4] > 0
+    risk = _at_risk(s, me)
+    actions = st.actions
+    plays: list[Action] = []
+    uses: list[Action] = []
+    mercs: list[Action] = []
+    for a in legal:
+        k = a.kind
+        if k == "play":
+            plays.append(a)
+        elif k == "use":
+            uses.append(a)
+        elif k == "merc":
+            mercs.append(a)
+    if not unmet:
+        if risk:
+            for a in plays:
+                if a is A.PLAY[SHIELD]:
+                    return a
+            for a in plays:
+                c = A.CARD_ID[str(a.args[0])]
+                if c >= CREW0 and CREW_SHIELD[c - CREW0]:
+                    return a
+            for a in uses:
+                if str(a.args[0]) in ("symbiote-9000", "proto-warning-system"):
+                    return a
+        return A.PASS
+    best: Action | None = None
+    best_sc = 0.0
+    useful = 0
+    has_reactor = False
+    has_thruster = False
+    for a in plays:
+        c = A.CARD_ID[str(a.args[0])]
+        if c == REACTOR:
+            has_reactor = True
+        elif c == THRUSTER:
+            has_thruster = True
+        sc = _card_score(c, need, actions, risk)
+        if sc > 0:
+            useful += 1
+        if sc > best_sc:
+            best_sc, best = sc, a
+    hand = s.players[me].hand
+    if has_reactor and (need[0] > 0 or actions <= useful or actions <= 1 and len(hand) > 1):
+        return A.PLAY[REACTOR]
+    # crew that pay for themselves (or better) first, most extra Actions first
+    pay_back: Action | None = None
+    pb = -1.0
+    for a in plays:
+        c = A.CARD_ID[str(a.args[0])]
+        if c >= CREW0 and CREW_ACT[c - CREW0] >= 0:
+            sc = CREW_ACT[c - CREW0] * 10.0 + _card_score(c, need, actions, risk)
+            if sc > pb:
+                pb, pay_back = sc, a
+    if pay_back is not None:
+        return pay_back
+    if has_thruster and (need[1] > 0 or actions >= 2):
+        pl = s.players[me]
+        if need[1] > 0 or pl.draw or pl.discard:
+            return A.PLAY[THRUSTER]
+    if best is not None:
+        return best
+    for a in uses:
+        if _use_ok(str(a.args[0]), need, risk, actions):
+            return a
+    if mercs:
+        m = _merc_choice(s, me, need, mercs)
+        if m is not None:
+            return m
+    return A.PASS
+
+
+def _merc_choice(s: MoonrakersState, me: int, need: list[int], mercs: list[Action]) -> Action | None:
+    """A Mercenary card filling an unmet requirement, when the row can finish the contract."""
+    sf = [float(max(0, n)) for n in need]
+    left, _, _ = _merc_cover(Mercs(s.merc_row), sf)
+    if left > 0.01:
+        return None
+    best: Action | None = None
+    best_sc = 0.0
+    for a in mercs:
+        c = A.CARD_ID[str(a.args[0])]
+        if c < 3:
+            sc = 3.0 if need[c] > 0 else 0.0
+        elif c <= DMG3:
+            sc = 2.0 + min(c - DMG1 + 1, need[3]) if need[3] > 0 else 0.0
+        else:
+            k = c - CREW0
+            sc = 0.0
+            if need[4] > 0:
+                sc = 2.5
+            elif CREW_DMG[k] and need[3] > 0:
+                sc = 1.0
+        if sc > best_sc:
+            best_sc, best = sc, a
+    return best
+
+
+# ---------------------------------------------------------------------------------------- choices
+def _choice(s: MoonrakersState, me: int, top: object, legal: list[Action]) -> Action | None:
+    return _generic(s, me, top, legal)
+
+
+def _generic(s: MoonrakersState, me: int, top: object, legal: list[Action]) -> Action | None:
+    """Effects' follow-up choices and any decision this bot has no special rule for."""
+    kinds: dict[str, list[Action]] = {}
+    for a in legal:
+        kinds.setdefault(a.kind, []).append(a)
+    stop = None
+    for w in ("done", "skip", "no", "pass"):
+        if w in kinds:
+            stop = kinds[w][0]
+            break
+    ex = s.ex
+    need = _need(s) if ex is not None and me in ex.seats else [0, 0, 0, 0, 0]
+    risk = ex is not None and me in ex.seats and _at_risk(s, me)
+    actions = ex.seats[me].actions if ex is not None and me in ex.seats else 1
+    if "reduce" in kinds:
+        opts = kinds["reduce"]
+        return max(opts, key=lambda a: need[A.REQ_OF[str(a.args[0])]])
+    for k in ("trash", "discard"):
+        if k in kinds:
+            opts = kinds[k]
+
+            def keep(a: Action) -> float:
+                c = A.CARD_ID[str(a.args[0])]
+                return CARD_VALUE[c] + _card_score(c, need, actions, risk)
+
+            worst = min(opts, key=keep)
+            if stop is None or A.CARD_ID[str(worst.args[0])] == MISS:
+                return worst
+            if k == "discard" and keep(worst) < 2.0:
+                return worst
+            return stop
+    for k in ("choose", "play"):
+        if k in kinds:
+            opts = kinds[k]
+            return max(opts, key=lambda a: _card_score(A.CARD_ID[str(a.args[0])], need, actions, risk)
+                       + 0.1 * CARD_VALUE[A.CARD_ID[str(a.args[0])]])
+    if "target" in kinds:
+        dice = ex.seats[me].dice if ex is not None and me in ex.seats else []
+
+        def icons(a: Action) -> int:
+            i = int(a.args[0]) - 1
+            return dice[i] if 0 <= i < len(dice) else 0
+
+        return max(kinds["target"], key=icons)
+    if "faction" in kinds:
+        rep = s.players[me].rep
+        if isinstance(top, Choice) and top.key == "rep-pay":
+            try:
+                from spacetable.games.moonrakers.reputation import best_payment
+
+                return best_payment(s, me, legal)
+            except (ImportError, KeyError, ValueError):
+                pass
+
+        def fv(a: Action) -> int:
+            f = A.CARD_ID.get(str(a.args[0]), -1)  # never a card: falls through
+            k = FACTION_ID.get(str(a.args[0]), f)
+            return rep[k] if 0 <= k < 5 and rep[k] < 5 else -1
+
+        return max(kinds["faction"], key=fv)
+    if "yes" in kinds:
+        return kinds["yes"][0]
+    if "bonus-part" in kinds or "bonus-crew" in kinds:
+        return _bonus(s, me, top, legal)
+    if "scrap" in kinds:
+        return _scrap(s, me, top, legal)
+    if "option" in kinds:
+        return _option(s, me, top, kinds["option"], need, risk, actions)
+    if "keep" in kinds:
+        return max(kinds["keep"], key=lambda a: OBJ_VALUE[A.OBJECTIVE_ID.get(str(a.args[0]), 0)])
+    if "return" in kinds:
+        return min(kinds["return"], key=lambda a: OBJ_VALUE[A.OBJECTIVE_ID.get(str(a.args[0]), 0)])
+    if "accept" in kinds:
+        return kinds["accept"][0]
+    return stop
+
+
+FACTION_ID = {f: i for i, f in enumerate(("magnomi", "henko", "komek", "ventus", "sorelia"))}
+
+
+def _option(s: MoonrakersState, me: int, top: object, opts: list[Action], need: list[int], risk: bool,
+            actions: int) -> Action:
+    """"Either … or …" crew abilities: score each branch's ops against what is still needed."""
+    try:
+        from spacetable.games.moonrakers import crew_effects as CE
+
+        assert isinstance(top, Choice)
+        ctx, _ = CE._decode(top)
+        branches = ctx.op().options
+    except Exception:  # noqa: BLE001  (another helper's internals: fall back to the first option)
+        return opts[0]
+    unmet = any(n > 0 for n in need)
+    hand_useful = any(_card_score(c, need, actions, risk) > 0 for c in s.players[me].hand)
+
+    def score(i: int) -> float:
+        v = 0.0
+        for op in CE.LISTS[branches[i]]:
+            o = op.op
+            if o == "actions":
+                v += op.n * (1.5 if unmet and hand_useful and actions == 0 else 0.4)
+            elif o == "draw":
+                v += 0.7 * op.n if unmet else 0.1
+            elif o == "block":
+                v += 1.5 * op.n if risk else 0.1
+            elif o == "reduce":
+                v += 1.8 * min(op.n, max(0, need[op.type]))
+            elif o == "reduce_any":
+                v += 1.8 * min(op.n, max(need))
+            elif o == "play_as":
+                t = op.type
+                if t == 3:
+                    v += min(max(op.n, 1), max(0, need[3]))
+                else:
+                    v += (2.0 if need[t] > 0 else 0.0) + (1.0 if t == 2 and risk else 0.0)
+            elif o in ("gain_objective", "credits", "gain_prestige"):
+                v += 0.8 * max(op.n, 1)
+        return v
+
+    best = max(range(len(opts)), key=lambda i: score(i) if i < len(branches) else -1.0)
+    return opts[best]
+
+
+# ---------------------------------------------------------------------------------------- armory
+def _bonus(s: MoonrakersState, me: int, top: object, legal: list[Action]) -> Action:
+    if A.BONUS_PART in legal and (len(s.players[me].parts) < 4 or A.BONUS_CREW not in legal):
+        return A.BONUS_PART
+    return A.BONUS_CREW if A.BONUS_CREW in legal else legal[0]
+
+
+def _scrap(s: MoonrakersState, me: int, top: object, legal: list[Action]) -> Action:
+    return min(legal, key=lambda a: PART_VALUE[A.PART_ID[str(a.args[0])]] if a.kind == "scrap" else 99.0)
+
+
+def _buy(s: MoonrakersState, me: int, top: object, legal: list[Action]) -> Action:
+    pl = s.players[me]
+    parts = pl.parts
+    weakest = min((PART_VALUE[p] for p in parts), default=0.0)
+    best: Action | None = None
+    best_v = BUY_MIN
+    for a in legal:
+        if a.kind != "buy":
+            continue
+        slug = str(a.args[0])
+        if slug in A.PART_ID:
+            v = PART_VALUE[A.PART_ID[slug]]
+            if len(parts) >= 4:
+                v -= weakest + 1.0
+        else:
+            v = CREW_BUY_VALUE[CREW_IDS[slug]]
+        if v > best_v:
+            best_v, best = v, a
+    if best is not None:
+        return best
+    return A.DONE if A.DONE in legal else legal[-1]
+
+
+CREW_IDS = {c.slug: c.id for c in CAT.crew}
+
+
+# ---------------------------------------------------------------------------------------- Binding Ties
+def _reputation(s: MoonrakersState, me: int, legal: list[Action], own: list[Action]) -> Action | None:
+    """Spend 5 same-colour reputation for Prestige whenever allowed (other spends: not used)."""
+    if len(own) == len(legal):
+        return None
+    try:
+        from spacetable.games.moonrakers import reputation
+    except ImportError:  # pragma: no cover
+        return None
+    best_spends = getattr(reputation, "best_spends", None)
+    if callable(best_spends):
+        try:
+            picks = best_spends(s, me)
+        except Exception:  # noqa: BLE001  (a helper still in progress must not stop a game)
+            picks = None
+        if picks:
+            for a in legal:
+                if a in picks:
+                    return a
+    spend_prestige = A.SPACE.get("spend", "prestige")
+    if spend_prestige in legal:
+        return spend_prestige
+    return None
+
+
+_DISPATCH: dict[type, Callable[[MoonrakersState, int, object, list[Action]], Action | None]] = {
+    KeepObjectives: _keep_objectives,
+    KeepOne: _keep_one,
+    Planning: _planning,
+    StayReplace: _stay_replace,
+    Negotiate: _negotiate,
+    Answer: _answer,
+    PlayTurn: _execution,
+    Choice: _choice,
+    BonusCard: _bonus,
+    Scrap: _scrap,
+    Buy: _buy,
+}
+
+
+register_bot("moonrakers", "greedy", GreedyBot)
