@@ -198,10 +198,15 @@ class Ctx:
         return LISTS[self.conts[-2]][self.conts[-1] - 1]
 
 
-def _decode(ch: Choice) -> tuple[Ctx, list[int]]:
+def choice_context(ch: Choice) -> tuple[Ctx, list[int]]:
+    """The continuation of a pending crew choice and its extra ints (for bots: `ctx.op()` is the op
+    being decided, e.g. a ``choose`` whose `options` are op-list ids into `LISTS`)."""
     d = ch.data
     k = d[2]
     return Ctx(ch.player, d[0], bool(d[1]), d[3:3 + k]), d[3 + k:]
+
+
+_decode = choice_context
 
 
 class CrewChoice(Choice):
@@ -210,10 +215,21 @@ class CrewChoice(Choice):
     __slots__ = ()
 
     def public(self) -> dict[str, Any]:
-        return {"decision": self.name, "player": self.player, "crew": A.CAT.crew[self.data[0]].slug}
+        crew = self.data[0]
+        return {"decision": self.name, "player": self.player,
+                "crew": A.CAT.crew[crew].slug if crew >= 0 else None}
+
+    def legal(self, s: MoonrakersState) -> list[Action]:
+        """Choices about the hand or draw pile are re-listed from the zone, which an "any time"
+        Binding Ties spend (a draw, a trash) may have changed since the question was asked."""
+        fn = _RELIST.get(self.key)
+        if fn is None:
+            return self.options
+        ctx, _ = _decode(self)
+        return fn(s, ctx, self.options) or [A.SKIP]
 
     def private(self, s: MoonrakersState) -> dict[str, Any]:
-        d: dict[str, Any] = {"options": [str(a) for a in self.options]}
+        d: dict[str, Any] = {"options": [str(a) for a in self.legal(s)]}
         ctx, extra = _decode(self)
         if self.key == K_LEE:
             d["looking_at"] = [A.CARD_SLUGS[c] for c in extra]
@@ -449,10 +465,17 @@ def _on_option(s: MoonrakersState, ch: Choice, a: Action) -> None:
 
 
 def _trash_hand(s: MoonrakersState, ctx: Ctx, op: Op) -> bool:
-    options = [A.TRASH[c] for c in _distinct(s.players[ctx.seat].hand)]  # OQ 11: empty hand skips
+    options = _trash_options(s, ctx, [])
     if options and op.optional:
         options.append(A.SKIP)
-    return _ask(s, ctx, K_TRASH, options, auto=False)  # the hand is hidden
+    return _ask(s, ctx, K_TRASH, options, auto=False)  # the hand is hidden; OQ 11: empty hand skips
+
+
+def _trash_options(s: MoonrakersState, ctx: Ctx, asked: list[Action]) -> list[Action]:
+    out = [A.TRASH[c] for c in _distinct(s.players[ctx.seat].hand)]
+    if asked and asked[-1] is A.SKIP:
+        out.append(A.SKIP)
+    return out
 
 
 @choices.handler(K_TRASH)
@@ -470,7 +493,7 @@ def _hook(s: MoonrakersState, ctx: Ctx, op: Op) -> bool:
         return fn(s, ctx)
     hook = CREW_HOOKS.get(op.name)
     if hook is None:
-        raise DataError(FILE, A.CAT.crew[ctx.crew].name, "effects",
+        raise DataError(FILE, A.CAT.crew[ctx.crew].name if ctx.crew >= 0 else None, "effects",
                         f"crew hook {op.name!r} is not registered (Binding Ties hooks: bt_effects.py)")
     hook(s, ctx.seat, ctx.crew)
     return False
@@ -568,16 +591,18 @@ def _myla_step(s: MoonrakersState, ctx: Ctx, count: int) -> bool:
     if not hand:
         draw(s, ctx.seat, count)
         return False
-    options = [A.DISCARD[c] for c in _distinct(hand)]
-    options.append(A.DONE)
-    return _ask(s, ctx, K_MYLA, options, [count], auto=False)
+    return _ask(s, ctx, K_MYLA, _myla_options(s, ctx, []), [count], auto=False)
+
+
+def _myla_options(s: MoonrakersState, ctx: Ctx, asked: list[Action]) -> list[Action]:
+    return [*(A.DISCARD[c] for c in _distinct(s.players[ctx.seat].hand)), A.DONE]
 
 
 @choices.handler(K_MYLA)
 def _on_myla(s: MoonrakersState, ch: Choice, a: Action) -> None:
     ctx, extra = _decode(ch)
     count = extra[0]
-    if a is A.DONE:
+    if a is A.DONE or a is A.SKIP:
         draw(s, ctx.seat, count)
     else:
         discard_from_hand(s, ctx.seat, A.CARD_ID[A.arg(a)])
@@ -631,6 +656,11 @@ def _ryan(s: MoonrakersState, ctx: Ctx) -> bool:
     return _ask(s, ctx, K_RYAN, options, auto=False)
 
 
+def _ryan_options(s: MoonrakersState, ctx: Ctx, asked: list[Action]) -> list[Action]:
+    hand = s.players[ctx.seat].hand
+    return [a for a in asked if a is A.SKIP or A.CARD_ID[A.arg(a)] in hand]
+
+
 @choices.handler(K_RYAN)
 def _on_ryan(s: MoonrakersState, ch: Choice, a: Action) -> None:
     from spacetable.games.moonrakers import effects
@@ -656,8 +686,11 @@ def _on_ryan(s: MoonrakersState, ch: Choice, a: Action) -> None:
 
 def _zek(s: MoonrakersState, ctx: Ctx) -> bool:
     """Play any card of your draw pile free, then shuffle it (OQ 10)."""
-    options = [A.CHOOSE[c] for c in _distinct(s.players[ctx.seat].draw)]
-    return _ask(s, ctx, K_ZEK, options, auto=False)  # the draw pile is hidden
+    return _ask(s, ctx, K_ZEK, _zek_options(s, ctx, []), auto=False)  # the draw pile is hidden
+
+
+def _zek_options(s: MoonrakersState, ctx: Ctx, asked: list[Action]) -> list[Action]:
+    return [A.CHOOSE[c] for c in _distinct(s.players[ctx.seat].draw)]
 
 
 @choices.handler(K_ZEK)
@@ -665,6 +698,9 @@ def _on_zek(s: MoonrakersState, ch: Choice, a: Action) -> None:
     from spacetable.games.moonrakers.execution import play_card
 
     ctx, _ = _decode(ch)
+    if a is A.SKIP:  # the draw pile emptied meanwhile
+        _resume(s, ctx)
+        return
     card = A.CARD_ID[A.arg(a)]
     p = s.players[ctx.seat]
     p.draw.remove(card)
@@ -712,6 +748,10 @@ BUILTIN_HOOKS: dict[str, Callable[[MoonrakersState, Ctx], bool]] = {
     "zardon-the-enforcer": _zardon,
 }
 """Unique BG/FE abilities; each returns True when a choice will resume the ability."""
+
+_RELIST: dict[str, Callable[[MoonrakersState, Ctx, list[Action]], list[Action]]] = {
+    K_TRASH: _trash_options, K_MYLA: _myla_options, K_ZEK: _zek_options, K_RYAN: _ryan_options,
+}
 
 _OPS: dict[str, Callable[[MoonrakersState, Ctx, Op], bool]] = {
     "actions": _actions, "draw": _draw, "block": _block, "credits": _credits,

@@ -14,7 +14,7 @@ from spacetable.engine.errors import DataError
 from spacetable.engine.rng import Rng
 from spacetable.engine.state import CHANCE
 from spacetable.games.moonrakers import actions as A
-from spacetable.games.moonrakers import crew_effects, effects, new_game
+from spacetable.games.moonrakers import crew_effects, effects, new_game, text
 from spacetable.games.moonrakers.crew_effects import CREW_HOOKS, compile_ops, run_ops
 from spacetable.games.moonrakers.game import Moonrakers
 from tests.games.moonrakers.test_crew_effects import cid, ids, legal, pool, position, reduce, seat
@@ -82,6 +82,31 @@ def test_run_ops_resumes_after_a_choice() -> None:
     assert not done and legal(s)[0] == "reduce reactor" and s.players[0].hand == [cid("miss")]
     s.apply("reduce damage")
     assert reduce(s)[3] == 1 and sorted(s.players[0].hand) == ids("reactor", "miss")
+
+
+def test_choose_branch_then_the_rest_of_the_list_resumes() -> None:
+    s = position(hand=["miss"])
+    branches = [[{"op": "reduce_any", "n": 1}], [{"op": "draw", "n": 1}]]
+    run_ops(s, 0, -1, [{"op": "choose", "options": branches}, {"op": "block", "n": 2}])
+    assert s.view(0).data["decision"]["crew"] is None
+    assert legal(s) == ["option 1", "option 2"] and seat(s).blocks == 0
+    s.apply("option 1")
+    assert seat(s).blocks == 0 and s.decision_name() == "choice.crew.reduce"
+    s.apply("reduce crew")
+    assert reduce(s)[4] == 1 and seat(s).blocks == 2 and s.decision_name() == "execution.play"
+
+
+def test_hand_choices_are_relisted_when_the_hand_changes_meanwhile() -> None:
+    """An "any time" Binding Ties spend may change the hand under a pending crew choice."""
+    s = position(hand=["lila-al-bindar", "miss", "shield"])
+    s.apply("play lila-al-bindar")
+    assert legal(s) == ["trash shield", "trash miss"]
+    s.players[0].hand.remove(cid("shield"))
+    assert legal(s) == ["trash miss"]
+    s.players[0].hand.clear()
+    assert legal(s) == ["skip"]  # OQ 11: nothing left to trash, the rest still applies
+    s.apply("skip")
+    assert s.players[0].discard == [cid("reactor")] and seat(s).actions == 1
 
 
 # ------------------------------------------------------------------------------- copies
@@ -162,6 +187,7 @@ def test_smoke_random_decisions_with_every_crew_in_play(players: int,
         config = {"players": players, "modules": ["first-encounter"], "expansions": []}
         s = new_game(config, 100 * players + game_no)
         _stack_crew(s, rng)
+        s.events = [] if game_no % 3 == 0 else None
         for _ in range(300):
             if s.is_terminal():
                 break
@@ -181,5 +207,27 @@ def test_smoke_random_decisions_with_every_crew_in_play(players: int,
                 p = s.current_player()
                 assert s.determinize(p, Rng(crew_choices)).view(p).data == s.view(p).data
             s.apply(_choose(s, la, rng))
+            for e in s.take_events():
+                if e.key.startswith("crew-"):
+                    text.RENDER[e.key](e.args)  # every crew event renders
     assert played == {c.id for c in BG_FE}
     assert crew_choices > 50
+
+
+def test_smoke_binding_ties_crew_hooks_resolve_through_the_interpreter() -> None:
+    """With Binding Ties, the 10 BT crew hooks (bt_effects.py) run from the same interpreter (R15)."""
+    rng = Rng(9)
+    for game_no in range(6):
+        config = {"players": 3 + game_no % 3, "modules": ["first-encounter"], "expansions": ["binding-ties"]}
+        s = new_game(config, game_no)
+        for p in s.players:
+            deck = p.hand + p.draw + [c.id + 7 for c in A.CAT.crew]
+            rng.shuffle(deck)
+            p.hand, p.draw = deck[:p.hand_size], deck[p.hand_size:]
+        for _ in range(300):
+            if s.is_terminal():
+                break
+            if s.current_player() == CHANCE:
+                s.sample_chance()
+                continue
+            s.apply(_choose(s, s.legal_actions(), rng))
