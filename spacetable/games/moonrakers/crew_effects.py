@@ -804,6 +804,27 @@ def describe_ops(lid: int) -> str:
     return "; ".join(parts)
 
 
+def describe_choice(s: MoonrakersState, a: Action) -> str | None:
+    """Menu text for an action of a pending crew choice (e.g. what ``option 2`` does), else None."""
+    top = s.stack[-1] if s.stack else None
+    if not isinstance(top, CrewChoice):
+        return None
+    ctx, _ = choice_context(top)
+    name = A.CAT.crew[ctx.crew].name if ctx.crew >= 0 else "ability"
+    if a.kind == "option" and top.key == K_OPTION:
+        return f"{name}: {describe_ops(ctx.op().options[int(a.args[0]) - 1])}"
+    if a.kind == "reduce":
+        return f"{name}: {A.arg(a)} requirement −{ctx.op().n}"
+    if a.kind == "target":
+        assert s.ex is not None
+        dice = s.ex.seats[ctx.seat].dice
+        i = int(a.args[0]) - 1
+        icons = dice[i] if i < len(dice) else 0
+        verb = "discard" if top.key == K_AT0K else "re-roll"
+        return f"{name}: {verb} die {i + 1} ({icons} icon{'s' if icons != 1 else ''})"
+    return None
+
+
 def _name(card: int) -> str:
     return text.card_name(card)
 

@@ -132,7 +132,7 @@ def test_b3ar_takes_another_crew_back_and_keeps_its_contribution_oq8() -> None:
     assert pool(s)[C] == 3 and reduce(s)[R] == 2
 
 
-def test_b3ar_from_discard_and_with_nothing_to_take() -> None:
+def test_b3ar_from_discard_and_with_nothing_to_take_oq8() -> None:
     s = position(hand=["b3-ar"], discard=["kal-damar"])
     s.apply("play b3-ar")  # a single candidate is taken at once
     assert s.players[0].hand == [cid("kal-damar")] and s.players[0].discard == []
@@ -142,7 +142,7 @@ def test_b3ar_from_discard_and_with_nothing_to_take() -> None:
 
 
 @pytest.mark.parametrize("option", [1, 2])
-def test_bill_bendo_block_shield_reduction_then_draw_or_action(option: int) -> None:
+def test_bill_bendo_block_shield_reduction_then_draw_or_action_3_4_8(option: int) -> None:
     s = position(hand=["bill-bendo"], draw=["miss", "thruster"])
     s.apply("play bill-bendo")
     assert seat(s).blocks == 1 and reduce(s)[SH] == 1  # 3.4.8, 3.4.6
@@ -182,7 +182,7 @@ def test_dana_powalki_counts_as_damage_3_plus_action_kary_does_not_add_oq4() -> 
     assert seat(s).actions == 2 - 1 + 1 - 1 + 1
 
 
-def test_kal_damar_draws_two_then_may_trash() -> None:
+def test_kal_damar_draws_two_then_may_trash_2_9() -> None:
     s = position(hand=["kal-damar", "miss"], draw=["reactor", "shield"])
     s.apply("play kal-damar")
     assert sorted(s.players[0].hand) == ids("reactor", "shield", "miss")
@@ -192,7 +192,7 @@ def test_kal_damar_draws_two_then_may_trash() -> None:
     assert cid("miss") not in s.players[0].hand and s.players[0].deck_size() == size - 1  # 2.9
 
 
-def test_kal_damar_trash_is_optional() -> None:
+def test_kal_damar_trash_is_optional_2_9() -> None:
     s = position(hand=["kal-damar"], draw=["reactor", "shield"])
     s.apply("play kal-damar")
     s.apply("skip")
@@ -270,7 +270,7 @@ def test_lee_van_cribb_playing_a_crew_resolves_its_ability_and_then_the_action()
     assert seat(s).actions == 2 and pool(s)[C] == 2 and seat(s).blocks == 1
 
 
-def test_lila_al_bindar_trash_mandatory_new_reactor_and_action() -> None:
+def test_lila_al_bindar_trash_mandatory_new_reactor_and_action_2_9() -> None:
     s = position(hand=["lila-al-bindar", "miss", "shield"])
     s.apply("play lila-al-bindar")
     assert legal(s) == ["trash shield", "trash miss"]  # mandatory: no skip
@@ -312,7 +312,7 @@ def test_moro_mada_any_requirement_minus_two_3_4_6() -> None:
     assert seat(s).actions == 0
 
 
-def test_myla_dystra_discards_any_number_then_draws_as_many(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_myla_dystra_discards_any_number_then_draws_as_many_oq22(monkeypatch: pytest.MonkeyPatch) -> None:
     from spacetable.games.moonrakers import effects
 
     seen: list[int] = []
@@ -330,14 +330,14 @@ def test_myla_dystra_discards_any_number_then_draws_as_many(monkeypatch: pytest.
     assert seen == ids("miss", "miss") and seat(s).actions == 1  # OQ 22 hook; +1 Action
 
 
-def test_myla_dystra_discarding_the_whole_hand_ends_the_choice() -> None:
+def test_myla_dystra_discarding_the_whole_hand_ends_the_choice_2_8() -> None:
     s = position(hand=["myla-dystra", "miss"], draw=["reactor"])
     s.apply("play myla-dystra")
     s.apply("discard miss")
     assert s.players[0].hand == [cid("reactor")] and s.decision_name() == "execution.play"
 
 
-def test_nella_van_daval_draws_three_and_thruster_minus_one() -> None:
+def test_nella_van_daval_draws_three_and_thruster_minus_one_3_4_6() -> None:
     s = position(hand=["nella-van-daval"], draw=["miss", "reactor", "shield", "thruster"])
     s.apply("play nella-van-daval")
     assert sorted(s.players[0].hand) == ids("reactor", "thruster", "shield") and reduce(s)[T] == 1
@@ -358,7 +358,7 @@ def test_redacted_counts_as_shield_and_rerolls_a_chosen_subset_once_oq13() -> No
     assert seat(s).dice == [0, 1, 1] and s.decision_name() == "execution.play"
 
 
-def test_redacted_with_no_dice_only_counts_as_shield() -> None:
+def test_redacted_with_no_dice_only_counts_as_shield_2_5() -> None:
     s = position(hand=["redacted"])
     s.apply("play redacted")
     assert s.decision_name() == "execution.play" and pool(s)[SH] == 1
@@ -376,7 +376,7 @@ def test_ryan_rogal_plays_a_drawn_damage_card_as_five_kary_adds_one_oq5() -> Non
     assert sorted(s.players[0].hand) == ids("damage-2", "miss") and seat(s).actions == 1  # free
 
 
-def test_ryan_rogal_may_skip_and_without_a_damage_draw_asks_nothing() -> None:
+def test_ryan_rogal_may_skip_and_without_a_damage_draw_asks_only_skip_oq5() -> None:
     s = position(hand=["ryan-rogal"], draw=["damage-1", "damage-3"])
     s.apply("play ryan-rogal")
     assert legal(s) == ["choose damage-1", "choose damage-3", "skip"]
@@ -390,14 +390,14 @@ def test_ryan_rogal_may_skip_and_without_a_damage_draw_asks_nothing() -> None:
 
 
 @pytest.mark.parametrize("option", [1, 2])
-def test_ryle_al_wren_block_two_or_shield_minus_two(option: int) -> None:
+def test_ryle_al_wren_block_two_or_shield_minus_two_3_4_8(option: int) -> None:
     s = position(hand=["ryle-al-wren"])
     s.apply("play ryle-al-wren")
     s.apply(f"option {option}")
     assert (seat(s).blocks, reduce(s)[SH]) == ((2, 0) if option == 1 else (0, 2))
 
 
-def test_sella_pelleon_any_minus_one_then_draw_and_action() -> None:
+def test_sella_pelleon_any_minus_one_then_draw_and_action_3_4_6() -> None:
     s = position(hand=["sella-pelleon"], draw=["shield"])
     s.apply("play sella-pelleon")
     assert s.players[0].hand == []  # the draw comes after the reduction choice
@@ -428,7 +428,7 @@ def test_zek_zarag_plays_any_draw_pile_card_free_then_shuffles_oq10() -> None:
     assert seat(s).actions == 0
 
 
-def test_zek_zarag_asks_even_with_one_kind_of_card_in_the_draw_pile() -> None:
+def test_zek_zarag_asks_even_with_one_kind_of_card_in_the_draw_pile_oq10() -> None:
     s = position(hand=["zek-zarag"], draw=["miss", "miss"])
     s.apply("play zek-zarag")
     assert legal(s) == ["choose miss"] and "options" not in s.view(1).data["decision"]
@@ -436,14 +436,14 @@ def test_zek_zarag_asks_even_with_one_kind_of_card_in_the_draw_pile() -> None:
     assert s.players[0].draw == [cid("miss")] and seat(s).play[-1] == cid("miss")
 
 
-def test_zek_zarag_with_empty_draw_pile_does_nothing() -> None:
+def test_zek_zarag_with_empty_draw_pile_does_nothing_oq10() -> None:
     s = position(hand=["zek-zarag"], discard=["reactor"])
     s.apply("play zek-zarag")
     assert s.decision_name() == "execution.play" and pool(s) == [0, 0, 0, 0, 1]
 
 
 # ------------------------------------------------------------------------------- FE crew (R15)
-def test_col_dervok_trash_three_credits_action() -> None:
+def test_col_dervok_trash_three_credits_action_2_9() -> None:
     s = position(hand=["col-dervok", "miss", "reactor"])
     credits = s.players[0].credits
     s.apply("play col-dervok")
@@ -524,8 +524,20 @@ def test_mercenary_crew_choices_are_made_by_the_ml_8_5() -> None:
     assert seat(s).blocks == 1 and cid("reactor") in s.players[0].hand and reduce(s)[SH] == 1
 
 
-def test_mercenary_tantin_as_shield_gives_the_ml_a_block_only_8_5() -> None:
+def test_mercenary_tantin_as_shield_gives_the_ml_a_block_only_8_5_r19() -> None:
     s = position(hand=["miss"], players=2, merc_row=["tantin-al-vale"])
     s.apply("merc tantin-al-vale")
     s.apply("option 2")
     assert pool(s)[SH] == 1 and seat(s).blocks == 1 and seat(s).played[SH] == 0
+
+
+def test_menu_texts_of_crew_choices() -> None:
+    from spacetable.games.moonrakers.crew_effects import describe_choice
+
+    s = position(hand=["tantin-al-vale"])
+    s.apply("play tantin-al-vale")
+    assert [describe_choice(s, a) for a in s.legal_actions()] == [
+        "Tantin al Vale: counts as 2 Damage", "Tantin al Vale: counts as a Shield"]
+    s = position(hand=["at-0k"], dice={0: [2, 1]}, contract="abandoned-vessel")
+    s.apply("play at-0k")
+    assert describe_choice(s, s.legal_actions()[0]) == "AT-0K: discard die 1 (2 icons)"
