@@ -44,8 +44,9 @@ def register_bot(game: str, name: str, factory: Callable[[], Bot]) -> None:
 
 def make_bot(game: str, name: str) -> Bot:
     """A new bot called `name` for `game`; ValueError listing the choices otherwise."""
-    from spacetable.bots import catalog  # noqa: F401  (registers the built-in bots)
+    from spacetable.bots.catalog import load_bots
 
+    load_bots(game)
     factory = _FACTORIES.get((game, name)) or _FACTORIES.get(("*", name))
     if factory is None:
         names = sorted({n for g, n in _FACTORIES if g in (game, "*")})
@@ -54,8 +55,9 @@ def make_bot(game: str, name: str) -> Bot:
 
 
 def bot_names(game: str) -> list[str]:
-    from spacetable.bots import catalog  # noqa: F401
+    from spacetable.bots.catalog import load_bots
 
+    load_bots(game)
     return sorted({n for g, n in _FACTORIES if g in (game, "*")})
 
 

@@ -1,18 +1,21 @@
-"""Imports every bot module so that each registers itself. Add new bot modules here."""
+"""Where each game's bots live: `make_bot` imports only the modules of the game it is asked for,
+so a game whose package is broken or unfinished cannot break the bots of another."""
 
 from __future__ import annotations
 
 import importlib
 
-BOT_MODULES = (
-    "spacetable.bots.moonrakers_random",
-    "spacetable.bots.moonrakers_greedy",
-    "spacetable.bots.spacelanes_greedy",
-)
+BOT_MODULES: dict[str, tuple[str, ...]] = {
+    "moonrakers": ("spacetable.bots.moonrakers_random", "spacetable.bots.moonrakers_greedy"),
+    "spacelanes": ("spacetable.bots.spacelanes_greedy",),
+}
 
-for _name in BOT_MODULES:
-    try:
-        importlib.import_module(_name)
-    except ModuleNotFoundError as e:  # a game whose bots are not written yet
-        if e.name != _name:
-            raise
+
+def load_bots(game: str) -> None:
+    """Import (and so register) the bot modules of `game`; modules not written yet are skipped."""
+    for name in BOT_MODULES.get(game, ()):
+        try:
+            importlib.import_module(name)
+        except ModuleNotFoundError as e:
+            if e.name != name:
+                raise

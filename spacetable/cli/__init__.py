@@ -1,0 +1,1 @@
+"""Command-line faces: the terminal client and the tool commands."""

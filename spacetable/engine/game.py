@@ -18,6 +18,7 @@ from spacetable.engine.state import State
 KNOWN_GAMES = {
     "moonrakers": "spacetable.games.moonrakers",
     "spacelanes": "spacetable.games.spacelanes",
+    "highcard": "spacetable.games.highcard",
 }
 
 

@@ -13,6 +13,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+from spacetable.engine.action import Action
 from spacetable.engine.errors import SaveError, SpacetableError
 from spacetable.engine.game import get_game
 from spacetable.engine.state import CHANCE, State
@@ -77,7 +78,7 @@ def replay_states(doc: dict[str, Any]) -> Iterator[tuple[State, str | None]]:
                         f"action {n + 1}: log says {text!r} but the seeded dice give {str(drawn)!r}"
                     )
             else:
-                state.apply(text)
+                state.apply(Action.parse(text))  # exact text only: no prefix matching in saves
         except SaveError:
             raise
         except SpacetableError as e:

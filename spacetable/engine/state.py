@@ -189,6 +189,8 @@ class State(ABC):
             for a in legal:
                 if a == parsed:
                     return a
+            if self.space.lookup(parsed) is not None:  # a real action, just not legal now
+                raise IllegalAction(text, self.decision_name(), [str(a) for a in legal])
         matches = [a for a in legal if str(a).startswith(text)]
         if len(matches) == 1:
             return matches[0]

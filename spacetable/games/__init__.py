@@ -1,0 +1,1 @@
+"""Game packages: each plugs into the engine core through a GameSpec."""

@@ -1,0 +1,1 @@
+"""Network server and web client (not built yet)."""

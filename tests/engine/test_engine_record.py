@@ -121,8 +121,6 @@ def test_tampered_action_is_refused() -> None:
         record.from_document(doc)
 
 
-@pytest.mark.xfail(strict=True, reason="record replays with state.apply(text), which accepts prefixes: "
-                   "a tampered 'play 1' replays as 'play 17' (engine change requested)")
 def test_tampered_action_that_is_a_prefix_of_a_legal_one_is_refused() -> None:
     doc = _doc()
     s = new_highcard(3, 4, modes=["lowball"])
