@@ -60,6 +60,7 @@ from spacetable.games.moonrakers import actions as A
 from spacetable.games.moonrakers import text
 from spacetable.games.moonrakers.cards import BASIC, BASIC_NAMES, DMG1, MISS, REQ_TYPES
 from spacetable.games.moonrakers.choices import Choice, handler
+from spacetable.games.moonrakers.frames import Frame
 from spacetable.games.moonrakers.zones import draw
 
 if TYPE_CHECKING:
@@ -117,6 +118,7 @@ class Pay:
     n: int = 0
     cards: tuple[int, ...] = ()
     exclude: int = 0  # mask of cards discard_any may not take
+    need: tuple[tuple[int, int], ...] = ()  # discard: (card, copies) pairs
 
 
 @dataclass(frozen=True, slots=True)
@@ -125,7 +127,8 @@ class Use:
     once: bool
     pay: Pay
     effects: tuple[Op, ...]
-    card: int  # the card play_boosted plays (for cost "play"), or -1
+    card: int  # the card play_boosted plays (it must be in hand), or -1
+    replay: int  # the Action cost of a replay_crew effect, or -1
 
 
 @dataclass(frozen=True, slots=True)
@@ -348,7 +351,8 @@ def _use(part: str, w: str, r: Any) -> Use:
             cards = pr[kind]
             if not isinstance(cards, list) or not cards or any(c not in BASIC for c in cards):
                 ps.fail(kind, f"must be a non-empty list of basic cards ({', '.join(BASIC)})")
-            pay = Pay(kind, len(cards), tuple(BASIC.index(c) for c in cards))
+            ids = tuple(BASIC.index(c) for c in cards)
+            pay = Pay(kind, len(ids), ids, need=tuple((c, ids.count(c)) for c in sorted(set(ids))))
         else:
             n = ps.int_(kind)
             if n < 1:
@@ -358,7 +362,9 @@ def _use(part: str, w: str, r: Any) -> Use:
     boosted = [e.t for e in effects if e.op == "play_boosted"]
     if cost == COST_PLAY and not boosted:
         sp.fail("cost", '"play" needs a play_boosted effect')
-    return Use(cost, sp.bool_("once"), pay, effects, boosted[0] if boosted else -1)
+    replay = [e.n for e in effects if e.op == "replay_crew"]
+    return Use(cost, sp.bool_("once"), pay, effects, boosted[0] if boosted else -1,
+               replay[0] if replay else -1)
 
 
 # ------------------------------------------------------------------------------ hooks (Binding Ties)
@@ -625,18 +631,16 @@ def _usable(s: MoonrakersState, seat: int, part: int) -> bool:
     if u.once and USED_BASE + part in st.used:
         return False
     hand = s.players[seat].hand
-    cost = u.cost
-    if cost == COST_PLAY:
-        if u.card not in hand:
-            return False
-        cost = play_cost(s, seat, u.card)
+    if u.card >= 0 and u.card not in hand:
+        return False
+    cost = play_cost(s, seat, u.card) if u.cost == COST_PLAY else u.cost
     if st.actions < cost:
         return False
     pay = u.pay
     k = pay.kind
     if k == "discard":
-        for c in set(pay.cards):
-            if hand.count(c) < pay.cards.count(c):
+        for c, n in pay.need:
+            if hand.count(c) < n:
                 return False
     elif k == "discard_any":
         if sum(1 for c in hand if not (c < 7 and pay.exclude >> c & 1)) < pay.n:
@@ -646,12 +650,7 @@ def _usable(s: MoonrakersState, seat: int, part: int) -> bool:
             return False
     elif k and not hand:  # discard_up_to, trash_any
         return False
-    for e in u.effects:
-        if e.op == "play_boosted" and e.t not in hand:
-            return False
-        if e.op == "replay_crew" and (st.actions - cost < e.n or not any(c >= 7 for c in st.play)):
-            return False
-    return True
+    return u.replay < 0 or (st.actions - cost >= u.replay and any(c >= 7 for c in st.play))
 
 
 def use(s: MoonrakersState, seat: int, a: Action) -> None:
@@ -710,7 +709,30 @@ def _next_payment(s: MoonrakersState, seat: int, part: int, paid: int, low: int)
     if pay.kind == "discard_up_to" and len(opts) == 1:  # nothing left to discard: only `done`
         _run(s, seat, part, u.effects, paid)
         return
-    s.stack.append(Choice(seat, "part.pay", opts, [part, paid, low]))
+    s.stack.append(PayChoice(seat, "part.pay", opts, [part, paid, low]))
+
+
+class PayChoice(Choice):
+    """A payment step (`part.pay`). Its options are recomputed from the hand, so a copy whose hidden
+    hand was resampled by `determinize` still offers cards that hand holds (`done` if none fits)."""
+
+    __slots__ = ()
+
+    def legal(self, s: MoonrakersState) -> list[Action]:
+        u = FX[self.data[0]].use
+        assert u is not None
+        paid, low = self.data[1], self.data[2]
+        return (_pay_options(s, self.player, u.pay, paid, low)
+                or _pay_options(s, self.player, u.pay, paid, 0) or [A.DONE])
+
+    def vacuous(self, s: MoonrakersState) -> bool:
+        return False
+
+    def private(self, s: MoonrakersState) -> dict[str, Any]:
+        return {"options": [str(a) for a in self.legal(s)]}
+
+    def copy(self) -> Frame:
+        return PayChoice(self.player, self.key, self.options.copy(), self.data.copy())
 
 
 @handler("part.pay")

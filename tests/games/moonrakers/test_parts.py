@@ -752,3 +752,22 @@ def test_random_play_with_many_parts_keeps_invariants(seed: int) -> None:
             assert all(0 <= c < len(A.CARD_SLUGS) for c in pl.hand + pl.draw + pl.discard)
             assert len(pl.parts) <= 4 or s.decision_name() == "scrap-part"
     assert used or seed  # at least the first seed exercises activated abilities
+
+
+def test_payment_choice_follows_a_resampled_hand() -> None:
+    """A pending payment (`part.pay`) lists cards of the hand it sees, also in a determinized copy
+    whose hidden hand was redrawn; the real game's options are unchanged by copying."""
+    from spacetable.engine.rng import Rng
+
+    s, _ = fresh({1: ["the-pursuer"]}, allies=[1], hands={1: ["miss", "reactor"]},
+                 draws={1: ["shield", "thruster", "damage-1"]})
+    pass_to(s, 1)
+    s.apply("use the-pursuer")
+    assert legal(s) == ["discard reactor", "discard miss", "done"]
+    for seed in range(5):
+        d = s.determinize(0, Rng(seed))
+        hand = d.players[1].hand
+        assert {str(a) for a in d.legal_actions()} == {f"discard {A.CARD_SLUGS[c]}" for c in hand} | {"done"}
+        d.apply(d.legal_actions()[0])
+    assert legal(s) == ["discard reactor", "discard miss", "done"]
+    assert s.copy().legal_actions() == s.legal_actions()
