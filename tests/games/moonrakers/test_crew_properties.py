@@ -8,6 +8,8 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from spacetable.engine.action import Action
 from spacetable.engine.errors import DataError
@@ -231,3 +233,45 @@ def test_smoke_binding_ties_crew_hooks_resolve_through_the_interpreter() -> None
                 s.sample_chance()
                 continue
             s.apply(_choose(s, s.legal_actions(), rng))
+
+
+# ------------------------------------------------------------------------------- property
+BASICS = list(A.CARD_SLUGS[:7])
+
+
+@settings(max_examples=120, deadline=None)
+@given(crew=st.sampled_from([c.slug for c in BG_FE]),
+       hand=st.lists(st.sampled_from(BASICS), max_size=5),
+       draw=st.lists(st.sampled_from(BASICS + ["kal-damar", "bill-bendo"]), max_size=6),
+       discard=st.lists(st.sampled_from(BASICS), max_size=4),
+       dice=st.lists(st.integers(0, 2), max_size=3),
+       picks=st.lists(st.integers(0, 50), min_size=12, max_size=12))
+def test_any_crew_resolves_and_conserves_cards_2_9(crew: str, hand: list[str], draw: list[str],
+                                                    discard: list[str], dice: list[int],
+                                                    picks: list[int]) -> None:
+    """Whatever the zones and choices, an ability ends back at a play decision; the player's cards
+    (hand + draw + discard + play area) change only by trashes and cards gained from the supply."""
+    s = position(hand=[crew, *hand], draw=draw, discard=discard, dice={0: dice} if dice else None,
+                 contract="admirals-flagship", crew_row=["ada-massa", "tantin-al-vale", "b3-ar"])
+    p = s.players[0]
+
+    def total() -> int:
+        return len(p.hand) + len(p.draw) + len(p.discard) + len(seat(s).play)
+
+    before = total()
+    s.apply(f"play {crew}")
+    steps = 0
+    while s.decision_name() != "execution.play":
+        if s.current_player() == CHANCE:
+            s.sample_chance()
+            continue
+        la = s.legal_actions()
+        assert s.current_player() == 0 and la
+        s.apply(la[picks[steps % len(picks)] % len(la)])
+        steps += 1
+        assert steps < 40
+    ev = s.events or []
+    trashed = sum(1 for e in ev if e.key in ("trash", "crew-trash-top"))
+    gained = sum(1 for e in ev if e.key == "crew-gain-card")
+    assert total() == before - trashed + gained
+    assert pool(s)[4] >= 1  # the crew's own 1 Crew (2.4, R19)
