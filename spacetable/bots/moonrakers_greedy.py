@@ -166,16 +166,19 @@ class Plan:
 
 
 def _fractions(p_draw: list[int], p_discard: list[int]) -> tuple[list[float], float]:
-    """Composition of the cards this seat would draw next (its draw pile, then its discard pile)."""
+    """Composition of the cards this seat would draw next (its draw pile, then its discard pile).
+
+    Counted as integers first, so the result does not depend on the (hidden) order of the pile.
+    """
     pile = p_draw if len(p_draw) >= 4 else p_draw + p_discard
     n = len(pile)
-    f = [0.0] * 8  # 7 basics + crew
+    counts = [0] * 8  # 7 basics + crew
     if not n:
-        return f, 0.0
-    inv = 1.0 / n
+        return [0.0] * 8, 0.0
     for c in pile:
-        f[c if c < 7 else 7] += inv
-    return f, float(n)
+        counts[c if c < 7 else 7] += 1
+    inv = 1.0 / n
+    return [k * inv for k in counts], float(n)
 
 
 def _plan(s: MoonrakersState, me: int, hand: list[int], actions: float) -> Plan:
@@ -575,6 +578,7 @@ def _negotiate(s: MoonrakersState, me: int, top: object, legal: list[Action]) ->
                 return A.SOLO
             return A.PROPOSE
         return A.PROPOSE if A.PROPOSE in legal and neg.round < 2 else A.SOLO
+    legal = [a for a in legal if a.kind != "solo"] or legal  # solo is open at every step (3.3.3)
     if step == INVITE:
         ev = _my_eval(s, me, c)
         k = max(1, ev.allies + (1 if neg.round >= 2 else 0))

@@ -1,0 +1,163 @@
+"""The Moonrakers greedy bot: games end with a winner at 10+ Prestige (7.1), solo games end by turn 10
+(8.9), greedy clearly beats random, and its choices never depend on hidden information."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from spacetable.bots.base import make_bot
+from spacetable.bots.moonrakers_greedy import GreedyBot
+from spacetable.engine.rng import Rng
+from spacetable.engine.state import CHANCE
+from spacetable.games.moonrakers import new_game
+from spacetable.games.moonrakers.state import MoonrakersState
+from spacetable.sim.runner import play_out
+
+BASE: dict[str, Any] = {"modules": [], "expansions": []}
+MAX_DECISIONS = 20_000
+
+
+def config(players: int, **extra: Any) -> dict[str, Any]:
+    return {"players": players, **BASE, **extra}
+
+
+def test_registered_as_greedy() -> None:
+    bot = make_bot("moonrakers", "greedy")
+    assert isinstance(bot, GreedyBot) and bot.name == "greedy"
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_games_end_with_a_winner_at_10_prestige_7_1(players: int) -> None:
+    """7.1: the game ends at the end of a turn in which someone has 10+ Prestige; greedy gets there."""
+    bot = GreedyBot()
+    for seed in range(3):
+        s = new_game(config(players), seed)
+        result = play_out(s, [bot] * players, Rng(seed), max_decisions=MAX_DECISIONS)
+        assert result.finished and result.winners, (players, seed)
+        best = max(p.prestige for p in s.players)
+        assert best >= 10
+        assert all(s.players[w].prestige == best for w in result.winners)
+        assert s.turn <= 80  # a reasonable number of turns
+
+
+def test_solo_game_ends_by_turn_10_8_9() -> None:
+    """8.9: a solo game ends with a win at 10+ Prestige or a loss after turn 10, with a score."""
+    bot = GreedyBot()
+    merc_played = 0
+    for seed in range(6):
+        s = new_game(config(1), seed)
+        s.events = []
+        result = play_out(s, [bot], Rng(seed), max_decisions=MAX_DECISIONS)
+        assert result.finished and s.turn <= 10
+        assert (result.winners == [0]) == (s.players[0].prestige >= 10)
+        assert s.game_stats()["solo_score"] >= 10 * s.players[0].prestige
+        merc_played += sum(1 for e in s.take_events() if e.key == "merc-play")
+    assert merc_played > 0  # 8.4: the bot uses the Mercenary row
+
+
+@pytest.mark.parametrize("cfg", [
+    config(3, expansions=["binding-ties"]),
+    config(5, modules=["first-encounter"], expansions=["binding-ties"]),
+    config(2, modules=["first-encounter"]),
+])
+def test_games_with_modules_and_binding_ties_end(cfg: dict[str, Any]) -> None:
+    bot = GreedyBot()
+    s = new_game(cfg, 7)
+    result = play_out(s, [bot] * cfg["players"], Rng(7), max_decisions=MAX_DECISIONS)
+    assert result.finished and result.winners
+    assert max(p.prestige for p in s.players) >= 10
+
+
+def _win_rate(players: int, greedy_seats: set[int], games: int) -> float:
+    greedy, random = GreedyBot(), make_bot("moonrakers", "random")
+    bots = [greedy if i in greedy_seats else random for i in range(players)]
+    won = 0.0
+    for seed in range(games):
+        s = new_game(config(players), 100 + seed)
+        result = play_out(s, bots, Rng(seed), max_decisions=MAX_DECISIONS)
+        assert result.finished
+        won += sum(s.returns()[i] for i in greedy_seats)
+    return won / games
+
+
+def test_greedy_beats_random_two_players() -> None:
+    assert _win_rate(2, {0}, 40) >= 0.8  # measured: 1.0
+
+
+def test_greedy_beats_random_four_players() -> None:
+    """Two greedy seats against two random seats: the greedy pair wins most games."""
+    assert _win_rate(4, {0, 2}, 24) >= 0.8  # measured: 1.0
+
+
+# ---------------------------------------------------------------------------------------- no peeking
+def _positions(cfg: dict[str, Any], seed: int, every: int, limit: int) -> list[tuple[MoonrakersState, int]]:
+    """Decision points of a game played by greedy and random seats (for variety)."""
+    greedy, random = GreedyBot(), make_bot("moonrakers", "random")
+    s = new_game(cfg, seed)
+    rng = Rng(seed)
+    out: list[tuple[MoonrakersState, int]] = []
+    k = 0
+    while not s.is_terminal() and len(out) < limit and k < MAX_DECISIONS:
+        p = s.current_player()
+        if p == CHANCE:
+            s.sample_chance()
+            continue
+        k += 1
+        if k % every == 0:
+            out.append((s.copy(), p))
+        bot = greedy if (p + seed) % 2 == 0 or k % 5 else random
+        s.apply_fast(bot.choose(s, p, rng))
+    return out
+
+
+def _mismatches(bot: Any, cfg: dict[str, Any], seeds: int = 3) -> tuple[int, int]:
+    """(positions where the choice from the real state differs from the one from `determinize(seat)`,
+    positions checked)."""
+    bad = checked = 0
+    for seed in range(seeds):
+        for state, seat in _positions(cfg, seed, every=3, limit=60):
+            for k in range(2):
+                other = state.determinize(seat, Rng(1000 * seed + k))
+                assert other.view(seat) == state.view(seat)
+                real = bot.choose(state, seat, Rng(k))
+                seen = bot.choose(other, seat, Rng(k))
+                bad += real != seen
+                checked += 1
+    return bad, checked
+
+
+@pytest.mark.parametrize("cfg", [
+    config(1), config(2), config(4),
+    config(3, expansions=["binding-ties"]),
+    config(5, modules=["first-encounter"], expansions=["binding-ties"]),
+])
+def test_choice_never_depends_on_hidden_information(cfg: dict[str, Any]) -> None:
+    """The bot chooses the same from the real state and from `determinize(seat)`: other hands,
+    objectives and every deck order (its own draw pile included) are resampled there."""
+    bad, checked = _mismatches(GreedyBot(), cfg)
+    assert checked >= 60 and bad == 0
+
+
+class _PeekingBot(GreedyBot):
+    """Reads the next player's hand: the check above must catch it."""
+
+    def choose(self, state: Any, seat: int, rng: Rng) -> Any:
+        legal = state.legal_actions()
+        other = state.players[(seat + 1) % state.n].hand
+        return legal[-1] if other and other[0] == 0 else legal[0]
+
+
+def test_the_no_peek_check_catches_a_peeking_bot() -> None:
+    bad, _ = _mismatches(_PeekingBot(), config(2), seeds=1)
+    assert bad > 0
+
+
+def test_determinize_really_changes_hidden_cards() -> None:
+    """Guard for the test above: a determinized copy differs in what the seat cannot see."""
+    s = new_game(config(3), 5)
+    other = s.determinize(0, Rng(3))
+    hidden = [(p.hand, p.draw) for p in s.players[1:]] + [(s.contract_deck, s.objective_deck)]
+    resampled = [(p.hand, p.draw) for p in other.players[1:]] + [(other.contract_deck, other.objective_deck)]
+    assert hidden != resampled
