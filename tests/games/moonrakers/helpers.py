@@ -209,7 +209,8 @@ def propose(s: Moonrakers, invite: list[int], shares: dict[int, list[int]] | Non
     while s.decision_name() == "negotiation.invite":
         seat = A.SEAT_OF[str(s.legal_actions()[0].args[0])]
         opts = legal(s)
-        s.apply(f"invite {A.SEATS[seat]}" if seat in invite or len(opts) == 1 else f"exclude {A.SEATS[seat]}")
+        forced = f"exclude {A.SEATS[seat]}" not in opts
+        s.apply(f"invite {A.SEATS[seat]}" if seat in invite or forced else f"exclude {A.SEATS[seat]}")
     for k, step in enumerate(("prestige", "credits", "bonus")):
         while s.decision_name() == "negotiation." + step:
             seat = A.SEAT_OF[str(s.legal_actions()[0].args[0])]

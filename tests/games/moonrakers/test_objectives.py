@@ -301,7 +301,7 @@ def test_alliance_and_hoarder_state_conditions() -> None:
 
 
 # ------------------------------------------------------------------------------- claims (6.3, R10)
-def test_claim_reveals_scores_and_removes_6_3() -> None:
+def test_claim_reveals_scores_and_removes_6_3_r10() -> None:
     """6.3: a claim is revealed (event), gives 1 Prestige, leaves the hand of objectives for `claimed`."""
     s = game(3, seed=8, first=0)
     clear_objectives(s)

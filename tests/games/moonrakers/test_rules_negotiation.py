@@ -34,9 +34,9 @@ def test_invitees_non_empty_3_3_3() -> None:
     s = game(3, seed=2)
     take(s, "claim-bounty")
     s.apply("propose")
-    assert set(legal(s)) == {"invite p2", "exclude p2"}
+    assert set(legal(s)) == {"invite p2", "exclude p2", "solo"}
     s.apply("exclude p2")
-    assert legal(s) == ["invite p3"]
+    assert set(legal(s)) == {"invite p3", "solo"}
 
 
 def test_shares_bounded_by_printed_rewards_r3() -> None:
@@ -46,17 +46,17 @@ def test_shares_bounded_by_printed_rewards_r3() -> None:
     s.apply("propose")
     s.apply("invite p2")
     s.apply("invite p3")
-    assert legal(s) == ["prestige p2 0", "prestige p2 1"]
+    assert legal(s) == ["prestige p2 0", "prestige p2 1", "solo"]
     s.apply("prestige p2 1")
-    assert legal(s) == ["prestige p3 0"]  # nothing left
+    assert legal(s) == ["prestige p3 0", "solo"]  # nothing left
     assert_illegal(s, "prestige p3 1")
     s.apply("prestige p3 0")
-    assert legal(s) == [f"credits p2 {n}" for n in range(4)]
+    assert legal(s) == [f"credits p2 {n}" for n in range(4)] + ["solo"]
     s.apply("credits p2 2")
-    assert legal(s) == ["credits p3 0", "credits p3 1"]
+    assert legal(s) == ["credits p3 0", "credits p3 1", "solo"]
     s.apply("credits p3 1")
     assert s.decision_name() == "negotiation.dice"  # no bonus cards to share: step skipped
-    assert set(legal(s)) == {"die 1 p1", "die 1 p2", "die 1 p3"}
+    assert set(legal(s)) == {"die 1 p1", "die 1 p2", "die 1 p3", "solo"}
 
 
 def test_answers_in_seat_order_after_ml_3_3_3() -> None:
@@ -130,6 +130,12 @@ def test_three_rounds_then_mission_starts_r4() -> None:
 def test_solo_always_possible_r4() -> None:
     """R4: at every ML decision point the ML may go solo, even after acceptances."""
     s = game(3, seed=8)
+    take(s, "envoy-in-distress")
+    s.apply("propose")
+    while s.decision_name() != "negotiation.answer":
+        assert "solo" in legal(s), s.decision_name()
+        s.apply(legal(s)[0])
+    s = game(3, seed=8)
     take(s, "claim-bounty")
     propose(s, [1, 2])
     answer(s, accept=[1, 2])
@@ -148,7 +154,7 @@ def test_nothing_else_tradeable_r3() -> None:
     while s.decision_name().startswith("negotiation.") and s.decision_name() != "negotiation.answer":
         kinds |= {a.split()[0] for a in legal(s)}
         s.apply(legal(s)[0])
-    assert kinds <= {"invite", "exclude", "prestige", "credits", "bonus", "die"}
+    assert kinds <= {"invite", "exclude", "prestige", "credits", "bonus", "die", "solo"}
     assert {"bonus", "die"} <= kinds
 
 

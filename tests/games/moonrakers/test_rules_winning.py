@@ -251,3 +251,23 @@ def test_two_player_game_normal_win_8_10(players: int) -> None:
     s.players[1].prestige = 10
     end_turn(s)
     assert s.winners() == [1]
+
+
+def test_mercenary_crew_contributes_and_resolves_for_ml_8_5_r14() -> None:
+    """8.5, R14: a Mercenary Crew contributes 1 Crew and its ability resolves for the ML; it is not the
+    ML's card (no objective counts, no Action spent)."""
+    s = game(1, seed=18)
+    nella = A.CAT.crew_by_slug("nella-van-daval").id  # draw 3 cards; Thruster requirement −1
+    s.merc_row = [nella + 7, cid("reactor")]
+    mission(s, "escort-duty", [])  # Thruster 3, Crew 1
+    set_draw(s, 0, ["miss"] * 6)
+    hand = len(s.players[0].hand)
+    s.apply("merc nella-van-daval")
+    while s.decision_name() != "execution.play":
+        s.apply(legal(s)[0])
+    ex = s.ex
+    assert ex is not None
+    assert ex.pool[4] == 1 and ex.merc_crew == 1 and ex.seats[0].played == [0, 0, 0, 0, 0]
+    assert ex.seats[0].actions == 1
+    assert len(s.players[0].hand) == hand + 3 and ex.reduce[R_THRUSTER] == 1
+    assert nella + 7 in s.merc_used and nella + 7 not in s.players[0].discard
