@@ -50,7 +50,7 @@ dice rolled by non-part effects. Once-per-contract marks: `is_used` / `mark_used
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -58,7 +58,7 @@ from spacetable.engine.action import Action
 from spacetable.engine.errors import DataError
 from spacetable.games.moonrakers import actions as A
 from spacetable.games.moonrakers import text
-from spacetable.games.moonrakers.cards import BASIC, BASIC_NAMES, DMG1, MISS, REQ_TYPES
+from spacetable.games.moonrakers.cards import BASIC, BASIC_NAMES, DMG1, MISS, REQ_TYPES, Part
 from spacetable.games.moonrakers.choices import Choice, handler
 from spacetable.games.moonrakers.frames import Frame
 from spacetable.games.moonrakers.zones import draw
@@ -396,9 +396,10 @@ PART_HOOKS: dict[str, PartHook] = {}
 DIE_HOOKS: dict[str, Callable[[MoonrakersState, int, int], None]] = {}
 
 
-def _compile_all() -> tuple[PartFx, ...]:
+def compile_catalog(parts: Iterable[Part]) -> tuple[PartFx, ...]:
+    """Compile every part of a catalog (index = part id); BG and FE parts need at least one effect."""
     out = []
-    for p in A.CAT.parts:
+    for p in parts:
         fx = compile_part(p.name, p.effects)
         if not p.effects and p.set != "BT":
             raise DataError(FILE, p.name, "effects", "a BG or FE part needs at least one effect")
@@ -406,7 +407,7 @@ def _compile_all() -> tuple[PartFx, ...]:
     return tuple(out)
 
 
-FX: tuple[PartFx, ...] = _compile_all()
+FX: tuple[PartFx, ...] = compile_catalog(A.CAT.parts)
 ACTIVE = frozenset(i for i, f in enumerate(FX) if f.use is not None or f.hook)
 ON_PLAY = frozenset(i for i, f in enumerate(FX) if f.on_play or f.hook)
 FREE = frozenset(i for i, f in enumerate(FX) if any(not x.everyone for x in f.free))
@@ -928,4 +929,4 @@ for _key, _fn in {
 }.items():
     text.RENDER.setdefault(_key, _fn)
 
-__all__ = ["FX", "PART_HOOKS", "PartHook", "compile_part"]
+__all__ = ["FX", "PART_HOOKS", "PartHook", "compile_catalog", "compile_part"]

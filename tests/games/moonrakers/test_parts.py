@@ -771,3 +771,28 @@ def test_payment_choice_follows_a_resampled_hand() -> None:
         d.apply(d.legal_actions()[0])
     assert legal(s) == ["discard reactor", "discard miss", "done"]
     assert s.copy().legal_actions() == s.legal_actions()
+
+
+def test_bad_effects_in_a_data_file_name_file_part_and_field(tmp_path: object) -> None:
+    """Validation at load: a ship_parts.json whose part has an unknown op, or a BG part with no
+    effect, raises DataError naming the file, the part and the field."""
+    import json
+    import shutil
+    from importlib import resources
+    from pathlib import Path
+
+    from spacetable.engine.errors import DataError
+    from spacetable.games.moonrakers.cards import load_catalog
+
+    assert isinstance(tmp_path, Path)
+    src = resources.files("spacetable.games.moonrakers").joinpath("data")
+    for name in ("contracts", "crew", "ship_parts", "objectives"):
+        shutil.copy(str(src.joinpath(f"{name}.json")), tmp_path / f"{name}.json")
+    doc = json.loads((tmp_path / "ship_parts.json").read_text())
+    for bad, field in (([{"op": "use", "cost": 1}], "effects[0].effects"), ([], "effects")):
+        doc["cards"][1]["effects"] = bad
+        (tmp_path / "ship_parts.json").write_text(json.dumps(doc))
+        with pytest.raises(DataError) as err:
+            pe.compile_catalog(load_catalog(tmp_path).parts)
+        assert (err.value.card, err.value.field) == ("Accelerator mk3", field)
+        assert "ship_parts.json" in err.value.file
