@@ -274,7 +274,7 @@ def usable(s: MoonrakersState, seat: int, r: int) -> bool:
     if r == BONUS:
         return bool(s.crew_deck or s.part_deck)
     if r == DISCARD_CONTRACT:
-        return bool(s.contract_deck) and any(c >= 0 for c in s.contracts)
+        return bool(s.contract_deck or s.contract_discard) and any(c >= 0 for c in s.contracts)
     if r == DISCARD_ARMORY:
         return bool(armory_options(s))
     ex = s.ex
