@@ -35,7 +35,8 @@ Instant ops (`effects` lists, run in order; ops that ask a choice must come last
   gain_card {card}                    a new card from the supply into the discard pile
   play_boosted {card, value}          play that Damage card from hand counting `value` Damage (OQ 21)
   discard_die {optional?}             discard a hazard die targeting the owner (Ghost, OQ 31)
-  siphon                              +1 Action per die this Shield left fully blocked (OQ 31)
+  siphon                              +1 Action per die this Shield left fully blocked (OQ 31); alone,
+                                      in an on_play of type shield
   replay_crew {cost}                  play a Crew card of the owner's play area again (OQ 28)
 
 PART_HOOKS (Binding Ties parts, spec [{"op": "hook", "name": "<slug>"}]): `PART_HOOKS[slug] =
@@ -272,8 +273,8 @@ def _instants(part: str, where: str, raw: Any, ctx: str, paid_ok: bool = False) 
             out.append(Op(op, optional=sp.bool_("optional")))
         elif op == "siphon":
             _Spec(part, w, r, ())
-            if ctx != "on_play:shield":
-                raise DataError(FILE, part, w + ".op", "siphon only in on_play effects of type shield")
+            if ctx != "on_play:shield" or len(raw) != 1:
+                raise DataError(FILE, part, w + ".op", "siphon only alone, in on_play effects of type shield")
             out.append(Op(op))
         else:  # replay_crew
             sp = _Spec(part, w, r, ("cost",))
@@ -546,7 +547,7 @@ def after_play(s: MoonrakersState, seat: int, card: int, t: int) -> None:
             if h is not None:
                 h.after_play(s, seat, p, card, t)
     if siphon:  # OQ 31: dice newly fully blocked by this Shield (its own block included)
-        gain = _covered(st.dice, st.blocks) - _covered(st.dice, blocks0 - 1)
+        gain = _covered(st.dice, st.blocks) - _covered(st.dice, max(0, blocks0 - 1))
         if gain > 0:
             st.actions += gain
             s.emit("5.5", "actions", seat, gain)

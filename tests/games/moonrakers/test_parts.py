@@ -259,7 +259,7 @@ def test_sos_miss_played_as_x_gets_its_effect_oq30(choice: str, t: int, check: s
         assert seat(s).dmg_cards == 1 and damage_total(ex) == 1
 
 
-def test_sos_may_leave_a_miss_a_miss() -> None:
+def test_sos_may_leave_a_miss_a_miss_oq30() -> None:
     s, ex = fresh({0: ["sos"]}, hands={0: ["miss"]})
     s.apply("play miss")
     s.apply("skip")
@@ -277,7 +277,8 @@ def test_duo_1000_first_shield_counts_two_and_blocks_two_oq18() -> None:
     assert ex.pool[S] == 3 and seat(s).blocks == 3
 
 
-def test_the_dauntless_each_shield_damage_minus_one() -> None:
+def test_the_dauntless_each_shield_damage_minus_one_3_4_6() -> None:
+    """The Dauntless: every Shield its owner plays lowers the shared Damage target by 1 (3.4.6)."""
     s, ex = fresh({0: ["the-dauntless"]}, hands={0: ["reactor", "shield", "shield"]})
     s.apply("play reactor")
     for _ in range(2):
@@ -294,6 +295,22 @@ def test_mg_phase_core_at_second_reactor_oq23() -> None:
         pass_to(s, 0)
         s.apply("play reactor")
         assert ex.reduce[D] == expected
+
+
+def test_first_x_includes_virtual_cards_oq17_oq19() -> None:
+    """A Shield counted through Defender 5000 is the owner's first Shield: Emulator mk2's free play is
+    gone; a Damage I counted through Replicator mk1 is the first Damage card for MG Warp."""
+    s, _ = fresh({0: ["defender-5000", "emulator-mk2"]}, hands={0: ["reactor", "miss", "shield"]})
+    assert pe.play_cost(s, 0, A.CARD_ID["shield"]) == 0
+    s.apply("use defender-5000")
+    s.apply("discard reactor")
+    s.apply("discard miss")
+    assert pe.play_cost(s, 0, A.CARD_ID["shield"]) == 1
+    s, _ = fresh({0: ["replicator-mk1", "mg-warp"]}, hands={0: ["miss", "miss"]})
+    s.apply("use replicator-mk1")
+    s.apply("discard miss")
+    s.apply("choose damage-1")
+    assert len(s.players[0].hand) == 2 and seat(s).played[D] == 1
 
 
 def test_mg_warp_first_damage_card_draws_two_oq17() -> None:
@@ -404,7 +421,7 @@ def test_dark_matter_mk3_discards_pair_deals_five_repeatable_oq20() -> None:
     assert seat(s).played[D] == 0  # "deal N" is not a Damage card (2.6)
 
 
-def test_dark_matter_needs_both_cards_and_an_action() -> None:
+def test_dark_matter_needs_both_cards_and_an_action_3_4_3b() -> None:
     s, _ = fresh({0: ["dark-matter-mk3"]}, hands={0: ["damage-1", "damage-1"]})
     assert "use dark-matter-mk3" not in legal(s)
     s, _ = fresh({0: ["dark-matter-mk3"]}, hands={0: ["miss", "damage-1", "damage-2"]})
@@ -433,7 +450,7 @@ def test_defender_5000_two_non_shields_as_a_shield_oq19() -> None:
     assert sorted(s.players[0].discard) == sorted(cards(["reactor", "miss"]))
 
 
-def test_defender_needs_two_non_shields() -> None:
+def test_defender_needs_two_non_shields_oq19() -> None:
     s, _ = fresh({0: ["defender-5000"]}, hands={0: ["shield", "shield", "miss"]})
     assert "use defender-5000" not in legal(s)
 
@@ -449,7 +466,7 @@ def test_replicator_two_identical_cards_as_chosen_card_oq19() -> None:
     assert seat(s).actions == 0
 
 
-def test_replicator_needs_a_pair() -> None:
+def test_replicator_needs_a_pair_oq19() -> None:
     s, _ = fresh({0: ["replicator-mk1"]}, hands={0: ["miss", "reactor", "shield"]})
     assert "use replicator-mk1" not in legal(s)
 
@@ -497,7 +514,7 @@ def test_the_pursuer_discard_up_to_three_then_draw_free_once_oq28() -> None:
     assert "use the-pursuer" not in legal(s)
 
 
-def test_the_pursuer_stops_after_three() -> None:
+def test_the_pursuer_stops_after_three_oq28() -> None:
     s, _ = fresh({0: ["the-pursuer"]}, hands={0: ["miss"] * 4})
     s.apply("use the-pursuer")
     for _ in range(3):
@@ -580,6 +597,22 @@ def test_flash_hand_size_six_from_next_refill_oq32() -> None:
     while s.decision_name() != "buying":
         s.apply(s.legal_actions()[-1])
     assert len(s.players[0].hand) == 6
+
+
+def test_flash_refill_after_an_execution_draws_six_3_4_9_oq32() -> None:
+    """Flash: the cleanup refill after an execution (3.4.9 step 5) draws up to 6."""
+    s, ex = fresh({0: ["flash"]}, hands={0: ["miss"]})
+    while s.ex is not None:
+        s.apply("pass")
+    assert len(s.players[0].hand) == 6 and len(s.players[1].hand) == 5
+
+
+def test_every_bg_and_fe_part_is_tested_here() -> None:
+    from pathlib import Path
+
+    source = Path(__file__).read_text()
+    missing = [p.slug for p in A.CAT.parts if p.set in ("BG", "FE") and f'"{p.slug}"' not in source]
+    assert missing == []
 
 
 # ------------------------------------------------------------------------------ installing (5.3, 5.4, R22)
