@@ -436,3 +436,37 @@ def test_bad_catalog_condition_fails_at_load(tmp_path: Any) -> None:
     broken = dataclasses.replace(cat, objectives=(*cat.objectives[:3], bad, *cat.objectives[4:]))
     with pytest.raises(DataError, match=bad.name):
         objectives.compile_catalog(broken)
+
+
+def test_money_bags_full_flow_end_of_turn_3_6() -> None:
+    """3.6, 6.4.1: Money Bags is claimed at the ML's own end of turn (after Stay at Base's credit)."""
+    s = game(3, seed=12, first=0)
+    clear_objectives(s)
+    o = give_objective(s, 0, "money-bags")
+    o2 = give_objective(s, 1, "speed-demon")
+    s.players[0].credits = 7
+    s.players[1].credits = 9
+    s.apply("stay")  # +1 credit: 8
+    while s.decision_name() != "buying":
+        s.apply(s.legal_actions()[-1])
+    s.players[0].objectives = [o]
+    assert o not in s.players[0].claimed
+    s.apply("done")
+    assert o in s.players[0].claimed and s.players[0].prestige == 1
+    assert o2 in s.players[1].objectives
+
+
+def test_solo_game_mercenary_spoils_solo_objective_6_4_2() -> None:
+    """6.4.2, 8.8: in a 1-player game, a contract with a Mercenary card played is not solo."""
+    for use_merc in (False, True):
+        s = game(1, seed=13)
+        clear_objectives(s)
+        o = give_objective(s, 0, "gun-for-hire")
+        s.merc_row = [A.CARD_ID["damage-1"], A.CARD_ID["shield"]]
+        mission(s, "claim-bounty", [])
+        set_hand(s, 0, ["reactor", "reactor", "damage-3"])
+        play_all(s, ["play reactor", "play reactor", "play damage-3"])
+        if use_merc:
+            s.apply("merc shield")
+        pass_all(s)
+        assert (o in s.players[0].claimed) is (not use_merc)
