@@ -406,7 +406,7 @@ def test_sella_pelleon_any_minus_one_then_draw_and_action_3_4_6() -> None:
 
 
 @pytest.mark.parametrize("option", [1, 2])
-def test_tantin_al_vale_damage_two_or_shield_r19(option: int) -> None:
+def test_tantin_al_vale_damage_two_or_shield_r19_oq34(option: int) -> None:
     s = position(hand=["tantin-al-vale"])
     s.apply("play tantin-al-vale")
     s.apply(f"option {option}")
