@@ -10,6 +10,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from spacetable.games.moonrakers import actions as A
 from spacetable.games.moonrakers import effects, new_game
@@ -829,3 +831,38 @@ def test_bad_effects_in_a_data_file_name_file_part_and_field(tmp_path: object) -
             pe.compile_catalog(load_catalog(tmp_path).parts)
         assert (err.value.card, err.value.field) == ("Accelerator mk3", field)
         assert "ship_parts.json" in err.value.file
+
+
+_HAND = st.lists(st.sampled_from(["reactor", "thruster", "shield", "damage-1", "miss", "moro-mada"]),
+                 max_size=5)
+
+
+@settings(max_examples=30, deadline=None)
+@given(hand=_HAND, part=st.sampled_from(["defender-5000", "the-pursuer", "symbiote-9000"]))
+def test_payment_paths_reach_every_card_set_exactly_once(hand: list[str], part: str) -> None:
+    """Paying card by card (3.4.3b, OQ 19, OQ 28): every set of cards the text allows is reachable by
+    exactly one sequence of choices, and no sequence gets stuck."""
+    from itertools import combinations
+
+    s, _ = fresh({0: [part]}, hands={0: hand})
+    ids = sorted(cards(hand))
+    eligible = [c for c in ids if c != A.CARD_ID["shield"]] if part == "defender-5000" else ids
+    sizes = {"defender-5000": [2], "the-pursuer": [0, 1, 2, 3], "symbiote-9000": [1]}[part]
+    expected = sorted({combo for k in sizes for combo in combinations(eligible, k)})
+    if f"use {part}" not in legal(s):
+        assert not [e for e in expected if e]
+        return
+    s.apply(f"use {part}")
+    results: list[tuple[int, ...]] = []
+
+    def walk(x: Moonrakers, paid: list[int]) -> None:
+        if x.decision_name() != "choice.part.pay":
+            results.append(tuple(sorted(paid)))
+            return
+        for a in x.legal_actions():
+            y = x.copy()
+            y.apply(a)
+            walk(y, paid + ([A.CARD_ID[str(a.args[0])]] if a.kind in ("discard", "trash") else []))
+
+    walk(s, [])
+    assert sorted(results) == expected
