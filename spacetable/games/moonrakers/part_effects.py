@@ -23,7 +23,7 @@ Top-level ops (what triggers, or what is changed for good):
   hook {name}                         behaviour in Python: PART_HOOKS[name] (Binding Ties parts)
 Payments (`pay`, exactly one kind): discard [cards] | discard_any n (+ except card) |
   discard_same n | discard_up_to n | trash_any n — chosen card by card (Choice frames).
-Instant ops (`effects` lists, run in order; ops that ask a choice must come last):
+Instant ops (`effects` lists, run in order; ops that ask a choice come last, only in on_play or use):
   actions {n, who?, per?} / draw {n, who?, per?}   who: self|allies (R24); per: ally|die; n may be
                                       "paid" (cards paid by discard_up_to)
   reduce {type, n}                    requirement target −n for this contract (3.4.6)
@@ -47,6 +47,12 @@ triggers), `after_die` (a die rolled with `HazardDie(seat, hook=<slug>)`), `modi
 and ratios that other modules ask through `modify(s, seat, key, value)`, e.g. key "trade-ratio").
 A hook name with nothing registered does nothing. `DIE_HOOKS[name] = fn(s, seat, icons)` serves extra
 dice rolled by non-part effects. Once-per-contract marks: `is_used` / `mark_used` (key USED_BASE+part).
+A hook's `contract_start` must not push frames (the play rounds' frame is pushed after it).
+
+Follow-up choices (Choice keys and actions): part.pay — `discard <card>` / `trash <card>` (cards in id
+order, so each set of cards is one path) and `done` for "up to"; part.play-as — `choose <basic>` (and
+`skip` when optional); part.discard-die — `target <die number>` (one per distinct icon count), `skip`;
+part.replay-crew — `choose <crew>`.
 """
 
 from __future__ import annotations
