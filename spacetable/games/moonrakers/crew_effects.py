@@ -35,7 +35,7 @@ from spacetable.engine.action import Action
 from spacetable.engine.errors import DataError
 from spacetable.games.moonrakers import actions as A
 from spacetable.games.moonrakers import choices, text
-from spacetable.games.moonrakers.cards import BASIC, BASIC_NAMES, DMG1, DMG3, REQ_TYPES
+from spacetable.games.moonrakers.cards import BASIC, BASIC_NAMES, DMG1, DMG3, REQ_TYPES, Catalog
 from spacetable.games.moonrakers.choices import Choice
 from spacetable.games.moonrakers.zones import draw, draw_objective, gain_credits, gain_prestige, take_top
 
@@ -160,9 +160,13 @@ def _compile_op(raw: Any, card: str, field: str) -> Op:
     return Op(**kw)
 
 
-def _compile_catalog() -> list[int]:
-    ids = [compile_ops(c.effects, c.name) for c in A.CAT.crew]
-    for c, lid in zip(A.CAT.crew, ids, strict=True):
+def compile_catalog(cat: Catalog) -> list[int]:
+    """Validate and compile every crew card's effects of a catalog; the op-list id of each card.
+
+    A base or first-encounter card may only name built-in hooks; Binding Ties hooks are checked when
+    played (bt_effects.py registers them)."""
+    ids = [compile_ops(c.effects, c.name) for c in cat.crew]
+    for c, lid in zip(cat.crew, ids, strict=True):
         for op in _walk(lid):
             if op.op == "hook" and c.set != "BT" and op.name not in BUILTIN_HOOKS:
                 raise DataError(FILE, c.name, "effects", f"unknown built-in hook {op.name!r}")
@@ -845,5 +849,5 @@ text.RENDER.update({
     "crew-copy": lambda a: f"{text.seat(a[0])} uses the ability of {A.CAT.crew[a[1]].name}",
 })
 
-ABILITY: list[int] = _compile_catalog()
+ABILITY: list[int] = compile_catalog(A.CAT)
 """Op-list id of each crew card's ability (by crew id)."""

@@ -4,7 +4,10 @@ and FE crew card stacked into the players' decks (2.4, 8.5, R15)."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
+from importlib import resources
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -17,7 +20,8 @@ from spacetable.engine.rng import Rng
 from spacetable.engine.state import CHANCE
 from spacetable.games.moonrakers import actions as A
 from spacetable.games.moonrakers import crew_effects, effects, new_game, text
-from spacetable.games.moonrakers.crew_effects import CREW_HOOKS, compile_ops, run_ops
+from spacetable.games.moonrakers.cards import load_catalog
+from spacetable.games.moonrakers.crew_effects import CREW_HOOKS, compile_catalog, compile_ops, run_ops
 from spacetable.games.moonrakers.game import Moonrakers
 from tests.games.moonrakers.test_crew_effects import cid, ids, legal, pool, position, reduce, seat
 
@@ -55,6 +59,26 @@ def test_bad_effect_specs_raise_data_error_naming_file_card_field(ops: Any, fiel
         compile_ops(ops, "Test Card")
     assert (e.value.file, e.value.card, e.value.field) == ("moonrakers/data/crew.json", "Test Card", field)
     assert message in str(e.value)
+
+
+@pytest.mark.parametrize(("slug", "effects_", "field", "message"), [
+    ("moro-mada", [{"op": "reduce_any"}], "effects[0].n", "missing field"),
+    ("ada-massa", [{"op": "hook", "name": "ada-special"}], "effects", "unknown built-in hook"),
+    ("ark-tii", [{"op": "hook", "name": "ark-tii"}, {"op": "warp"}], "effects[1].op", "unknown op"),
+])
+def test_a_bad_crew_data_file_is_refused_at_load(tmp_path: Path, slug: str, effects_: Any, field: str,
+                                                 message: str) -> None:
+    src = resources.files("spacetable.games.moonrakers").joinpath("data")
+    for kind in ("contracts", "crew", "ship_parts", "objectives"):
+        doc = json.loads(src.joinpath(f"{kind}.json").read_text(encoding="utf-8"))
+        if kind == "crew":
+            card = next(c for c in doc["cards"] if c["slug"] == slug)
+            card["effects"] = effects_
+        (tmp_path / f"{kind}.json").write_text(json.dumps(doc), encoding="utf-8")
+    with pytest.raises(DataError) as e:
+        compile_catalog(load_catalog(tmp_path))
+    assert e.value.card == A.CAT.crew_by_slug(slug).name and e.value.field == field
+    assert message in str(e.value) and "crew.json" in str(e.value)
 
 
 # ------------------------------------------------------------------------------- BT hooks
