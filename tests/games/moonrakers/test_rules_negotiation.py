@@ -177,3 +177,13 @@ def test_unassigned_dice_default_to_ml_r3() -> None:
     assert ex is not None
     assert len(ex.seats[0].dice) == 1 and len(ex.seats[1].dice) == 2
     assert A.CAT.contracts[ex.contract].dice == 3
+
+
+def test_round_three_declined_starts_alone_3_3_3() -> None:
+    """3.3.3, R17: if every invitee declines the round-3 proposal, the mission starts with the ML alone."""
+    s = game(3, seed=12)
+    take(s, "claim-bounty")
+    for _ in range(3):
+        propose(s, [1, 2], shares={1: [1, 0, 0]})
+        answer(s, accept=[])
+    assert s.ex is not None and s.ex.order == [0] and s.ex.deal == [[1, 3, 0]]
