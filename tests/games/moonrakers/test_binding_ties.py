@@ -678,3 +678,36 @@ def test_counters_for_objectives() -> None:
     succeed(s)
     assert s.last_ex is not None and s.last_ex.seats[1].rep_gained == 1
     assert s.phase != EXECUTION
+
+
+# ------------------------------------------------------------------------------- bots
+def test_spends_are_finite_even_when_always_taken() -> None:
+    """Bots: spending costs and trading lowers the total, so a player who spends or trades at every
+    chance runs out after finitely many actions (no endless loop for a random bot)."""
+    s = bt(5)
+    for p in s.players:
+        p.rep = [0 if f == p.faction else 5 for f in range(5)]
+    steps = 0
+    while steps < 500:
+        extra = [a for a in s.legal_actions() if a.kind in ("spend", "trade")]
+        if s.decision_name().startswith("choice."):
+            s.apply(s.legal_actions()[0])
+        elif extra:
+            s.apply(extra[-1])
+        else:
+            break
+        steps += 1
+    assert steps < 500 and s.decision_name() == "planning"
+    assert sum(s.players[0].rep) < 3
+
+
+def test_best_spends_and_best_payment() -> None:
+    """Greedy helpers: +1 Prestige first; pay from the faction with the least reputation."""
+    s = bt()
+    rep(s, 0, henko=5, komek=2)
+    assert reputation.best_spends(s, 0)[0] == A.SPEND[reputation.PRESTIGE]
+    s.apply("spend trash")
+    opts = s.legal_actions()
+    assert reputation.best_payment(s, 0, opts) == A.FACTION[KOM]
+    rep(s, 1, magnomi=1)
+    assert reputation.best_spends(s, 1) == []
