@@ -24,6 +24,40 @@ FUEL_KEEP = ("missiles", "countermeasures", "repair_kit", "fuel_burn")
 _ROUTES: dict[tuple[int, tuple[int, ...]], tuple[list[int], list[int]]] = {}
 
 
+class _Market:
+    """Prices as this bot values them (known settlements only), and the best buy margin per slot."""
+
+    __slots__ = ("sell", "buy", "top", "opp")
+
+    def __init__(self, s: SpaceLanesState, kind: str) -> None:
+        known = s.rev_set
+        self.sell = [[0] * NGOODS for _ in range(NSLOTS)]
+        self.buy = [[0] * NGOODS for _ in range(NSLOTS)]
+        for x in range(NSLOTS):
+            if not known[x]:
+                continue
+            for g in range(NGOODS):
+                v = R.sell_price(s, x, g)
+                if v and kind == "contraband_sold" and g == CONTRABAND:
+                    v += 400
+                if v and kind == "goods_sold":
+                    v += 60
+                self.sell[x][g] = v
+                self.buy[x][g] = R.buy_price(s, x, g)
+        self.top = [max(self.sell[x][g] for x in range(NSLOTS)) for g in range(NGOODS)]
+        self.opp = [0.0] * NSLOTS
+        for x in range(NSLOTS):
+            best = 0.0
+            for g in range(NGOODS):
+                b = self.buy[x][g]
+                if b:
+                    best = max(best, (self.top[g] - b) * 5.0)
+            self.opp[x] = best
+
+
+_MARKETS: dict[tuple[object, ...], _Market] = {}
+
+
 class GreedySpaceLanesBot:
     """Greedy trader that pursues its goal; see the module docstring."""
 
@@ -46,9 +80,7 @@ class _Brain:
         self.goal = CONTENT.goals[s.goal[p]]
         self.kind = self.goal.kind
         self.dist = [s.dist[ls] if s.rev_lane[ls] else 2 for ls in range(len(ENDS))]
-        self._sell: list[list[int]] | None = None
-        self._top: list[int] | None = None
-        self._opp: dict[int, float] = {}
+        self._mk: _Market | None = None
         self._dest = -2
 
     def get(self, text: str) -> Action | None:
@@ -58,29 +90,30 @@ class _Brain:
     def known(self, slot: int) -> bool:
         return self.s.rev_set[slot]
 
+    def _market(self) -> _Market:
+        m = self._mk
+        if m is None:
+            s = self.s
+            key = (tuple(s.slot_set), tuple(s.econ), tuple(s.rev_set), self.kind)
+            m = _MARKETS.get(key)
+            if m is None:
+                if len(_MARKETS) > 20000:
+                    _MARKETS.clear()
+                m = _MARKETS[key] = _Market(s, self.kind)
+            self._mk = m
+        return m
+
     def sell_at(self, slot: int, g: int) -> int:
-        tab = self._sell
-        if tab is None:
-            tab = self._sell = [[self._sell_at(x, gd) for gd in range(NGOODS)] for x in range(NSLOTS)]
-        return tab[slot][g]
+        return self._market().sell[slot][g]
 
     def top_sell(self, g: int) -> int:
-        if self._top is None:
-            self._top = [max(self.sell_at(x, gd) for x in range(NSLOTS)) for gd in range(NGOODS)]
-        return self._top[g]
-
-    def _sell_at(self, slot: int, g: int) -> int:
-        if not self.known(slot):
-            return 0
-        v = R.sell_price(self.s, slot, g)
-        if v and self.kind == "contraband_sold" and g == CONTRABAND:
-            v += 400
-        if v and self.kind == "goods_sold":
-            v += 60
-        return v
+        return self._market().top[g]
 
     def buy_at(self, slot: int, g: int) -> int:
-        return R.buy_price(self.s, slot, g) if self.known(slot) else 0
+        return self._market().buy[slot][g]
+
+    def buy_opportunity(self, slot: int) -> float:
+        return self._market().opp[slot]
 
     def routes(self, src: int) -> tuple[list[int], list[int]]:
         key = (src, tuple(self.dist))
@@ -136,19 +169,6 @@ class _Brain:
         # what could be bought there and sold on
         v += 0.3 * self.buy_opportunity(slot)
         return v - MOVE_COST * moves
-
-    def buy_opportunity(self, slot: int) -> float:
-        v = self._opp.get(slot)
-        if v is not None:
-            return v
-        best = 0.0
-        if self.known(slot):
-            for g in range(NGOODS):
-                b = self.buy_at(slot, g)
-                if b:
-                    best = max(best, (self.top_sell(g) - b) * 5)
-        self._opp[slot] = best
-        return best
 
     def destination(self) -> int:
         if self._dest == -2:
@@ -208,7 +228,23 @@ class _Brain:
             return self.chain()
         if d == "pvp.loot":
             return self.legal[0]
+        if d == "pvp.offer":
+            return self.answer_offer()
         return self.turn()
+
+    def answer_offer(self) -> Action:
+        """Accept a Player vs Player offer that is clearly a bargain; never make offers."""
+        s, p = self.s, self.p
+        f = s.stack[-1]
+        if "cancel" in self.by:
+            return self.by["cancel"]
+        item, price = f[3], f[4]
+        if item < 100:
+            value = self.top_sell(item) - 150
+        else:
+            t = CT[item - 100]
+            value = t.cost // 2 if self.upgrade_use(t) or t.kind in FUEL_KEEP else 0
+        return self.by["accept"] if price <= value and s.credits[p] - price > 1000 else self.by["decline"]
 
     def choose_start(self) -> Action:
         best, arg = -1.0, self.legal[0]

@@ -49,4 +49,12 @@ ATTACK = [A("attack", (p,)) for p in range(5)]
 LOOT = [A("loot", (g,)) for g in GOODS]
 LOOT_CARD = A("loot", ("card",))
 
+OFFER = [A("offer", (p,)) for p in range(5)]
+GIVE_GOOD = [A("give", (g,)) for g in GOODS]
+GIVE_CARD = {t.index: A("give", (t.slug,)) for t in CONTENT.card_types
+             if t.kind in SINGLE_USE + ("upgrade", "crew")}
+PRICES = (0, 100, 250, 500, 1000, 2000)
+PRICE = {n: A("price", (n,)) for n in PRICES}
+DECLINE = A("decline")
+
 ROLL_PROBS = [(ROLL[n], (6 - abs(n - 7)) / 36) for n in range(2, 13)]

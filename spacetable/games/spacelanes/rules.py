@@ -40,7 +40,9 @@ SAFETY_TURNS = 1500
 """Safety net only: a game that reaches this many turns ends with no winner."""
 
 # frame kinds
-WINDOW, TARGET, FUEL, TRADE, ENGAGE, CHAIN, PVP, LOOT = range(8)
+WINDOW, TARGET, FUEL, TRADE, ENGAGE, CHAIN, PVP, LOOT, OFFER = range(9)
+MAX_OFFERS = 2
+"""Player vs Player trade offers per turn (keeps a turn finite)."""
 # engagement stages
 CHOOSE, ROLLING, AFTER_ROLL, AFTER_ESCAPE, PARLAY_PIRATES, PARLAY_PATROL = range(6)
 WIN, ESCAPE = 0, 1
@@ -118,6 +120,7 @@ def setup(cls: type[S], config: dict[str, Any], seed: int) -> S:
     s.turns = 0
     s.trade_state = s.travel_state = s.moves_made = s.free_moves = s.toss_state = s.draw_state = 0
     s.pvp_done = False
+    s.offers = 0
     s.stack = []
     s.chain = []
     s.winner_list = []
@@ -276,11 +279,13 @@ def current_player(s: S) -> int:
         return CHANCE
     if k == LOOT:
         return f[1]
+    if k == OFFER and f[2] == 2:
+        return f[1]
     return s.active
 
 
 _NAMES = {WINDOW: "respond", TARGET: "target", FUEL: "fuel", TRADE: "trade", CHAIN: "chain", PVP: "pvp.roll",
-          LOOT: "pvp.loot"}
+          LOOT: "pvp.loot", OFFER: "pvp.offer"}
 _STAGES = {CHOOSE: "engage.choose", ROLLING: "engage.roll", AFTER_ROLL: "engage.after_roll",
            AFTER_ESCAPE: "engage.escape", PARLAY_PIRATES: "engage.parlay", PARLAY_PATROL: "engage.parlay"}
 
@@ -481,6 +486,8 @@ def legal(s: S) -> list[Action]:
         want = "countermeasures" if top.kind == "missiles" else "missiles"
         out = [A.USE[ti] for ti in _counter_types(s, q, want)]
         return out + [A.PASS]
+    if k == OFFER:
+        return _legal_offer(s, f)
     if k == LOOT:
         w, lo = f[1], f[2]
         out = []
@@ -506,8 +513,12 @@ def _legal_turn(s: S) -> list[Action]:
             out.append(A.ODD_JOBS)
         if at_node and s.damaged[p]:
             out.append(A.SKIP)
-    if s.pvp and not s.pvp_done and not s.damaged[p]:
-        out.extend(A.ATTACK[q] for q in range(s.n) if q != p and same_space(s, p, q))
+    if s.pvp:
+        others = [q for q in range(s.n) if q != p and same_space(s, p, q)]
+        if not s.pvp_done and not s.damaged[p]:
+            out.extend(A.ATTACK[q] for q in others)
+        if s.offers < MAX_OFFERS:
+            out.extend(A.OFFER[q] for q in others if _offer_items(s, p, q))
     out.extend(A.PLAY[ti] for ti in playable_types(s, p, True))
     out.extend(A.USE[ti] for ti in usable_stored(s, p))
     out.append(A.END)
@@ -720,6 +731,8 @@ def apply(s: S, a: Action) -> None:
             _apply_pvp(s, f, int(a.args[0]))
         elif k == LOOT:
             _apply_loot(s, f, a)
+        elif k == OFFER:
+            _apply_offer(s, f, a)
     _advance(s)
 
 
@@ -812,6 +825,9 @@ def _apply_turn(s: S, a: Action) -> None:
         s.damaged[p] = False
         s.emit("L9", "skip_repair", p)
         _end_turn(s)
+    elif kind == "offer":
+        s.offers += 1
+        s.stack.append([OFFER, int(a.args[0]), 0, -1, 0])
     elif kind == "attack":
         s.pvp_done = True
         q = int(a.args[0])
@@ -1215,6 +1231,62 @@ def _apply_loot(s: S, f: list[int], a: Action) -> None:
         s.cargo[lo][g] -= 1
         s.cargo[w][g] += 1
         s.emit("L19", "loot", w, lo, a.args[0])
+
+
+def _offer_items(s: S, p: int, q: int) -> list[Action]:
+    """What p may offer q (L19): one good (if q has room) or one Equipment/Crew card from p's ship."""
+    out: list[Action] = []
+    if sum(s.cargo[q]) < cargo_limit(s, q):
+        out.extend(A.GIVE_GOOD[g] for g in range(NGOODS) if s.cargo[p][g] > 0)
+    room = cargo_limit(s, p) - sum(s.cargo[p])
+    seen: list[int] = []
+    for c in s.ship[p]:
+        ti = TYPE[c]
+        t = CT[ti]
+        if ti in seen or ti not in A.GIVE_CARD or t.mod("cargo") > room:
+            continue
+        seen.append(ti)
+        if t.kind in ("upgrade", "crew") and _has(s.ship[q], ti):
+            continue
+        out.append(A.GIVE_CARD[ti])
+    return out
+
+
+def _legal_offer(s: S, f: list[int]) -> list[Action]:
+    q, stage = f[1], f[2]
+    if stage == 0:
+        return _offer_items(s, s.active, q) + [A.CANCEL]
+    if stage == 1:
+        return [A.PRICE[n] for n in A.PRICES if s.credits[q] >= n] + [A.CANCEL]
+    return [A.ACCEPT, A.DECLINE]
+
+
+def _apply_offer(s: S, f: list[int], a: Action) -> None:
+    p, q = s.active, f[1]
+    if a.kind == "cancel" or a.kind == "decline":
+        s.stack.pop()
+        s.emit("L19", "offer_off", p, q)
+        return
+    if a.kind == "give":
+        arg = str(a.args[0])
+        f[3] = CONTENT_GOOD[arg] if arg in CONTENT_GOOD else 100 + A.SLUGS.index(arg)
+        f[2] = 1
+        return
+    if a.kind == "price":
+        f[4] = int(a.args[0])
+        f[2] = 2
+        s.emit("L19", "offer", p, q, str(f[3]), f[4])
+        return
+    s.stack.pop()
+    item, price = f[3], f[4]
+    s.credits[q] -= price
+    s.credits[p] += price
+    if item < 100:
+        s.cargo[p][item] -= 1
+        s.cargo[q][item] += 1
+    else:
+        s.ship[q].append(_take_from(s.ship[p], item - 100))
+    s.emit("L19", "deal", p, q, price)
 
 
 # ----- views -------------------------------------------------------------------------------------

@@ -27,7 +27,7 @@ _FIELDS = (
     "goods_sold", "contraband_sold", "pirates_won", "bounties", "transports_done",
     "deck", "discard", "hostile", "bounty", "station", "asteroids", "wormhole", "econ",
     "active", "phase", "turns", "trade_state", "travel_state", "moves_made", "free_moves", "toss_state",
-    "draw_state", "pvp_done", "stack", "chain", "winner_list", "setup_seat",
+    "draw_state", "pvp_done", "offers", "stack", "chain", "winner_list", "setup_seat",
 )
 _LISTS2 = ("cargo", "hand", "ship", "bought")
 _LISTS1 = ("slot_set", "lane_of", "dist", "rev_set", "rev_lane", "credits", "node", "lane", "mark", "damaged",
@@ -92,6 +92,7 @@ class SpaceLanesState(State):
     toss_state: int
     draw_state: int
     pvp_done: bool
+    offers: int
     stack: list[list[int]]
     chain: list[list[int]]
     winner_list: list[int]
@@ -150,7 +151,7 @@ class SpaceLanesState(State):
         o.active, o.phase, o.turns = self.active, self.phase, self.turns
         o.trade_state, o.travel_state, o.moves_made = self.trade_state, self.travel_state, self.moves_made
         o.free_moves, o.toss_state, o.draw_state = self.free_moves, self.toss_state, self.draw_state
-        o.pvp_done, o.setup_seat = self.pvp_done, self.setup_seat
+        o.pvp_done, o.setup_seat, o.offers = self.pvp_done, self.setup_seat, self.offers
         return o
 
     # ----- hidden information ----------------------------------------------------------------

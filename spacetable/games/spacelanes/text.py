@@ -58,6 +58,9 @@ TEMPLATES = {
     "loot_card": "p{0} takes a card from p{1}",
     "win_game": "p{0} wins",
     "turn_limit": "turn limit reached; winners {0}",
+    "offer": "p{0} offers p{1} item {2} for {3}",
+    "offer_off": "no deal between p{0} and p{1}",
+    "deal": "p{0} and p{1} deal for {2} credits",
 }
 TEMPLATES_WIN = "p{0} reaches the goal {1} and wins the game"
 
@@ -117,6 +120,14 @@ def describe(s: SpaceLanesState, a: Action) -> str:
         return f"Take {a.args[0]}"
     if k == "feature":
         return "Use this Settlement's feature" + (f" ({a.args[0]})" if a.args else "")
+    if k == "offer":
+        return f"Offer p{a.args[0]} a good or a card from your ship"
+    if k == "give":
+        return f"Offer {a.args[0]}"
+    if k == "price":
+        return f"Ask {a.args[0]} credits"
+    if k == "decline":
+        return "Decline the offer"
     if k == "first":
         return f"p{a.args[0]} goes first"
     return str(a)

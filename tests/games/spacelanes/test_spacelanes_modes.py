@@ -51,6 +51,33 @@ def test_l19_defender_may_win_and_loot() -> None:
     assert s.cargo[1][1] == 1
 
 
+def test_l19_trade_by_mutual_agreement_goods_and_equipment() -> None:
+    s = started(2, modes=("pvp",))
+    assert "offer 1" not in legal_texts(s)  # nothing to offer yet
+    s.cargo[0][4] = 2
+    s.ship[0].append(card(s, "afterburners"))
+    s.apply("offer 1")
+    assert s.decision_name() == "pvp.offer" and set(legal_texts(s)) == {"give luxury", "give afterburners",
+                                                                           "cancel"}
+    s.apply("give luxury")
+    s.apply("price 500")
+    assert s.current_player() == 1 and legal_texts(s) == ["accept", "decline"]
+    s.apply("accept")
+    assert s.cargo[1][4] == 1 and s.credits == [3500, 2500]
+    s.apply("offer 1")
+    s.apply("give afterburners")
+    s.apply("price 250")
+    s.apply("decline")  # no deal: nothing changes
+    assert s.credits == [3500, 2500] and s.ship[1] == []
+    assert "offer 1" not in legal_texts(s)  # at most two offers a turn
+
+
+def test_l19_no_trade_outside_pvp_mode_or_apart() -> None:
+    s = started(2)
+    s.cargo[0][4] = 2
+    assert "offer 1" not in legal_texts(s)
+
+
 def test_l20_exploration_hides_settlements_and_lanes_until_visited() -> None:
     s = new(2, 3, ("exploration",))
     v = s.view(0).data
