@@ -91,8 +91,9 @@ def _all_cards(s: Moonrakers) -> tuple[set[int], set[int], set[int], set[int]]:
 
 
 def test_setup_armory_and_dispatch_boards_include_bt_cards() -> None:
-    """Game Setup, Armory Board 1–2 and Dispatch Board 1–2: BT parts, crew, contracts and objectives
-    are shuffled into the base decks; without the expansion they are absent."""
+    """Components (10 each of objectives, contracts, parts, crew) and Game Setup, Armory Board 1–2 and
+    Dispatch Board 1–2: the BT cards are shuffled into the base decks; without the expansion they are
+    absent."""
     s = new_game({"players": 3, "modules": [], "expansions": ["binding-ties"]}, 3)
     crew, parts, contracts, objs = _all_cards(s)
     cat = A.CAT
@@ -501,6 +502,22 @@ def test_extras_gain_even_with_no_negotiated_rewards() -> None:
     assert s.players[1].rep[MAG] == 1
     assert not reputation.contract_reward_received(s, 1)  # Glossary: No reward
     assert reputation.contract_reward_received(s, 0)
+
+
+def test_extras_reputation_not_part_of_negotiation() -> None:
+    """Extras: Faction Reputation is not part of the negotiation process: players cannot offer their
+    own reputation; only a contract's faction reward is assigned (and a base contract has none)."""
+    s = bt()
+    rep(s, 0, henko=3, komek=3)
+    take(s, "distress-beacon")
+    seen: set[str] = set()
+    s.apply("propose")
+    while s.decision_name().startswith("negotiation") and s.decision_name() != "negotiation.answer":
+        seen.add(s.decision_name())
+        assert not [a for a in legal(s) if a.startswith(("reputation", "faction"))]
+        s.apply([a for a in s.legal_actions() if a.kind not in ("spend", "trade", "exclude")][0])
+    assert "negotiation.reputation" not in seen
+    assert s.players[0].rep == [0, 3, 3, 0, 0]
 
 
 def test_extras_spent_reputation_cannot_be_recovered() -> None:
