@@ -128,7 +128,7 @@ def check_payment(s: Moonrakers, seat: int, a: A.Action, cost: int, same: bool,
         assert all(x >= 0 for x in paid) and sum(paid) == cost, paid
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=60, deadline=None)
 @given(seed=st.integers(0, 2**31), players=st.sampled_from([3, 4, 5]),
        start=st.lists(st.integers(0, 5), min_size=25, max_size=25))
 def test_random_games_keep_reputation_rules(seed: int, players: int, start: list[int]) -> None:
@@ -136,11 +136,11 @@ def test_random_games_keep_reputation_rules(seed: int, players: int, start: list
     run(players, seed, start, 700, Stats())
 
 
-@settings(max_examples=10, deadline=None)
+@settings(max_examples=20, deadline=None)
 @given(seed=st.integers(0, 2**31), players=st.sampled_from([3, 4, 5]))
 def test_random_games_from_the_start(seed: int, players: int) -> None:
     """The same properties from a normal start (reputation earned in play only)."""
-    run(players, seed, None, 1500, Stats())
+    run(players, seed, None, 2000, Stats())
 
 
 @settings(max_examples=20, deadline=None)
