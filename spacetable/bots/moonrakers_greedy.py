@@ -593,16 +593,18 @@ def _negotiate(s: MoonrakersState, me: int, top: object, legal: list[Action]) ->
     if step in (PRESTIGE, CREDITS, BONUS):
         parts = len(neg.invitees) + 1
         r = neg.round
-        if step == CREDITS:
-            amount = max(1, ct.credits // parts) if ct.credits >= parts else ct.credits // parts
-            if r >= 3:
-                amount = max(amount, (ct.credits + 1) // parts)
-        elif step == PRESTIGE:
+        k = step - PRESTIGE
+        total = (ct.prestige, ct.credits, ct.bonus)[k]
+        given = sum(sh[k] for sh in neg.shares[: neg.cursor])
+        amount = total // parts
+        if step == CREDITS and amount == 0 and total - given >= 2:
+            amount = 1
+        elif step == PRESTIGE and r < 2 and ct.credits >= parts:
+            amount = 0  # first offer: credits only
+        elif step == PRESTIGE and amount == 0 and r >= 2 and total - given >= 2:
+            amount = 1
+        elif step == BONUS and r < 3:
             amount = 0
-            if r >= 2 or ct.credits < parts:
-                amount = max(1, ct.prestige // parts) if ct.prestige >= 2 or ct.credits < parts else 0
-        else:
-            amount = 1 if r >= 3 and ct.bonus >= parts else 0
         return legal[min(amount, len(legal) - 1)]
     if step == REP:
         for a in legal:
