@@ -25,6 +25,8 @@ class Moonrakers(MoonrakersState):
     __slots__ = ()
 
     def _legal_actions(self) -> list[Action]:
+        if not self.stack:  # game over (7.1): nothing is legal
+            return []
         top = self.stack[-1]
         if self.bt and not top.chance:  # Binding Ties "any time" spends and trades (docs/binding-ties.md)
             extra = reputation.extra_actions(self, top.player)

@@ -99,28 +99,28 @@ def setup(s: MoonrakersState, config: dict[str, Any], seed: int) -> None:
 class KeepObjectives(Frame):
     """1.3.5 (R2): return one of the three dealt objectives to the bottom of the deck."""
 
-    __slots__ = ("dealt",)
+    __slots__ = ("cards",)
     name = "setup.objectives"
 
     def __init__(self, seat: int, dealt: list[int]) -> None:
         super().__init__(seat)
-        self.dealt = dealt
+        self.cards = dealt
 
     def legal(self, s: MoonrakersState) -> list[Action]:
-        return [A.RETURN[o] for o in self.dealt]
+        return [A.RETURN[o] for o in self.cards]
 
     def private(self, s: MoonrakersState) -> dict[str, Any]:
-        return {"dealt": [A.OBJECTIVE_SLUGS[o] for o in self.dealt]}
+        return {"dealt": [A.OBJECTIVE_SLUGS[o] for o in self.cards]}
 
     def apply(self, s: MoonrakersState, a: Action) -> None:
         s.stack.pop()
         back = A.OBJECTIVE_ID[str(a.args[0])]
         s.objective_deck.insert(0, back)
-        s.players[self.player].objectives.extend(o for o in self.dealt if o != back)
+        s.players[self.player].objectives.extend(o for o in self.cards if o != back)
         s.emit("1.3.5", "objectives-kept", self.player)
 
     def copy(self) -> Frame:
-        return KeepObjectives(self.player, self.dealt.copy())
+        return KeepObjectives(self.player, self.cards.copy())
 
 
 class FirstPlayerRoll(Frame):
@@ -171,6 +171,7 @@ def begin_turn(s: MoonrakersState) -> None:
     s.swapped = False
     s.armory_swaps = 0
     s.bought_parts = 0
+    s.buys = 0
     s.last_ex = None
     s.phase = PLANNING
     s.emit("3.1", "turn", s.ml, s.turn)
@@ -231,29 +232,29 @@ class Planning(Frame):
 class KeepOne(Frame):
     """3.2.4a: keep one of two drawn objectives; the other goes to the deck bottom."""
 
-    __slots__ = ("drawn",)
+    __slots__ = ("cards",)
     name = "stay.objective"
 
     def __init__(self, seat: int, drawn: list[int]) -> None:
         super().__init__(seat)
-        self.drawn = drawn
+        self.cards = drawn
 
     def legal(self, s: MoonrakersState) -> list[Action]:
-        return [A.KEEP[o] for o in self.drawn]
+        return [A.KEEP[o] for o in self.cards]
 
     def private(self, s: MoonrakersState) -> dict[str, Any]:
-        return {"drawn": [A.OBJECTIVE_SLUGS[o] for o in self.drawn]}
+        return {"drawn": [A.OBJECTIVE_SLUGS[o] for o in self.cards]}
 
     def apply(self, s: MoonrakersState, a: Action) -> None:
         s.stack.pop()
         keep = A.OBJECTIVE_ID[str(a.args[0])]
         s.players[self.player].objectives.append(keep)
-        for o in self.drawn:
+        for o in self.cards:
             if o != keep:
                 s.objective_deck.insert(0, o)
 
     def copy(self) -> Frame:
-        return KeepOne(self.player, self.drawn.copy())
+        return KeepOne(self.player, self.cards.copy())
 
 
 class StayReplace(Frame):
@@ -346,6 +347,7 @@ class Buy(Frame):
             refill_armory(s)
             s.emit("3.5.2", "armory-swap", ml, slug, cost)
             return
+        s.buys += 1
         if is_crew:  # 5.2
             c = CREW_BY_SLUG[slug]
             pl.credits -= A.CAT.crew[c].cost
@@ -371,9 +373,16 @@ NO_SWAP = 1 << 30
 
 
 def armory_swap_cost(s: MoonrakersState) -> int:
-    """Cost of the next Armory discard: base 3.5.2 one for 1 credit; Binding Ties: free, then 1, then none."""
+    """Cost of the next Armory discard (`NO_SWAP` when none is allowed).
+
+    Base game (3.5.2): one, for 1 credit. Binding Ties (New Buy Phase Rules): one free discard at the
+    beginning of the buy phase (before any purchase), then, after it, a second for 1 credit, never a
+    third; a player who buys first has skipped the free discard and so gets no paid one either.
+    """
     if s.bt:
-        return (0, 1)[s.armory_swaps] if s.armory_swaps < 2 else NO_SWAP
+        if s.armory_swaps == 0:
+            return 0 if s.buys == 0 else NO_SWAP
+        return 1 if s.armory_swaps == 1 else NO_SWAP
     return 1 if s.armory_swaps == 0 else NO_SWAP
 
 

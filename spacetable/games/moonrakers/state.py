@@ -187,7 +187,7 @@ class MoonrakersState(State):
                  "contract_discard", "crew_deck", "crew_row", "part_deck", "part_row",
                  "objective_deck", "ex", "swapped", "armory_swaps", "merc_deck", "merc_discard",
                  "merc_row", "merc_used", "winners_", "sets", "bought_parts", "last_ex",
-                 "first_candidates", "first_rolls", "bt", "solo_score")
+                 "first_candidates", "first_rolls", "bt", "solo_score", "buys")
 
     def __init__(self) -> None:  # use rules.new_game
         self.players: list[Player] = []
@@ -219,6 +219,7 @@ class MoonrakersState(State):
         self.first_rolls: list[int] = []
         self.bt = False
         self.solo_score = 0
+        self.buys = 0  # Armory purchases this turn (Binding Ties: the free discard comes first)
 
     # ---------------------------------------------------------------- engine API
     def copy(self) -> Self:
@@ -253,6 +254,7 @@ class MoonrakersState(State):
         s.first_rolls = self.first_rolls.copy()
         s.bt = self.bt
         s.solo_score = self.solo_score
+        s.buys = self.buys
         return s
 
     def current_player(self) -> int:

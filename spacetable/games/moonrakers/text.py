@@ -55,6 +55,13 @@ def _slug_name(slug: str) -> tuple[str, str]:
 
 def describe(s: MoonrakersState, a: Action) -> str:
     """One line for a menu: what choosing this action does."""
+    from spacetable.games.moonrakers import crew_effects, reputation
+
+    special = crew_effects.describe_choice(s, a)
+    if special is not None:
+        return special
+    if a.kind in reputation.EXTRA_KINDS:
+        return reputation.describe(s, a)
     k = a.kind
     arg0 = str(a.args[0]) if a.args else ""
     name, txt = _slug_name(arg0) if a.args else ("", "")

@@ -90,6 +90,8 @@ def build_view(s: MoonrakersState, seat: int | None) -> View:
 
 
 def determinize(s: S, seat: int, rng: Rng) -> S:
+    from spacetable.games.moonrakers.rules import KeepObjectives, KeepOne
+
     """A copy in which everything `seat` cannot see is resampled (TAG's copy(playerId)).
 
     Other players' hands are redrawn from their hand + draw pile; every draw pile, deck and the
@@ -111,9 +113,9 @@ def determinize(s: S, seat: int, rng: Rng) -> S:
     for i, p in enumerate(d.players):
         if i != seat:
             unseen.extend(p.objectives)
-    frames = [f for f in d.stack if f.player != seat and hasattr(f, "dealt")]
+    frames = [f for f in d.stack if f.player != seat and isinstance(f, KeepObjectives | KeepOne)]
     for f in frames:
-        unseen.extend(f.dealt)
+        unseen.extend(f.cards)
     rng.shuffle(unseen)
     for i, p in enumerate(d.players):
         if i != seat:
@@ -121,8 +123,8 @@ def determinize(s: S, seat: int, rng: Rng) -> S:
             p.objectives = unseen[:k]
             del unseen[:k]
     for f in frames:
-        k = len(f.dealt)
-        f.dealt = unseen[:k]
+        k = len(f.cards)
+        f.cards = unseen[:k]
         del unseen[:k]
     d.objective_deck = unseen
     rng.shuffle(d.contract_deck)

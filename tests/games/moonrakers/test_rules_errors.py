@@ -135,8 +135,6 @@ def test_parse_errors_change_nothing() -> None:
     assert snapshot(s) == before
 
 
-@pytest.mark.xfail(reason="BUG game.py Moonrakers._legal_actions: IndexError on the empty stack at game over "
-                          "(should return [] so apply raises IllegalAction)", raises=IndexError)
 def test_game_over_accepts_nothing_7_1() -> None:
     """7.1: after the end, every action is refused (decision "game-over")."""
     s = game(3, seed=11)
