@@ -107,10 +107,10 @@ def roll_step(s: MoonrakersState) -> None:
         return
     for p in ex.order:  # 3.4.2: one Action each, start bonuses, then triggers in seat order (R25)
         ex.seats[p].actions = 1
+    s.phase = EXECUTION
+    s.stack.append(PlayTurn(ex.order[0]))  # below any choice a start-of-contract trigger pushes
     for p in ex.order:
         effects.contract_start(s, p)
-    s.phase = EXECUTION
-    s.stack.append(PlayTurn(ex.order[0]))
 
 
 # ------------------------------------------------------------------------------- play rounds

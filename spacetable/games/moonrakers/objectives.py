@@ -286,6 +286,10 @@ def holds(s: MoonrakersState, seat: int, objective: int, point: int) -> bool:
     c = CONDITIONS[objective]
     if not c.checked_at(point):
         return False
+    return _holds(s, seat, c)
+
+
+def _holds(s: MoonrakersState, seat: int, c: Condition) -> bool:
     k = c.kind
     if k == CONTRACT:
         return _contract_holds(s, c, seat)
@@ -310,10 +314,12 @@ def check(s: MoonrakersState, point: int) -> None:
     """
     claims: list[tuple[int, int]] = []
     n = s.n
+    active = CHECKED_AT[point]
     for i in range(n):
         seat = (s.ml + i) % n
         for o in s.players[seat].objectives:
-            if holds(s, seat, o, point):
+            c = active[o]
+            if c is not None and _holds(s, seat, c):
                 claims.append((seat, o))
     for seat, o in claims:
         p = s.players[seat]
@@ -321,3 +327,9 @@ def check(s: MoonrakersState, point: int) -> None:
         p.claimed.append(o)
         p.prestige += 1
         s.emit("6.3", "objective", seat, o)
+
+
+CHECKED_AT: tuple[tuple[Condition | None, ...], ...] = tuple(
+    tuple(c if c.checked_at(point) else None for c in CONDITIONS) for point in (AFTER_EXECUTION, END_OF_TURN)
+)
+"""Per check point, each objective's condition when it is checked there (else None), for speed."""

@@ -92,7 +92,8 @@ class Seat:
         self.dmg_cards = 0  # Damage I/II/III cards played (Kary Powalk)
         self.cards = 0  # cards put into play from hand or by free plays
         self.damage = 0  # total Damage contributed, "deal N" included (6.4.3)
-        self.used: list[int] = []  # keys of once-per-contract abilities used (effects.py)
+        self.used: list[int] = []  # once-per-contract keys: 100000 + part id (part uses),
+        # 200000 + part id (shared free plays such as Predator mk1); crew and reputation keys below 100000
         self.flags = 0  # bit flags for "first X played" effects (effects.py)
         self.play: list[int] = []  # this participant's play area (1.2)
         self.rep_spent = 0  # Binding Ties: reputation spent during this contract
