@@ -586,9 +586,9 @@ def win_check_windows(s: MoonrakersState) -> None:
 def best_spends(s: MoonrakersState, seat: int) -> list[Action]:
     """Spends and trades a simple greedy player would make now, best first (may be empty).
 
-    +1 Prestige whenever affordable; in a contract, a requirement reduction or a die block while the
-    contract is not met or icons are unblocked, +1 Action when out of Actions with cards in hand;
-    before a win check, credits from a faction that cannot reach 5 in time. Never trades.
+    +1 Prestige whenever affordable; in a contract one takes part in: a requirement reduction while
+    the contract is not met, a die block when 2+ icons are unblocked, +1 Action when out of Actions
+    with cards in hand and the contract not met. Never trades; everything else is left to the bot.
     """
     legal = extra_actions(s, seat)
     if not legal:
