@@ -133,6 +133,8 @@ ALLY_CAP = (2.0, 1.0, 1.0, 2.0, 0.3)
 """What one ally is assumed to add per requirement type (a starting deck's typical hand)."""
 ALLY_TOTAL = 4.0
 STAY_VALUE = 2.2
+SOLO_KP = 6.0
+EXPOSURE_W = 1.0
 BUY_MIN = 2.5
 KP_BASE = 4.0
 CREDIT_VALUE = 1.0
@@ -143,7 +145,7 @@ BONUS_VALUE = 2.5
 def _kp(s: MoonrakersState, me: int) -> float:
     """What one Prestige is worth in credits for this seat now."""
     if s.n == 1:
-        return 6.0
+        return SOLO_KP
     return KP_BASE + 0.3 * s.players[me].prestige
 
 
@@ -442,7 +444,7 @@ def _evaluate(s: MoonrakersState, me: int, c: int, pn: Plan, kp: float, mercs: M
     exposure = ct.dice - blocks
     if exposure > 0:
         lose = pl.prestige + p * ct.prestige
-        value -= kp * (exposure if exposure < lose else lose)
+        value -= EXPOSURE_W * kp * (exposure if exposure < lose else lose)
     return Eval(value, best_allies, p)
 
 
@@ -493,40 +495,53 @@ def _keep_one(s: MoonrakersState, me: int, top: object, legal: list[Action]) -> 
 
 
 def _planning(s: MoonrakersState, me: int, top: object, legal: list[Action]) -> Action:
+    """3.2: the contract with the best expected value, else Stay at Base."""
     kp = _kp(s, me)
-    pn = _plan(s, me, s.players[me].hand, 1.0)
-    mercs = Mercs(s.merc_row) if s.n <= 2 and s.merc_row else None
+    pl = s.players[me]
     best: Action | None = None
     best_v = STAY_VALUE
+    if s.n == 1 and WIN - pl.prestige > 0 and 10 - s.turn + 1 <= 4:
+        best_v = 0.5  # late in a solo game staying at base cannot win
+    solo_kinds = {SOLO_OBJ[o] for o in pl.objectives if o in SOLO_OBJ}
+    cands: list[tuple[float, int, Action]] = []
     worst: Action | None = None
-    if s.n == 1:
-        turns_left = 10 - s.turn + 1
-        need = WIN - s.players[me].prestige
-        if need > 0 and turns_left <= 4:
-            best_v = 0.5  # late in a solo game staying at base cannot win
     worst_d = -1e9
     for a in legal:
         if a.kind != "take":
             continue
-        c = A.CONTRACT_ID[str(a.args[0])]
+        c = TAKE_CONTRACT[a.index]
         if DIFFICULTY[c] > worst_d:
             worst_d, worst = DIFFICULTY[c], a
         ct = CAT.contracts[c]
-        bound = 0.9 * (kp * ct.prestige + CREDIT_VALUE * ct.credits + BONUS_VALUE * ct.bonus) + 0.8 * kp
-        if ct.prestige and s.players[me].prestige + ct.prestige >= WIN:
+        bound = 0.9 * (kp * ct.prestige + CREDIT_VALUE * ct.credits + BONUS_VALUE * ct.bonus)
+        if ct.kind in solo_kinds:
+            bound += 0.8 * kp
+        if ct.prestige and pl.prestige + ct.prestige >= WIN:
             bound += 9.0
-        if bound <= best_v:
-            continue  # cannot beat the best so far
-        v = _evaluate(s, me, c, pn, kp, mercs).value
-        if v > best_v:
-            best_v, best = v, a
+        if bound > best_v:
+            cands.append((bound, c, a))
+    if cands:
+        cands.sort(key=lambda x: -x[0])
+        pn = _plan(s, me, pl.hand, 1.0)
+        mercs = Mercs(s.merc_row) if s.n <= 2 and s.merc_row else None
+        for bound, c, a in cands:
+            if bound <= best_v:
+                break  # no later contract can beat the best so far
+            v = _evaluate(s, me, c, pn, kp, mercs).value
+            if v > best_v:
+                best_v, best = v, a
     if best is not None:
         return best
-    if worst is not None and s.players[me].credits >= SWAP_MIN_CREDITS:
-        swap = A.SWAP[A.CONTRACT_ID[str(worst.args[0])]]
+    if worst is not None and pl.credits >= SWAP_MIN_CREDITS:
+        swap = A.SWAP[TAKE_CONTRACT[worst.index]]
         if swap in legal:
             return swap  # 3.2.1: one paid swap, then decide again
     return A.STAY if A.STAY in legal else legal[-1]
+
+
+TAKE_CONTRACT = [-1] * len(A.SPACE)
+for _ci, _act in enumerate(A.TAKE):
+    TAKE_CONTRACT[_act.index] = _ci
 
 
 def _difficulty(c: int) -> float:
@@ -573,6 +588,8 @@ def _negotiate(s: MoonrakersState, me: int, top: object, legal: list[Action]) ->
         if neg.accepted and A.START in legal:
             return A.START
         if neg.round == 0:
+            if s.n <= 2:
+                return A.SOLO  # the Mercenary row stands in for allies (8.1)
             ev = _my_eval(s, me, c)
             if ev.allies == 0 or A.PROPOSE not in legal:
                 return A.SOLO
@@ -731,7 +748,20 @@ def _use_ok(slug: str, need: list[int], risk: bool, actions: int) -> bool:
     return fn(need, risk, actions)
 
 
+ACTION_CARD = [-1] * len(A.SPACE)
+"""Action-deck card id named by a play / merc / trash / discard / choose action (by action index)."""
+for _table in (A.PLAY, A.MERC, A.TRASH, A.DISCARD, A.CHOOSE):
+    for _card, _act in enumerate(_table):
+        ACTION_CARD[_act.index] = _card
+PLAY_REACTOR = A.PLAY[REACTOR]
+PLAY_THRUSTER = A.PLAY[THRUSTER]
+PLAY_SHIELD = A.PLAY[SHIELD]
+BLOCK_PARTS = frozenset({"symbiote-9000", "proto-warning-system"})
+
+
 def _execution(s: MoonrakersState, me: int, top: object, legal: list[Action]) -> Action:
+    """3.4.3: Reactors first, crew that pay for themselves, Thrusters while Actions last, then the card
+    that fills the most of what is missing, useful part abilities, Mercenary cards, else pass."""
     ex = s.ex
     assert ex is not None
     st = ex.seats[me]
@@ -739,64 +769,55 @@ def _execution(s: MoonrakersState, me: int, top: object, legal: list[Action]) ->
     unmet = need[0] > 0 or need[1] > 0 or need[2] > 0 or need[3] > 0 or need[4] > 0
     risk = _at_risk(s, me)
     actions = st.actions
-    plays: list[Action] = []
-    uses: list[Action] = []
-    mercs: list[Action] = []
-    for a in legal:
-        k = a.kind
-        if k == "play":
-            plays.append(a)
-        elif k == "use":
-            uses.append(a)
-        elif k == "merc":
-            mercs.append(a)
     if not unmet:
         if risk:
-            for a in plays:
-                if a is A.PLAY[SHIELD]:
+            for a in legal:
+                if a is PLAY_SHIELD:
                     return a
-            for a in plays:
-                c = A.CARD_ID[str(a.args[0])]
-                if c >= CREW0 and CREW_SHIELD[c - CREW0]:
+                c = ACTION_CARD[a.index]
+                if a.kind == "play" and c >= CREW0 and CREW_SHIELD[c - CREW0]:
                     return a
-            for a in uses:
-                if str(a.args[0]) in ("symbiote-9000", "proto-warning-system"):
+            for a in legal:
+                if a.kind == "use" and str(a.args[0]) in BLOCK_PARTS:
                     return a
         return A.PASS
     best: Action | None = None
     best_sc = 0.0
     useful = 0
-    has_reactor = False
-    has_thruster = False
-    for a in plays:
-        c = A.CARD_ID[str(a.args[0])]
-        if c == REACTOR:
-            has_reactor = True
-        elif c == THRUSTER:
-            has_thruster = True
-        sc = _card_score(c, need, actions, risk)
-        if sc > 0:
-            useful += 1
-        if sc > best_sc:
-            best_sc, best = sc, a
-    hand = s.players[me].hand
-    if has_reactor and (need[0] > 0 or actions <= useful or actions <= 1 and len(hand) > 1):
-        return A.PLAY[REACTOR]
-    # crew that pay for themselves (or better) first, most extra Actions first
+    has_reactor = has_thruster = False
     pay_back: Action | None = None
     pb = -1.0
-    for a in plays:
-        c = A.CARD_ID[str(a.args[0])]
-        if c >= CREW0 and CREW_ACT[c - CREW0] >= 0:
-            sc = CREW_ACT[c - CREW0] * 10.0 + _card_score(c, need, actions, risk)
-            if sc > pb:
-                pb, pay_back = sc, a
+    uses: list[Action] = []
+    mercs: list[Action] = []
+    for a in legal:
+        k = a.kind
+        if k == "play":
+            c = ACTION_CARD[a.index]
+            if c == REACTOR:
+                has_reactor = True
+            elif c == THRUSTER:
+                has_thruster = True
+            sc = _card_score(c, need, actions, risk)
+            if sc > 0:
+                useful += 1
+                if sc > best_sc:
+                    best_sc, best = sc, a
+            if c >= CREW0 and CREW_ACT[c - CREW0] >= 0:
+                v = CREW_ACT[c - CREW0] * 10.0 + sc
+                if v > pb:
+                    pb, pay_back = v, a
+        elif k == "use":
+            uses.append(a)
+        elif k == "merc":
+            mercs.append(a)
+    if has_reactor and (need[0] > 0 or actions <= useful or actions <= 1 and len(s.players[me].hand) > 1):
+        return PLAY_REACTOR
     if pay_back is not None:
-        return pay_back
+        return pay_back  # crew that pay for themselves (or better), most extra Actions first
     if has_thruster and (need[1] > 0 or actions >= 2):
         pl = s.players[me]
         if need[1] > 0 or pl.draw or pl.discard:
-            return A.PLAY[THRUSTER]
+            return PLAY_THRUSTER
     if best is not None:
         return best
     for a in uses:
@@ -818,7 +839,7 @@ def _merc_choice(s: MoonrakersState, me: int, need: list[int], mercs: list[Actio
     best: Action | None = None
     best_sc = 0.0
     for a in mercs:
-        c = A.CARD_ID[str(a.args[0])]
+        c = ACTION_CARD[a.index]
         if c < 3:
             sc = 3.0 if need[c] > 0 else 0.0
         elif c <= DMG3:
@@ -862,11 +883,11 @@ def _generic(s: MoonrakersState, me: int, top: object, legal: list[Action]) -> A
             opts = kinds[k]
 
             def keep(a: Action) -> float:
-                c = A.CARD_ID[str(a.args[0])]
+                c = ACTION_CARD[a.index]
                 return CARD_VALUE[c] + _card_score(c, need, actions, risk)
 
             worst = min(opts, key=keep)
-            if stop is None or A.CARD_ID[str(worst.args[0])] == MISS:
+            if stop is None or ACTION_CARD[worst.index] == MISS:
                 return worst
             if k == "discard" and keep(worst) < 2.0:
                 return worst
@@ -874,8 +895,8 @@ def _generic(s: MoonrakersState, me: int, top: object, legal: list[Action]) -> A
     for k in ("choose", "play"):
         if k in kinds:
             opts = kinds[k]
-            return max(opts, key=lambda a: _card_score(A.CARD_ID[str(a.args[0])], need, actions, risk)
-                       + 0.1 * CARD_VALUE[A.CARD_ID[str(a.args[0])]])
+            return max(opts, key=lambda a: _card_score(ACTION_CARD[a.index], need, actions, risk)
+                       + 0.1 * CARD_VALUE[ACTION_CARD[a.index]])
     if "target" in kinds:
         dice = ex.seats[me].dice if ex is not None and me in ex.seats else []
 
