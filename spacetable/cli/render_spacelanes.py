@@ -12,20 +12,18 @@ from rich.text import Text
 
 from spacetable.engine.state import View
 
-CELL = 20
-GAP = 7
-KIND_MARK = {"pirates": "☠", "patrol": "⚑"}
+CELL = 12
+GAP = 4
 
 
-def _slot_label(slot: dict[str, Any]) -> str:
+def _slot_label(slot: dict[str, Any], width: int = CELL - 2) -> str:
     if not slot.get("revealed"):
-        return f"{slot['slot']}:???"
-    name = str(slot["name"])
-    star = "*" if slot.get("homeworld") else ""
-    return f"{slot['slot']}:{star}{name}"[:CELL - 7]
+        return f"{slot['slot']}:???"[:width]
+    star = "*" if slot.get("homeworld") else ":"
+    return f"{slot['slot']}{star}{slot['name']}"[:width]
 
 
-def _lane_mark(lane: dict[str, Any], ships_on: list[int]) -> str:
+def _lane_mark(lane: dict[str, Any]) -> str:
     d = str(lane["distance"]) if lane.get("revealed") else "?"
     ev = ""
     if lane.get("hostile"):
@@ -33,75 +31,83 @@ def _lane_mark(lane: dict[str, Any], ships_on: list[int]) -> str:
     for key, ch in (("station", "S"), ("asteroids", "A"), ("wormhole", "W"), ("bounty", "$")):
         if lane.get(key):
             ev += ch
-    ships = "".join(str(q + 1) for q in ships_on)
-    return d + ev + (f"<{ships}>" if ships else "")
+    return d + ev
 
 
 def _map(d: dict[str, Any]) -> Text:
+    """A grid drawing of the board: two text lines per row of settlements (name; ships), then the
+    vertical and diagonal lanes. Lane marks: distance, then event letters; ships on a lane as <n>."""
     slots = d["slots"]
-    lanes = d["lanes"]
-    ships = d["ships"]
-    at_slot: dict[int, list[int]] = {}
-    on_lane: dict[int, list[int]] = {}
-    for sh in ships:
+    at_slot: dict[int, str] = {}
+    on_lane: dict[int, str] = {}
+    for sh in d["ships"]:
         if sh["node"] >= 0:
-            at_slot.setdefault(sh["node"], []).append(sh["seat"])
+            at_slot[sh["node"]] = at_slot.get(sh["node"], "") + str(sh["seat"] + 1)
         elif sh["lane"] >= 0:
-            on_lane.setdefault(sh["lane"], []).append(sh["seat"])
+            on_lane[sh["lane"]] = on_lane.get(sh["lane"], "") + str(sh["seat"] + 1)
     pos = {(s["x"], s["y"]): s for s in slots}
     lane_at: dict[tuple[int, int], dict[str, Any]] = {}
-    for ln in lanes:
+    for ln in d["lanes"]:
         a, b = ln["ends"]
         lane_at[(a, b)] = lane_at[(b, a)] = ln
     width = max(s["x"] for s in slots) + 1
     height = max(s["y"] for s in slots) + 1
     out = Text()
     for y in range(height):
-        line = Text()
+        names, under = Text(), Text()
         for x in range(width):
             s = pos.get((x, y))
             if s is None:
-                line.append(" " * (CELL + GAP))
+                names.append(" " * (CELL + GAP))
+                under.append(" " * (CELL + GAP))
                 continue
-            label = _slot_label(s)
-            mark = "".join(str(q + 1) for q in at_slot.get(s["slot"], []))
-            cell = f"[{label}{(' @' + mark) if mark else ''}]"
-            style = "bold yellow" if s.get("homeworld") else ("dim" if not s.get("revealed") else "")
-            line.append(cell.ljust(CELL)[:CELL + 3], style=style)
+            style = "bold yellow" if s.get("homeworld") else ("dim" if not s.get("revealed") else "bold")
+            names.append(("[" + _slot_label(s) + "]").ljust(CELL), style=style)
+            ships = at_slot.get(s["slot"], "")
+            under.append((" @" + ships if ships else "").ljust(CELL), style="green")
             right = pos.get((x + 1, y))
-            if right is not None and (s["slot"], right["slot"]) in lane_at:
-                ln = lane_at[(s["slot"], right["slot"])]
-                mark = "─" + _lane_mark(ln, on_lane.get(ln["lane"], [])) + "─"
-                line.append(mark.center(GAP, "─")[:GAP + 3], style="red" if ln.get("hostile") else "cyan")
-            else:
-                line.append(" " * GAP)
-        out.append(line)
+            ln = lane_at.get((s["slot"], right["slot"])) if right is not None else None
+            if ln is not None:
+                names.append(("─" + _lane_mark(ln)).ljust(GAP, "─")[:GAP],
+                             style="red" if ln.get("hostile") else "cyan")
+                ls_ships = on_lane.get(ln["lane"], "")
+                under.append(("<" + ls_ships + ">" if ls_ships else "").ljust(GAP)[:GAP], style="green")
+            elif x + 1 < width:
+                names.append(" " * GAP)
+                under.append(" " * GAP)
+        out.append(names)
+        out.append("\n")
+        out.append(under)
         out.append("\n")
         if y + 1 < height:
             vline = Text()
             for x in range(width):
                 s = pos.get((x, y))
                 below = pos.get((x, y + 1))
+                diag = pos.get((x + 1, y + 1))
                 txt = ""
                 if s is not None and below is not None and (s["slot"], below["slot"]) in lane_at:
                     ln = lane_at[(s["slot"], below["slot"])]
-                    txt = "│" + _lane_mark(ln, on_lane.get(ln["lane"], []))
-                diag = pos.get((x + 1, y + 1))
+                    ships = on_lane.get(ln["lane"], "")
+                    txt = " │" + _lane_mark(ln) + (f"<{ships}>" if ships else "")
                 dtxt = ""
                 if s is not None and diag is not None and (s["slot"], diag["slot"]) in lane_at:
                     ln = lane_at[(s["slot"], diag["slot"])]
-                    dtxt = "╲" + _lane_mark(ln, on_lane.get(ln["lane"], []))
-                vline.append(("  " + txt).ljust(CELL + 2) + dtxt.ljust(GAP - 2))
+                    ships = on_lane.get(ln["lane"], "")
+                    dtxt = "╲" + _lane_mark(ln) + (f"<{ships}>" if ships else "")
+                vline.append(txt.ljust(CELL)[:CELL] + dtxt.ljust(GAP)[:GAP] if x + 1 < width else txt)
             out.append(vline)
             out.append("\n")
-    out.append("lane: distance, ! Pirates/Patrol, S station, A asteroids, W wormhole, $ bounty, <n> ships; "
-               "* Homeworld, @n ships", style="dim")
+    out.append("* Homeworld  @n ships  lanes: distance, ! Pirates/Patrol, S station, A asteroids, "
+               "W wormhole, $ bounty, <n> ships", style="dim")
     return out
 
 
 def _where(d: dict[str, Any], sh: dict[str, Any]) -> str:
     if sh["node"] >= 0:
-        return _slot_label(d["slots"][sh["node"]])
+        return _slot_label(d["slots"][sh["node"]], 30)
+    if sh["lane"] < 0:
+        return "-"
     ln = d["lanes"][sh["lane"]]
     nm = ln.get("name", f"lane {ln['lane']}")
     dist = ln.get("distance", "?")

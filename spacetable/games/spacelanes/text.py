@@ -12,63 +12,73 @@ if TYPE_CHECKING:
     from spacetable.games.spacelanes.state import SpaceLanesState
 
 TEMPLATES = {
-    "first": "p{0} goes first",
-    "start": "p{0} starts at slot {1}",
-    "turn": "p{0} begins turn {1}",
-    "trade": "p{0} trades at slot {1}",
-    "trade_done": "p{0} ends trading",
-    "buy": "p{0} buys 1 {1} for {2}",
-    "sell": "p{0} sells 1 good for {2}",
-    "toss": "p{0} discards {1}",
-    "draw": "p{0} buys {1} action cards for {2}",
-    "pawn": "p{0} pawns {1} for {2}",
-    "repair": "p{0} repairs for {1}",
-    "feature": "p{0} uses the feature of {1}: {2}",
-    "odd_jobs": "p{0} takes Odd Jobs: draws {1} cards and gains {2}",
-    "skip_repair": "p{0} skips the turn to repair",
-    "launch": "p{0} launches from slot {1} into lane {2}",
-    "advance": "p{0} moves along lane {1} to marker {2}",
-    "land": "p{0} lands on slot {1}",
-    "jump": "p{0} jumps through the Wormhole to slot {1}",
-    "adrift": "p{0} is Adrift and Damaged",
+    "first": "Seat {0} goes first",
+    "start": "Seat {0} starts at slot {1}",
+    "turn": "Seat {0} begins turn {1}",
+    "trade": "Seat {0} trades at slot {1}",
+    "trade_done": "Seat {0} ends trading",
+    "buy": "Seat {0} buys 1 {1} for {2}",
+    "sell": "Seat {0} sells 1 good for {2}",
+    "toss": "Seat {0} discards {1}",
+    "draw": "Seat {0} buys {1} action cards for {2}",
+    "pawn": "Seat {0} pawns {1} for {2}",
+    "repair": "Seat {0} repairs for {1}",
+    "feature": "Seat {0} uses the feature of {1}: {2}",
+    "odd_jobs": "Seat {0} takes Odd Jobs: draws {1} cards and gains {2}",
+    "skip_repair": "Seat {0} skips the turn to repair",
+    "launch": "Seat {0} launches from slot {1} into lane {2}",
+    "advance": "Seat {0} moves along lane {1} to marker {2}",
+    "land": "Seat {0} lands on slot {1}",
+    "jump": "Seat {0} jumps through the Wormhole to slot {1}",
+    "adrift": "Seat {0} is Adrift and Damaged",
     "reveal_lane": "lane {0} is revealed",
     "reveal_world": "slot {0} is revealed",
     "reshuffle": "the discard pile is shuffled into a new deck",
-    "place": "p{0} plays {1} to {2} {3}",
-    "to_ship": "p{0} plays {1} to its ship for {2}",
-    "fuel_burn": "p{0} burns fuel: 3 free moves",
-    "repaired": "p{0} repairs with {1}",
-    "load": "p{0} loads Transport {1} at slot {2}",
-    "deliver": "p{0} delivers {1} for {2}",
-    "engage": "p{0} is engaged by {1} in lane {2}",
-    "choose": "p{0} tries to {1}",
-    "roll": "p{0} rolls {1} (+{2})",
-    "win": "p{0} wins against {1}",
-    "escape": "p{0} escapes {1}",
-    "lose_pirates": "p{0} loses to {1}: Damaged, all goods and transports lost",
-    "lose_patrol": "p{0} loses to {1}: Damaged, contraband lost, sent back to slot {2}",
-    "parlay": "p{0} parlays with {1} ({2})",
-    "relocate": "p{0} moves {1} to lane {2}",
-    "bounty": "p{0} collects {1}: {2} credits and {3} faction",
-    "chain": "p{0} plays {1}",
+    "place": "Seat {0} plays {1} to {2} {3}",
+    "to_ship": "Seat {0} plays {1} to its ship for {2}",
+    "fuel_burn": "Seat {0} burns fuel: 3 free moves",
+    "repaired": "Seat {0} repairs with {1}",
+    "load": "Seat {0} loads Transport {1} at slot {2}",
+    "deliver": "Seat {0} delivers {1} for {2}",
+    "engage": "Seat {0} is engaged by {1} in lane {2}",
+    "choose": "Seat {0} tries to {1}",
+    "roll": "Seat {0} rolls {1} (+{2})",
+    "win": "Seat {0} wins against {1}",
+    "escape": "Seat {0} escapes {1}",
+    "lose_pirates": "Seat {0} loses to {1}: Damaged, all goods and transports lost",
+    "lose_patrol": "Seat {0} loses to {1}: Damaged, contraband lost, sent back to slot {2}",
+    "parlay": "Seat {0} parlays with {1} ({2})",
+    "relocate": "Seat {0} moves {1} to lane {2}",
+    "bounty": "Seat {0} collects {1}: {2} credits and {3} faction",
+    "chain": "Seat {0} plays {1}",
     "cancelled": "the chain cancels out",
-    "attack": "p{0} attacks p{1}",
-    "pvp_roll": "p{0} totals {1}, p{2} totals {3}",
-    "loot": "p{0} takes 1 {2} from p{1}",
-    "loot_card": "p{0} takes a card from p{1}",
-    "win_game": "p{0} wins",
+    "attack": "Seat {0} attacks Seat {1}",
+    "pvp_roll": "Seat {0} totals {1}, Seat {2} totals {3}",
+    "loot": "Seat {0} takes 1 {2} from Seat {1}",
+    "loot_card": "Seat {0} takes a card from Seat {1}",
+    "win_game": "Seat {0} wins",
     "turn_limit": "turn limit reached; winners {0}",
-    "offer": "p{0} offers p{1} item {2} for {3}",
-    "offer_off": "no deal between p{0} and p{1}",
-    "deal": "p{0} and p{1} deal for {2} credits",
+    "offer": "Seat {0} offers Seat {1} item {2} for {3}",
+    "offer_off": "no deal between p{0} and Seat {1}",
+    "deal": "Seat {0} and Seat {1} deal for {2} credits",
 }
-TEMPLATES_WIN = "p{0} reaches the goal {1} and wins the game"
+TEMPLATES_WIN = "Seat {0} reaches the goal {1} and wins the game"
+
+
+SEAT_ARGS: dict[str, tuple[int, ...]] = {
+    "attack": (0, 1), "pvp_roll": (0, 2), "loot": (0, 1), "loot_card": (0, 1), "offer": (0, 1),
+    "offer_off": (0, 1), "deal": (0, 1), "reveal_lane": (), "reveal_world": (), "reshuffle": (),
+    "cancelled": (), "turn_limit": (),
+}
 
 
 def render_event(event: Event) -> str:
+    """Plain language, with seats counted from 1 as the terminal client shows them."""
+    seats = SEAT_ARGS.get(event.key, (0,))
+    args = tuple(a + 1 if i in seats and isinstance(a, int) else a for i, a in enumerate(event.args))
     if event.rule == "L21" and event.key == "win":
-        return Event(event.rule, "w", event.args).render({"w": TEMPLATES_WIN})
-    return event.render(TEMPLATES)
+        return Event(event.rule, "w", args).render({"w": TEMPLATES_WIN})
+    return Event(event.rule, event.key, args).render(TEMPLATES)
 
 
 _KINDS = {

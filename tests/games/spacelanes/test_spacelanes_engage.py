@@ -273,3 +273,26 @@ def test_engagement_view_shows_odds_and_roll() -> None:
     info = s.view(1).data["engagement"]
     assert info["choice"] == "escape" and info["roll"] == 5 and info["escape"] == 6
     assert CONTENT.card_types[CONTENT.deck[s.hostile[ls]]].slug == "void-reavers"
+
+
+def test_l14_two_ships_in_the_space_only_the_active_player_engages() -> None:
+    s = started(2)
+    ls, other = ADJ[s.node[0]][0]
+    set_lane_distance(s, ls, 3)
+    s.node[1] = -1
+    s.lane[1] = ls
+    s.mark[1] = 2
+    s.apply(f"move {other}")
+    give(s, 0, "scavenger-gang")
+    s.apply("play scavenger-gang")
+    s.apply(f"lane {ls}")
+    assert s.decision_name() == "engage.choose" and s.current_player() == 0
+    s.apply("engage escape")
+    roll(s, 12)
+    s.apply("accept")
+    s.apply("keep")
+    s.hand[0].append(card(s, "plague"))
+    s.apply("end")
+    pass_all(s)
+    # seat 1 starts its turn in the same Space: now it engages
+    assert s.active == 1 and s.decision_name() == "engage.choose"
