@@ -110,7 +110,8 @@ _PART_BONUS = {
 }
 PART_VALUE = [0.6 * p.cost + 0.5 * sum(CARD_VALUE[c] for c in p.cards) + _PART_BONUS.get(p.slug, 0)
               for p in CAT.parts]
-CREW_BUY_VALUE = [2.0 + c.cost + 1.5 * CREW_ACT[c.id] for c in CAT.crew]
+CREW_BUY_BASE = 2.0
+CREW_BUY_VALUE = [CREW_BUY_BASE + c.cost + 1.5 * CREW_ACT[c.id] for c in CAT.crew]
 PART_STATIC_REDUCE: dict[str, tuple[int, int]] = {
     "sapphire-mk2": (0, 1), "twin-jets-e4": (1, 1), "titan-3000": (2, 1), "the-gatling-laser": (3, 1),
 }

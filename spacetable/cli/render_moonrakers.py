@@ -138,7 +138,8 @@ def _players(view: View, d: dict[str, Any]) -> Table:
     bt = any("reputation" in p for p in d.get("players", []))
     t = Table(box=box.SIMPLE_HEAD, padding=(0, 1), show_edge=False, expand=True)
     for col in ("captain", "P", "cr", "hand/draw/disc", "obj", "parts"):
-        t.add_column(col, no_wrap=col != "parts", justify="right" if col in ("P", "cr") else "left")
+        t.add_column(col, no_wrap=col != "parts", justify="right" if col in ("P", "cr") else "left",
+                     ratio=1 if col == "parts" else None)
     if bt:
         t.add_column("rep", no_wrap=True)
     for i, p in enumerate(d.get("players", [])):
