@@ -7,7 +7,8 @@ whoever accepted; as an invitee it accepts), picks its contract at random among 
 that give Prestige and, during an execution, it plays a Reactor first when
 it holds one, prefers a card that adds to a requirement not yet met (or a Shield
 while its own hazard icons are unblocked), and never passes while it can
-still play or use something. Shares, dice, contracts,
+still play or use something. With Binding Ties it spends or trades reputation at random one time in
+ten when it may, and takes a contract without Prestige when no other is on display. Shares, dice, contracts,
 cards and purchases stay random. It is a baseline with no strategy, for speed and balance runs.
 """
 
@@ -19,6 +20,7 @@ from spacetable.engine.rng import Rng
 from spacetable.engine.state import State
 from spacetable.games.moonrakers import actions as A
 from spacetable.games.moonrakers.execution import BASIC_TYPE, pool_value
+from spacetable.games.moonrakers.reputation import EXTRA_KINDS
 
 PLAY_REACTOR = A.PLAY[0]
 AVOID = frozenset({"exclude", "decline", "solo"})
@@ -29,6 +31,11 @@ class MoonrakersRandomBot:
 
     def choose(self, state: State, seat: int, rng: Rng) -> Action:
         legal = state.legal_actions()
+        if legal[-1].kind in EXTRA_KINDS:  # Binding Ties spends/trades follow the decision's own list
+            spends = [a for a in legal if a.kind in EXTRA_KINDS]
+            legal = [a for a in legal if a.kind not in EXTRA_KINDS]
+            if not legal or rng.below(10) == 0:
+                return spends[rng.below(len(spends))] if spends else legal[0]
         n = len(legal)
         if n == 1:
             return legal[0]
@@ -81,8 +88,9 @@ class MoonrakersRandomBot:
                 c = A.CAT.contracts[A.CONTRACT_ID[str(a.args[0])]]
                 if c.prestige > 0:
                     ranked.append((sum(c.req) + 2 * c.dice - 2 * c.prestige, a.index, a))
-        if not ranked:
-            return A.STAY
+        if not ranked:  # nothing gives Prestige: any contract rather than staying for ever
+            takes = [a for a in legal if a.kind == "take"]
+            return takes[rng.below(len(takes))] if takes else A.STAY
         ranked.sort()
         return ranked[rng.below(min(3, len(ranked)))][2]
 

@@ -257,7 +257,8 @@ def _contract_holds(s: MoonrakersState, c: Condition, seat: int) -> bool:
             return False
     if c.no_reward:
         i = ex.order.index(seat)
-        if any(ex.deal[i]) or ex.rep_faction_to == seat:
+        faction_reward = A.CAT.contracts[ex.contract].faction is not None and ex.rep_faction_to == seat
+        if any(ex.deal[i]) or faction_reward:  # the negotiated terms (glossary "No reward")
             return False
     st = ex.seats[seat]
     for fn, n in c.mins:
