@@ -392,10 +392,6 @@ def _merc_cover(m: Mercs, sf: tuple[float, ...] | list[float]) -> tuple[float, i
     return left, basics, crew
 
 
-def _p_success(units: float) -> float:
-    return 0.9 if units <= 0.01 else 0.9 * math.exp(-1.1 * units)
-
-
 class Eval:
     """A contract's evaluation for the Mission Leader."""
 
@@ -408,6 +404,9 @@ class Eval:
 
 
 def _evaluate(s: MoonrakersState, me: int, c: int, pn: Plan, kp: float, mercs: Mercs | None) -> Eval:
+    """Expected value of contract `c` for the Mission Leader `me` with the plan `pn` of its hand:
+    P(success) × (Prestige·kp + credits + bonus cards, after shares and Mercenary fees) − expected
+    hazard losses (never more than the Prestige it would hold, 7.2)."""
     ct = CAT.contracts[c]
     pl = s.players[me]
     sf = _shortfall(pn, ct.req)
@@ -417,7 +416,9 @@ def _evaluate(s: MoonrakersState, me: int, c: int, pn: Plan, kp: float, mercs: M
     best_allies = 0
     if units > 0 and mercs is not None:
         units, basics, crew = _merc_cover(mercs, sf)
-        fee = CREDIT_VALUE * min(basics * (basics + 1) / 2.0, ct.credits) + kp * min(crew, ct.prestige)
+        fc = basics * (basics + 1) * 0.5
+        fee = CREDIT_VALUE * (fc if fc < ct.credits else ct.credits) + kp * (
+            crew if crew < ct.prestige else ct.prestige)
     share = 1.0
     if units > 0 and s.n >= 3:
         for k in range(1, s.n):
@@ -426,16 +427,18 @@ def _evaluate(s: MoonrakersState, me: int, c: int, pn: Plan, kp: float, mercs: M
                 x = sf[i] - ALLY_CAP[i] * k
                 if x > 0:
                     left += x
-            left = max(left, units - ALLY_TOTAL * k)
+            x = units - ALLY_TOTAL * k
+            if x > left:
+                left = x
             if left <= 0.01 or k == s.n - 1:
                 if left < units:
                     units, best_allies = left, k
                     share = 1.0 / (k + 1) + 0.15
                 break
-    p = _p_success(units)
-    reward = (kp * ct.prestige * min(1.0, share + 0.2) + CREDIT_VALUE * ct.credits * share
-              + BONUS_VALUE * ct.bonus * share)
-    value = p * (reward - fee)
+    p = 0.9 if units <= 0.01 else 0.9 * math.exp(-1.1 * units)
+    pshare = share + 0.2 if share < 0.8 else 1.0
+    gain = kp * ct.prestige * pshare + (CREDIT_VALUE * ct.credits + BONUS_VALUE * ct.bonus) * share
+    value = p * (gain - fee)
     if best_allies == 0 and units <= 0.01 and pl.objectives:
         for o in pl.objectives:
             if SOLO_OBJ.get(o) == ct.kind:
