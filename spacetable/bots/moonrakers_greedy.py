@@ -334,7 +334,7 @@ def _shortfall(pn: Plan, req: tuple[int, ...]) -> tuple[float, float, float, flo
 class Mercs:
     """The Mercenary row summed up once per decision: basics per type and Damage cards by value."""
 
-    __slots__ = ("basic", "crew", "dmg")
+    __slots__ = ("basic", "crew", "dmg", "total")
 
     def __init__(self, row: list[int]) -> None:
         self.basic = [0, 0, 0]
@@ -351,6 +351,7 @@ class Mercs:
                 dmg.append(c - DMG1 + 1)
         dmg.sort(key=lambda v: v % 100, reverse=True)
         self.dmg = dmg
+        self.total = sum(self.basic) + self.crew + sum(v % 100 for v in dmg)
 
 
 def _merc_cover(m: Mercs, sf: tuple[float, ...] | list[float]) -> tuple[float, int, int]:
@@ -525,9 +526,16 @@ def _planning(s: MoonrakersState, me: int, top: object, legal: list[Action]) -> 
         if bound > best_v:
             cands.append((bound, c, a))
     if cands:
-        cands.sort(key=lambda x: -x[0])
         pn = _plan(s, me, pl.hand, 1.0)
         mercs = Mercs(s.merc_row) if s.n <= 2 and s.merc_row else None
+        if s.n <= 2:  # a cheap bound: the total shortfall is at least total needs − total capacity
+            cap = (pn.r + pn.t + pn.shields + sum(pn.dmg) + pn.crew + pn.crew_other + pn.reduce_any
+                   + sum(pn.reduce) + (mercs.total if mercs is not None else 0))
+            for i, (bound, c, a) in enumerate(cands):
+                deficit = REQ_TOTAL[c] - cap
+                if deficit > 0:
+                    cands[i] = (bound * math.exp(-1.1 * deficit), c, a)
+        cands.sort(key=lambda x: -x[0])
         for bound, c, a in cands:
             if bound <= best_v:
                 break  # no later contract can beat the best so far
@@ -554,6 +562,7 @@ def _difficulty(c: int) -> float:
 
 
 DIFFICULTY = [_difficulty(c.id) for c in CAT.contracts]
+REQ_TOTAL = [sum(c.req) for c in CAT.contracts]
 
 
 def _stay_replace(s: MoonrakersState, me: int, top: object, legal: list[Action]) -> Action:
