@@ -159,8 +159,7 @@ class PlayTurn(Frame):
                 return
         else:
             ex.passes = 0
-        ex.turn = (ex.turn + 1) % len(ex.order)
-        self.player = ex.order[ex.turn]
+        self.next_participant(s)
         if kind == "play":
             card = A.CARD_ID[str(a.args[0])]
             cost = effects.play_cost(s, seat, card)
@@ -173,6 +172,19 @@ class PlayTurn(Frame):
             from spacetable.games.moonrakers.mercenary import play_mercenary
 
             play_mercenary(s, seat, A.CARD_ID[str(a.args[0])])
+
+    def next_participant(self, s: MoonrakersState) -> None:
+        """The step is over: the next participant in the cycle acts (3.4.3)."""
+        ex = s.ex
+        assert ex is not None
+        ex.turn = (ex.turn + 1) % len(ex.order)
+        self.player = ex.order[ex.turn]
+
+    def step_taken(self, s: MoonrakersState) -> None:
+        """An expansion action (a reputation spend or trade) was this participant's step (3.4.3b)."""
+        assert s.ex is not None
+        s.ex.passes = 0
+        self.next_participant(s)
 
     def copy(self) -> Frame:
         return PlayTurn(self.player)

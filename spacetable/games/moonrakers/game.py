@@ -11,7 +11,7 @@ from spacetable.engine.game import GameSpec
 from spacetable.games.moonrakers import reputation, text
 from spacetable.games.moonrakers.actions import SPACE
 from spacetable.games.moonrakers.cards import catalog_json
-from spacetable.games.moonrakers.execution import HAZARD_OUTCOMES
+from spacetable.games.moonrakers.execution import HAZARD_OUTCOMES, PlayTurn
 from spacetable.games.moonrakers.rules import advance, setup
 from spacetable.games.moonrakers.state import MoonrakersState
 
@@ -36,7 +36,10 @@ class Moonrakers(MoonrakersState):
 
     def _apply(self, action: Action) -> None:
         if self.bt and action.kind in reputation.EXTRA_KINDS:
+            top = self.stack[-1]
             reputation.apply_extra(self, action)
+            if isinstance(top, PlayTurn):  # 3.4.3b: spending reputation is the participant's step
+                top.step_taken(self)
         else:
             self.stack[-1].apply(self, action)
         stack = self.stack

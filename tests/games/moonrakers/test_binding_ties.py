@@ -685,6 +685,8 @@ def test_counters_for_objectives() -> None:
     rep(s, 0, henko=5, komek=3)
     s.apply("spend credit")
     s.apply("faction henko")
+    assert s.current_player() == 1  # 3.4.3b: the spend was seat 0's step
+    s.apply("pass")
     s.apply("spend objective")
     s.apply("faction komek")
     assert s.ex is not None

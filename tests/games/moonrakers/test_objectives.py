@@ -223,13 +223,14 @@ def test_tinker_not_for_a_bonus_part_oq35() -> None:
 # ------------------------------------------------------------------------------- Binding Ties (10)
 def _bt(obj: str, holder: int = 1, allies: tuple[int, ...] = (1,), success: bool = True,
         seat: dict[str, Any] | None = None, shares: dict[int, list[int]] | None = None,
-        rep_to: int | None = None, point: int = AFTER_EXECUTION, setup: Any = None) -> bool:
+        rep_to: int | None = None, point: int = AFTER_EXECUTION, setup: Any = None,
+        contract: str = "claim-bounty") -> bool:
     s = game(3, seed=7, first=0, bt=True)
     clear_objectives(s)
     o = give_objective(s, holder, obj)
     if setup:
         setup(s)
-    mission(s, "claim-bounty", list(allies), shares=shares)
+    mission(s, contract, list(allies), shares=shares)
     e = s.ex
     assert e is not None
     e.success = success
@@ -275,7 +276,8 @@ def test_freeloader_ally_without_rewards() -> None:
     """Freeloader: an ally with a 0/0/0 share who does not take the faction reward."""
     assert _bt("freeloader", success=False)
     assert not _bt("freeloader", shares={1: [0, 1, 0]})
-    assert not _bt("freeloader", rep_to=1)
+    assert not _bt("freeloader", rep_to=1, contract="minil-horde")  # takes the faction reward
+    assert _bt("freeloader", rep_to=1)  # claim-bounty has no faction reward to take
     assert not _bt("freeloader", holder=0)
 
 
