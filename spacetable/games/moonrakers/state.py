@@ -58,18 +58,10 @@ class Player:
 
     def copy(self) -> Player:
         p = Player.__new__(Player)
-        p.draw = self.draw.copy()
-        p.hand = self.hand.copy()
-        p.discard = self.discard.copy()
-        p.parts = self.parts.copy()
-        p.objectives = self.objectives.copy()
-        p.credits = self.credits
-        p.prestige = self.prestige
-        p.faction = self.faction
-        p.rep = self.rep.copy()
-        p.claimed = self.claimed.copy()
-        p.hand_size = self.hand_size
-        p.rep_spent = self.rep_spent
+        p.draw, p.hand, p.discard, p.parts = self.draw[:], self.hand[:], self.discard[:], self.parts[:]
+        p.objectives, p.rep, p.claimed = self.objectives[:], self.rep[:], self.claimed[:]
+        p.credits, p.prestige, p.faction = self.credits, self.prestige, self.faction
+        p.hand_size, p.rep_spent = self.hand_size, self.rep_spent
         return p
 
     def deck_size(self) -> int:
@@ -225,37 +217,28 @@ class MoonrakersState(State):
     # ---------------------------------------------------------------- engine API
     def copy(self) -> Self:
         s = self.__class__.__new__(self.__class__)
-        self._copy_base(s)
+        s.rng = self.rng.copy()
+        s._log, s.config, s.seed = self._log, self.config, self.seed
+        s.events = None if self.events is None else []
         s.players = [p.copy() for p in self.players]
-        s.n = self.n
-        s.ml = self.ml
-        s.turn = self.turn
-        s.phase = self.phase
+        s.n, s.ml, s.turn, s.phase = self.n, self.ml, self.turn, self.phase
         s.stack = [f.copy() for f in self.stack]
-        s.contract_deck = self.contract_deck.copy()
-        s.contracts = self.contracts.copy()
-        s.contract_discard = self.contract_discard.copy()
-        s.crew_deck = self.crew_deck.copy()
-        s.crew_row = self.crew_row.copy()
-        s.part_deck = self.part_deck.copy()
-        s.part_row = self.part_row.copy()
-        s.objective_deck = self.objective_deck.copy()
+        s.contract_deck, s.contracts = self.contract_deck[:], self.contracts[:]
+        s.contract_discard, s.crew_deck = self.contract_discard[:], self.crew_deck[:]
+        s.crew_row, s.part_deck, s.part_row = self.crew_row[:], self.part_deck[:], self.part_row[:]
+        s.objective_deck = self.objective_deck[:]
         s.ex = None if self.ex is None else self.ex.copy()
-        s.swapped = self.swapped
-        s.armory_swaps = self.armory_swaps
-        s.merc_deck = self.merc_deck.copy()
-        s.merc_discard = self.merc_discard.copy()
-        s.merc_row = self.merc_row.copy()
-        s.merc_used = self.merc_used.copy()
-        s.winners_ = self.winners_.copy()
-        s.sets = self.sets
-        s.bought_parts = self.bought_parts
+        s.swapped, s.armory_swaps, s.buys = self.swapped, self.armory_swaps, self.buys
+        if self.n <= 2:
+            s.merc_deck, s.merc_discard = self.merc_deck[:], self.merc_discard[:]
+            s.merc_row, s.merc_used = self.merc_row[:], self.merc_used[:]
+        else:  # no Mercenary deck with 3+ players: the empty lists are never written
+            s.merc_deck, s.merc_discard = self.merc_deck, self.merc_discard
+            s.merc_row, s.merc_used = self.merc_row, self.merc_used
+        s.winners_, s.sets, s.bought_parts = self.winners_[:], self.sets, self.bought_parts
         s.last_ex = self.last_ex  # read-only once the execution ended
-        s.first_candidates = self.first_candidates.copy()
-        s.first_rolls = self.first_rolls.copy()
-        s.bt = self.bt
-        s.solo_score = self.solo_score
-        s.buys = self.buys
+        s.first_candidates, s.first_rolls = self.first_candidates[:], self.first_rolls[:]
+        s.bt, s.solo_score = self.bt, self.solo_score
         return s
 
     def current_player(self) -> int:
