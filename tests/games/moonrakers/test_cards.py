@@ -34,7 +34,11 @@ from spacetable.games.moonrakers.cards import (
 )
 
 DATA = Path(mc.__file__).parent / "data"
-SOURCE = Path("/work/shared/data/moonrakers/source")
+_REPO = Path(__file__).resolve().parents[3]
+SOURCE = next((p for p in (_REPO.parent / "shared" / "data" / "moonrakers" / "source",
+                           Path("/work/shared/data/moonrakers/source")) if p.is_dir()),
+              _REPO.parent / "shared" / "data" / "moonrakers" / "source")
+"""The source CSVs, in the shared/ folder beside the repository (as CI lays it out)."""
 KINDS = ("contracts", "crew", "ship_parts", "objectives")
 needs_source = pytest.mark.skipif(not SOURCE.is_dir(), reason="shared CSV source not available")
 
