@@ -140,7 +140,7 @@ class _Brain:
         s, p, k = self.s, self.p, self.kind
         seen = s.visited[p] >> slot & 1
         if not self.known(slot):
-            return 600 if k in ("visited", "homeworlds") else 0
+            return 1200 if k in ("visited", "homeworlds") else 800
         st = CONTENT.settlements[s.slot_set[slot]]
         if k == "homeworlds" and st.homeworld and not seen:
             return 2500
@@ -177,7 +177,7 @@ class _Brain:
 
     def _destination(self) -> int:
         s, p = self.s, self.p
-        here = s.node[p]
+        here = s.node[p] if s.node[p] >= 0 else s.last_landed[p]  # never turn back mid-lane
         mv = self.moves_from_here()
         best, arg = -1e18, -1
         for x in range(NSLOTS):
