@@ -134,6 +134,7 @@ ALLY_CAP = (2.0, 1.0, 1.0, 2.0, 0.3)
 """What one ally is assumed to add per requirement type (a starting deck's typical hand)."""
 ALLY_TOTAL = 4.0
 STAY_VALUE = 2.2
+LONG_GAME = 60
 SOLO_KP = 6.0
 EXPOSURE_W = 1.0
 BUY_MIN = 2.5
@@ -505,6 +506,8 @@ def _planning(s: MoonrakersState, me: int, top: object, legal: list[Action]) -> 
     pl = s.players[me]
     best: Action | None = None
     best_v = STAY_VALUE
+    if s.turn > LONG_GAME:  # anti-stall: in a game that drags on, staying at base loses its appeal
+        best_v *= max(0.0, 1.0 - (s.turn - LONG_GAME) / 40.0)
     if s.n == 1 and WIN - pl.prestige > 0 and 10 - s.turn + 1 <= 4:
         best_v = 0.5  # late in a solo game staying at base cannot win
     solo_kinds = {SOLO_OBJ[o] for o in pl.objectives if o in SOLO_OBJ}
@@ -1013,6 +1016,8 @@ def _buy(s: MoonrakersState, me: int, top: object, legal: list[Action]) -> Actio
     weakest = min((PART_VALUE[p] for p in parts), default=0.0)
     best: Action | None = None
     best_v = BUY_MIN
+    if pl.credits > 6:  # credits only help by buying (and break ties, 7.1)
+        best_v -= 0.3 * (pl.credits - 6)
     for a in legal:
         if a.kind != "buy":
             continue
