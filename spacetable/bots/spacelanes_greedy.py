@@ -177,7 +177,9 @@ class _Brain:
 
     def _destination(self) -> int:
         s, p = self.s, self.p
-        here = s.node[p] if s.node[p] >= 0 else s.last_landed[p]  # never turn back mid-lane
+        here = s.node[p]
+        if here < 0 and s.exploration:
+            here = s.last_landed[p]  # exploring: never turn back mid-lane
         mv = self.moves_from_here()
         best, arg = -1e18, -1
         for x in range(NSLOTS):
