@@ -920,7 +920,12 @@ def _generic(s: MoonrakersState, me: int, top: object, legal: list[Action]) -> A
             i = int(a.args[0]) - 1
             return dice[i] if 0 <= i < len(dice) else 0
 
-        return max(kinds["target"], key=icons)
+        pick = max(kinds["target"], key=icons)
+        if stop is not None:  # optional: re-roll only 2-icon dice (a re-roll averages 1), discard any icon
+            reroll = isinstance(top, Choice) and "redacted" in top.key
+            if icons(pick) < (2 if reroll else 1):
+                return stop
+        return pick
     if "faction" in kinds:
         rep = s.players[me].rep
         if isinstance(top, Choice) and top.key == "rep-pay":

@@ -11,6 +11,7 @@ from spacetable.bots.base import make_bot
 from spacetable.bots.moonrakers_greedy import GreedyBot
 from spacetable.engine.rng import Rng
 from spacetable.engine.state import CHANCE
+from spacetable.games.moonrakers import actions as A
 from spacetable.games.moonrakers import new_game
 from spacetable.games.moonrakers.state import MoonrakersState
 from spacetable.sim.runner import play_out
@@ -161,3 +162,122 @@ def test_determinize_really_changes_hidden_cards() -> None:
     hidden = [(p.hand, p.draw) for p in s.players[1:]] + [(s.contract_deck, s.objective_deck)]
     resampled = [(p.hand, p.draw) for p in other.players[1:]] + [(other.contract_deck, other.objective_deck)]
     assert hidden != resampled
+
+
+# ---------------------------------------------------------------------------------------- decisions
+def _planning(players: int, seed: int = 1) -> Any:
+    s = new_game(config(players), seed)
+    while s.decision_name() != "planning":
+        if s.current_player() == CHANCE:
+            s.sample_chance()
+        else:
+            s.apply(s.legal_actions()[-1])
+    return s
+
+
+def _execution(hand: list[str], contract: str, dice: int = 0) -> tuple[Any, int]:
+    """A 2-player game where the Mission Leader executes `contract` solo with `hand`, no Mercenaries."""
+    s = _planning(2)
+    ml = s.ml
+    c = A.CONTRACT_ID[contract]
+    if c not in s.contracts:
+        s.contracts[0] = c
+    s.players[ml].hand = [A.CARD_ID[x] for x in hand]
+    s.merc_row = []
+    s.apply(f"take {contract}")
+    s.apply("solo")
+    while s.current_player() == CHANCE:
+        s.apply(f"hazard {dice}")
+    assert s.decision_name() == "execution.play"
+    return s, ml
+
+
+def test_plays_a_reactor_first_while_actions_are_short_2_3() -> None:
+    """2.3: a Reactor gives +2 Actions; with 1 Action the bot plays it before the cards it needs."""
+    s, ml = _execution(["damage-1", "damage-1", "shield", "reactor", "miss"], "rival-pirate-gang")
+    assert str(GreedyBot().choose(s, ml, Rng(0))) == "play reactor"
+    s.apply("play reactor")
+    # then the cards that fill unmet requirements, never the Miss
+    assert str(GreedyBot().choose(s, ml, Rng(0))) in ("play shield", "play damage-1")
+
+
+def test_passes_once_requirements_are_met_3_4_4() -> None:
+    s, ml = _execution(["thruster", "damage-1", "shield", "miss", "reactor"], "kill-slavers")
+    bot = GreedyBot()
+    for _ in range(6):
+        a = bot.choose(s, ml, Rng(0))
+        if a.kind == "pass":
+            break
+        s.apply(a)
+    assert s.ex is not None and all(
+        s.ex.pool[t] >= s.ex.target(t, A.CAT.contracts[s.ex.contract].req) for t in range(5))
+    assert "shield" not in [A.CARD_SLUGS[c] for c in s.ex.seats[ml].play]  # no die: no need to block
+
+
+def test_blocks_an_unblocked_die_when_met_3_4_8() -> None:
+    """3.4.8: with the contract met and an unblocked die targeting it, a Shield still helps."""
+    s, ml = _execution(["shield", "shield", "reactor", "miss", "miss"], "pirate-treasure", dice=2)
+    ex = s.ex
+    assert ex is not None
+    ex.pool = [2, 0, 1, 0, 0]  # requirements met (R2 S1)
+    s.players[ml].prestige = 3
+    assert str(GreedyBot().choose(s, ml, Rng(0))) == "play shield"
+    ex.seats[ml].dice = [0]
+    assert str(GreedyBot().choose(s, ml, Rng(0))) == "pass"
+
+
+def test_reduces_the_largest_unmet_requirement_3_4_6() -> None:
+    from spacetable.games.moonrakers.choices import Choice
+
+    s, ml = _execution(["reactor", "miss"], "claim-bounty")  # R2 D3
+    s.stack.append(Choice(ml, "crew.reduce", [A.REDUCE[t] for t in range(5)]))
+    assert str(GreedyBot().choose(s, ml, Rng(0))) == "reduce damage"
+
+
+def test_stays_at_base_when_nothing_is_feasible_3_2_4() -> None:
+    s = _planning(3)
+    hard = [A.CONTRACT_ID[x] for x in ("admirals-flagship", "black-hole", "royal-cargo", "prison-moon",
+                                         "elite-squadron", "bomber-screen", "emergency-meds", "nova-bloom")]
+    s.contracts = hard
+    s.players[s.ml].hand = [A.CARD_ID["miss"]] * 5
+    assert str(GreedyBot().choose(s, s.ml, Rng(0))) == "stay"
+
+
+def test_scraps_the_weakest_of_four_older_parts_5_3() -> None:
+    from spacetable.bots.moonrakers_greedy import PART_VALUE
+    from spacetable.games.moonrakers.execution import Scrap
+
+    s = _planning(2)
+    parts = [A.PART_ID[x] for x in ("flash", "jump-jets-e2", "daburu-mk1", "cloaking-device", "duo-1000")]
+    s.players[s.ml].parts = parts
+    s.stack.append(Scrap(s.ml))
+    weakest = min(parts[:4], key=lambda p: PART_VALUE[p])
+    assert str(GreedyBot().choose(s, s.ml, Rng(0))) == f"scrap {A.PART_SLUGS[weakest]}"
+
+
+def test_invitee_will_not_hand_the_leader_the_game_7_1() -> None:
+    """An invitee declines a deal after which the Mission Leader reaches 10 Prestige ahead of it."""
+    s = _planning(3)
+    ml = s.ml
+    c = A.CONTRACT_ID["scout-cruiser"]  # 3 Prestige, 6 credits
+    if c not in s.contracts:
+        s.contracts[0] = c
+    s.apply("take scout-cruiser")
+    s.apply("propose")
+    while s.decision_name() != "negotiation.answer":
+        legal = s.legal_actions()
+        name = s.decision_name()
+        if name == "negotiation.invite":
+            s.apply(legal[0])  # invite
+        elif name == "negotiation.credits":
+            s.apply(next(a for a in legal if a.kind == "credits" and a.args[1] == 2))
+        elif name == "negotiation.dice":
+            s.apply(next(a for a in legal if a.kind == "die" and a.args[1] == A.SEATS[ml]))
+        else:
+            s.apply(next(a for a in legal if a.kind != "solo"))
+    seat = s.current_player()
+    assert seat != ml
+    s.players[ml].prestige = 2
+    assert str(GreedyBot().choose(s, seat, Rng(0))) == "accept"  # 2 credits, no risk
+    s.players[ml].prestige = 8
+    assert str(GreedyBot().choose(s, seat, Rng(0))) == "decline"
