@@ -134,6 +134,8 @@ ALLY_CAP = (2.0, 1.0, 1.0, 2.0, 0.3)
 """What one ally is assumed to add per requirement type (a starting deck's typical hand)."""
 ALLY_TOTAL = 4.0
 STAY_VALUE = 2.2
+ALLY_MIN_PLAYERS = 2
+"""Negotiate from this many players on (in 2p, the other captain plus the Mercenary row: fewer turns)."""
 LONG_GAME = 60
 SOLO_KP = 6.0
 EXPOSURE_W = 1.0
@@ -422,7 +424,7 @@ def _evaluate(s: MoonrakersState, me: int, c: int, pn: Plan, kp: float, mercs: M
         fee = CREDIT_VALUE * (fc if fc < ct.credits else ct.credits) + kp * (
             crew if crew < ct.prestige else ct.prestige)
     share = 1.0
-    if units > 0 and s.n >= 3:
+    if units > 0 and s.n >= ALLY_MIN_PLAYERS:
         for k in range(1, s.n):
             left = 0.0
             for i in range(5):
@@ -604,8 +606,8 @@ def _negotiate(s: MoonrakersState, me: int, top: object, legal: list[Action]) ->
         if neg.accepted and A.START in legal:
             return A.START
         if neg.round == 0:
-            if s.n <= 2:
-                return A.SOLO  # the Mercenary row stands in for allies (8.1)
+            if s.n < ALLY_MIN_PLAYERS:
+                return A.SOLO
             ev = _my_eval(s, me, c)
             if ev.allies == 0 or A.PROPOSE not in legal:
                 return A.SOLO
