@@ -97,7 +97,7 @@ class Condition:
 
     __slots__ = ("kind", "success", "role", "solo", "contract_kind", "every_player", "ml_most_prestige",
                  "no_reward", "mins", "maxs", "greater", "solo_game", "brands", "deck_min", "rep_one",
-                 "rep_others", "ml_only", "credits_min", "fifth_min")
+                 "rep_others", "ml_only", "credits_min", "fifth_min", "parts_needed")
 
     def __init__(self, kind: int) -> None:
         self.kind = kind
@@ -119,6 +119,7 @@ class Condition:
         self.ml_only = False
         self.credits_min = 0
         self.fifth_min = 0
+        self.parts_needed = 0  # sum of the brand minimums (an early exit in checks)
 
     def checked_at(self, point: int) -> bool:
         """6.4.1: contract conditions after an execution, turn conditions at end of turn, state at both."""
@@ -208,6 +209,7 @@ def compile_condition(raw: Any, card: str, file: str = FILE, prefix: str = "cond
         if "min" not in raw:
             r.fail("min", "missing")
         c.brands = tuple(r.counts(raw, "min", FACTIONS))
+        c.parts_needed = sum(n for _, n in c.brands)
     elif t == "deck":
         c.deck_min = r.count(raw.get("min"), "min")
     elif t == "reputation":
@@ -296,6 +298,8 @@ def _holds(s: MoonrakersState, seat: int, c: Condition) -> bool:
         return _contract_holds(s, c, seat)
     p = s.players[seat]
     if k == PARTS:
+        if len(p.parts) < c.parts_needed:  # cheap early exit: most ships hold too few parts
+            return False
         parts = A.CAT.parts
         return all(sum(1 for x in p.parts if parts[x].brand == brand) >= n for brand, n in c.brands)
     if k == DECK:
