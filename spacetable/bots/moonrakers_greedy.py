@@ -43,7 +43,6 @@ from spacetable.games.moonrakers.rules import Buy, KeepObjectives, KeepOne, Plan
 from spacetable.games.moonrakers.state import MoonrakersState
 
 CAT = A.CAT
-NCARDS = len(A.CARD_SLUGS)
 CREW0 = A.CREW_BASE
 EXTRA_KINDS = frozenset({"spend", "trade"})
 WIN = 10
@@ -101,7 +100,6 @@ for _c in CAT.crew:
 
 CARD_VALUE = [3.0, 2.5, 2.0, 1.5, 2.5, 3.5, 0.0] + [3.0 + 0.5 * c.cost for c in CAT.crew]
 """Keep-value of each action-deck card (trash / discard the lowest first)."""
-DAMAGE_OF = [0, 0, 0, 1, 2, 3, 0] + [CREW_DMG[c.id] for c in CAT.crew]
 
 _PART_BONUS = {
     "flash": 4, "daburu-mk1": 3, "cloaking-device": 2, "the-leech": 1, "accelerator-mk3": 1,
@@ -116,7 +114,6 @@ PART_STATIC_REDUCE: dict[str, tuple[int, int]] = {
     "sapphire-mk2": (0, 1), "twin-jets-e4": (1, 1), "titan-3000": (2, 1), "the-gatling-laser": (3, 1),
 }
 PART_RED = [PART_STATIC_REDUCE.get(p.slug, (-1, 0)) for p in CAT.parts]
-PART_SLUG = A.PART_SLUGS
 
 _OBJ = {
     "ace": 0.5, "barrage": 0.6, "chain-reaction": 0.5, "daredevil": 0.4, "efficiency": 0.4,
@@ -875,10 +872,6 @@ def _merc_choice(s: MoonrakersState, me: int, need: list[int], mercs: list[Actio
 
 
 # ---------------------------------------------------------------------------------------- choices
-def _choice(s: MoonrakersState, me: int, top: object, legal: list[Action]) -> Action | None:
-    return _generic(s, me, top, legal)
-
-
 def _generic(s: MoonrakersState, me: int, top: object, legal: list[Action]) -> Action | None:
     """Effects' follow-up choices and any decision this bot has no special rule for."""
     kinds: dict[str, list[Action]] = {}
@@ -929,18 +922,23 @@ def _generic(s: MoonrakersState, me: int, top: object, legal: list[Action]) -> A
                 return stop
         return pick
     if "faction" in kinds:
-        rep = s.players[me].rep
-        if isinstance(top, Choice) and top.key == "rep-pay":
+        key = top.key if isinstance(top, Choice) else ""
+        if key in PAY_KEYS:  # paying reputation: only while it helps, from the least-held colour
+            if key != "rep-pay" and stop is not None and (not any(n > 0 for n in need) or
+                                                           key == "bt-lr" and need[3] <= 0):
+                return stop
             try:
                 from spacetable.games.moonrakers.reputation import best_payment
 
-                return best_payment(s, me, legal)
+                return best_payment(s, me, kinds["faction"])
             except (ImportError, KeyError, ValueError):
                 pass
+        if key in NO_GAIN_KEYS and stop is not None:
+            return stop
+        rep = s.players[me].rep
 
-        def fv(a: Action) -> int:
-            f = A.CARD_ID.get(str(a.args[0]), -1)  # never a card: falls through
-            k = FACTION_ID.get(str(a.args[0]), f)
+        def fv(a: Action) -> int:  # gaining: toward 5 of one colour (+1 Prestige)
+            k = FACTION_ID.get(str(a.args[0]), -1)
             return rep[k] if 0 <= k < 5 and rep[k] < 5 else -1
 
         return max(kinds["faction"], key=fv)
@@ -962,6 +960,10 @@ def _generic(s: MoonrakersState, me: int, top: object, legal: list[Action]) -> A
 
 
 FACTION_ID = {f: i for i, f in enumerate(("magnomi", "henko", "komek", "ventus", "sorelia"))}
+PAY_KEYS = frozenset({"rep-pay", "bt-linus-pay", "bt-taygar", "bt-finneal", "bt-lr"})
+"""Binding Ties choices whose faction options spend reputation (the others gain it)."""
+NO_GAIN_KEYS = frozenset({"bt-trash-self"})
+"""Optional gains that cost a card: declined."""
 
 
 def _option(s: MoonrakersState, me: int, top: object, opts: list[Action], need: list[int], risk: bool,
@@ -1078,7 +1080,7 @@ _DISPATCH: dict[type, Callable[[MoonrakersState, int, object, list[Action]], Act
     Negotiate: _negotiate,
     Answer: _answer,
     PlayTurn: _execution,
-    Choice: _choice,
+    Choice: _generic,
     BonusCard: _bonus,
     Scrap: _scrap,
     Buy: _buy,
