@@ -88,8 +88,8 @@ def test_greedy_beats_random_two_players() -> None:
 
 
 def test_greedy_beats_random_four_players() -> None:
-    """Two greedy seats against two random seats: the greedy pair wins most games."""
-    assert _win_rate(4, {0, 2}, 24) >= 0.8  # measured: 1.0
+    """One greedy seat against three random seats wins far more than its 1/4 share."""
+    assert _win_rate(4, {1}, 24) >= 0.6  # measured: about 0.9
 
 
 # ---------------------------------------------------------------------------------------- no peeking
