@@ -27,9 +27,9 @@ _ROUTES: dict[tuple[int, tuple[int, ...]], tuple[list[int], list[int]]] = {}
 class _Market:
     """Prices as this bot values them (known settlements only), and the best buy margin per slot."""
 
-    __slots__ = ("sell", "buy", "top", "opp")
+    __slots__ = ("sell", "buy", "top", "opp", "sells_here")
 
-    def __init__(self, s: SpaceLanesState, kind: str) -> None:
+    def __init__(self, s: SpaceLanesState, kind: str, dist: list[int]) -> None:
         known = s.rev_set
         self.sell = [[0] * NGOODS for _ in range(NSLOTS)]
         self.buy = [[0] * NGOODS for _ in range(NSLOTS)]
@@ -53,9 +53,28 @@ class _Market:
                 if b:
                     best = max(best, (self.top[g] - b) * 5.0)
             self.opp[x] = best
+        # would a trader standing at x sell good g there rather than carry it on?
+        self.sells_here = [[False] * NGOODS for _ in range(NSLOTS)]
+        for x in range(NSLOTS):
+            mv = _routes(x, dist)[0]
+            for g in range(NGOODS):
+                here = self.sell[x][g]
+                if here:
+                    alt = max(self.sell[y][g] - MOVE_COST * mv[y] for y in range(NSLOTS) if y != x)
+                    self.sells_here[x][g] = here >= alt - 40
 
 
 _MARKETS: dict[tuple[object, ...], _Market] = {}
+
+
+def _routes(src: int, dist: list[int]) -> tuple[list[int], list[int]]:
+    key = (src, tuple(dist))
+    r = _ROUTES.get(key)
+    if r is None:
+        if len(_ROUTES) > 50000:
+            _ROUTES.clear()
+        r = _ROUTES[key] = dijkstra(src, dist)
+    return r
 
 
 class GreedySpaceLanesBot:
@@ -94,12 +113,12 @@ class _Brain:
         m = self._mk
         if m is None:
             s = self.s
-            key = (tuple(s.slot_set), tuple(s.econ), tuple(s.rev_set), self.kind)
+            key = (tuple(s.slot_set), tuple(s.econ), tuple(s.rev_set), self.kind, tuple(self.dist))
             m = _MARKETS.get(key)
             if m is None:
                 if len(_MARKETS) > 20000:
                     _MARKETS.clear()
-                m = _MARKETS[key] = _Market(s, self.kind)
+                m = _MARKETS[key] = _Market(s, self.kind, self.dist)
             self._mk = m
         return m
 
@@ -116,13 +135,7 @@ class _Brain:
         return self._market().opp[slot]
 
     def routes(self, src: int) -> tuple[list[int], list[int]]:
-        key = (src, tuple(self.dist))
-        r = _ROUTES.get(key)
-        if r is None:
-            if len(_ROUTES) > 50000:
-                _ROUTES.clear()
-            r = _ROUTES[key] = dijkstra(src, self.dist)
-        return r
+        return _routes(src, self.dist)
 
     def moves_from_here(self) -> list[int]:
         """Moves from the ship's position to every slot."""
@@ -163,7 +176,7 @@ class _Brain:
         s, p = self.s, self.p
         v = 0.0
         for g in range(NGOODS):
-            if s.cargo[p][g]:
+            if s.cargo[p][g] and self._market().sells_here[slot][g]:  # only where I would sell it
                 v += s.cargo[p][g] * self.sell_at(slot, g)
         v += self.transport_bonus(slot) + self.goal_bonus(slot)
         # what could be bought there and sold on
@@ -177,9 +190,7 @@ class _Brain:
 
     def _destination(self) -> int:
         s, p = self.s, self.p
-        here = s.node[p]
-        if here < 0 and s.exploration:
-            here = s.last_landed[p]  # exploring: never turn back mid-lane
+        here = s.node[p] if s.node[p] >= 0 else s.last_landed[p]  # never turn back mid-lane
         mv = self.moves_from_here()
         best, arg = -1e18, -1
         for x in range(NSLOTS):
@@ -480,11 +491,7 @@ class _Brain:
         mv = self.routes(slot)[0]
         for gd in range(NGOODS):
             a = g(f"sell {SELL[gd].args[0]}")
-            if a is None:
-                continue
-            here = self.sell_at(slot, gd)
-            best = max(self.sell_at(x, gd) - MOVE_COST * mv[x] for x in range(NSLOTS) if x != slot)
-            if here >= best - 40:
+            if a is not None and self._market().sells_here[slot][gd]:
                 return a
         feat = self.feature_choice(slot)
         if feat is not None:
