@@ -2,17 +2,22 @@
 
 Planning estimates, for each displayed contract, what its own hand can do this execution (Reactors
 and Thrusters first, the rest of the hand and expected draws from its draw pile's *contents*), what
-the Mercenary row (1–2 players) or allies (a generic estimate per ally) add, and values the contract as
+the Mercenary row (1–2 players) and allies (a generic estimate per ally) add, and values the contract as
 success chance × (Prestige·k + credits + bonus) − expected hazard losses; it stays at base when nothing
-beats that. As Mission Leader it invites the fewest allies it needs, offering a fair credit share first
-and Prestige in later rounds; as an invitee it accepts a positive share unless that lets the leader win.
-In the execution it plays Reactors first, then cards that fill unmet requirements, useful part
-abilities and Mercenary cards, and passes when nothing helps. Buying takes the best affordable card of a
-value table (cost-based) and keeps the 4 best parts.
+beats that (and sends the hardest contract to the bottom). As Mission Leader it invites the fewest
+allies it needs (lowest Prestige first), offering a credit share first and Prestige in later rounds, and
+gives hazard dice to allies without Prestige to lose; as an invitee it accepts a positive share unless
+that lets the leader win. In the execution it plays Reactors first, crew that pay for themselves,
+Thrusters while Actions last, then the card that fills the most of what is missing, useful part
+abilities and Mercenary cards, Shields against unblocked dice, and passes when nothing helps. Effect
+choices pick the obvious option (reduce the largest unmet requirement, trash a Miss, score "either/or"
+branches). Buying takes the best affordable card of a cost-based value table and keeps the 4 best
+parts. With Binding Ties it spends reputation through `reputation.best_spends`/`best_payment`.
 
 It reads only what its seat may know: public state, its own hand, objectives and draw-pile contents
-(counts, never order), the deciding frame of its own decision and the legal actions. Every decision costs
-a few microseconds: no copies, no simulation.
+(counts, never order), the deciding frame of its own decision and the legal actions (tests compare its
+choice with the one from `determinize(seat)`). No copies, no simulation: about 10–15 µs per decision
+(planning, the costliest, about 60 µs).
 """
 
 from __future__ import annotations
