@@ -15,6 +15,7 @@ from spacetable.engine.rng import Rng
 from spacetable.engine.state import View
 from spacetable.games.moonrakers import actions as A
 from spacetable.games.moonrakers.execution import public_execution
+from spacetable.games.moonrakers.negotiation import Negotiate
 from spacetable.games.moonrakers.state import GAME_OVER, PHASE_NAMES
 
 if TYPE_CHECKING:
@@ -81,6 +82,9 @@ def build_view(s: MoonrakersState, seat: int | None) -> View:
         "execution": public_execution(s),
         "winners": [A.SEATS[w] for w in s.winners()],
     }
+    for f in s.stack:  # the deal under negotiation is public (3.3.3), also while invitees answer
+        if isinstance(f, Negotiate):
+            data["negotiation"] = f.public()
     if s.n <= 2:
         data["mercenary"] = {"row": _cards(s.merc_row), "used": _cards(s.merc_used),
                              "deck": len(s.merc_deck), "discard": _cards(s.merc_discard)}
