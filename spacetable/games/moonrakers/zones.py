@@ -10,36 +10,15 @@ from typing import TYPE_CHECKING
 from spacetable.games.moonrakers.cards import DMG1, MISS, REACTOR, SHIELD, THRUSTER
 
 if TYPE_CHECKING:
-    from spacetable.games.moonrakers.state import MoonrakersState, Player
+    from spacetable.games.moonrakers.state import MoonrakersState
 
 STARTING_DECK = (REACTOR, REACTOR, REACTOR, THRUSTER, THRUSTER, SHIELD, SHIELD, DMG1, DMG1, MISS)
 """1.3.4: 3 Reactor, 2 Thruster, 2 Shield, 2 Damage I, 1 Miss."""
 
 
-def draw(s: MoonrakersState, seat: int, n: int) -> int:
-    """Draw n cards (2.8): reshuffle the discard pile when the draw pile is empty; stop when both are.
-
-    Returns the number drawn.
-    """
-    p = s.players[seat]
-    drawn = 0
-    for _ in range(n):
-        if not p.draw:
-            if not p.discard:
-                break
-            p.draw = p.discard
-            p.discard = []
-            s.rng.shuffle(p.draw)
-            s.emit("2.8", "reshuffle", seat)
-        p.hand.append(p.draw.pop())
-        drawn += 1
-    if drawn:
-        s.emit("2.8", "draw", seat, drawn)
-    return drawn
-
-
 def take_top(s: MoonrakersState, seat: int) -> int:
-    """Remove and return the top card of a player's draw pile (reshuffling first), or -1."""
+    """Remove and return the top card of a player's draw pile (reshuffling the discard pile into a
+    new draw pile first when it is empty, 2.8), or -1 when both are empty (R23)."""
     p = s.players[seat]
     if not p.draw:
         if not p.discard:
@@ -49,6 +28,21 @@ def take_top(s: MoonrakersState, seat: int) -> int:
         s.rng.shuffle(p.draw)
         s.emit("2.8", "reshuffle", seat)
     return p.draw.pop()
+
+
+def draw(s: MoonrakersState, seat: int, n: int) -> int:
+    """Draw n cards (2.8); drawing stops when both piles are empty (R23). Returns the number drawn."""
+    hand = s.players[seat].hand
+    drawn = 0
+    for _ in range(n):
+        card = take_top(s, seat)
+        if card < 0:
+            break
+        hand.append(card)
+        drawn += 1
+    if drawn:
+        s.emit("2.8", "draw", seat, drawn)
+    return drawn
 
 
 def refill_hand(s: MoonrakersState, seat: int) -> None:
@@ -106,6 +100,3 @@ def gain_credits(s: MoonrakersState, seat: int, n: int, rule: str) -> None:
         p.credits += n
         s.emit(rule, "credits", seat, n)
 
-
-def hand_size_of(p: Player, flash: bool) -> int:
-    return 6 if flash else 5
