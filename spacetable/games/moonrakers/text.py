@@ -65,66 +65,56 @@ def describe(s: MoonrakersState, a: Action) -> str:
     k = a.kind
     arg0 = str(a.args[0]) if a.args else ""
     name, txt = _slug_name(arg0) if a.args else ("", "")
-    simple = {
-        "stay": "Stay at Base: keep 1 of 2 objectives, +1 credit, new hand (3.2.4)",
-        "skip": "Skip this option",
-        "solo": "Start the contract alone now",
-        "propose": "Make a proposal to other captains (3.3.3)",
-        "start": "Start the mission with those who accepted",
-        "accept": "Accept the proposal and join the contract",
-        "decline": "Decline the proposal",
-        "pass": "Pass (the execution ends after a full round of passes)",
-        "done": "Finish this step",
-        "bonus-crew": "Take the top Crew card of the Armory deck",
-        "bonus-part": "Take the top Ship Part of the Armory deck and install it",
-    }
-    if k in simple:
-        return simple[k]
-    if k == "return":
-        return f"Put back objective {name}: {txt}"
-    if k == "keep":
-        return f"Keep objective {name}: {txt}"
-    if k == "take":
-        return f"Take contract {name}: {txt}"
-    if k == "swap":
-        return f"Pay 1 credit to replace contract {name}"
-    if k == "replace":
-        return f"Replace contract {name} for free"
-    if k == "invite":
-        return f"Invite {arg0.upper()} to the contract"
-    if k == "exclude":
-        return f"Do not invite {arg0.upper()}"
-    if k in ("prestige", "credits", "bonus"):
-        return f"Offer {arg0.upper()} {a.args[1]} {'bonus cards' if k == 'bonus' else k}"
-    if k == "reputation":
-        return f"{arg0.upper()} takes the contract's faction reputation reward"
-    if k == "die":
-        return f"Hazard die {a.args[0]} targets {str(a.args[1]).upper()}"
-    if k == "hazard":
-        return f"Hazard die shows {a.args[0]} icon(s)"
-    if k == "play":
-        return f"Play {name} ({txt})"
-    if k == "merc":
-        return f"Play Mercenary {name} ({txt}; fee on success)"
-    if k == "use":
-        return f"Use {name}: {txt}"
-    if k == "buy":
-        return f"Buy {name} ({txt})"
-    if k == "armory-swap":
-        return f"Discard {name} from the Armory and refill the slot"
-    if k == "scrap":
-        return f"Remove part {name} from your ship"
-    if k in ("trash", "discard", "choose"):
-        return f"{k.capitalize()} {name}"
-    if k == "reduce":
-        return f"Reduce the {arg0} requirement"
-    if k == "option":
-        return f"Choose option {arg0}"
-    if k == "target":
-        return f"Choose die {arg0}"
-    if k == "faction":
-        return f"Faction {arg0}"
-    return str(a)
+    template = DESCRIBE.get(k)
+    if template is None:
+        return str(a)
+    arg1 = str(a.args[1]) if len(a.args) > 1 else ""
+    return template.format(name=name, txt=txt, a0=arg0, A0=arg0.upper(), a1=arg1, A1=arg1.upper(),
+                           K=k.capitalize(), what="bonus cards" if k == "bonus" else k)
+
+
+DESCRIBE: dict[str, str] = {
+    "stay": "Stay at Base: keep 1 of 2 objectives, +1 credit, new hand (3.2.4)",
+    "skip": "Skip this option",
+    "solo": "Start the contract alone now",
+    "propose": "Make a proposal to other captains (3.3.3)",
+    "start": "Start the mission with those who accepted",
+    "accept": "Accept the proposal and join the contract",
+    "decline": "Decline the proposal",
+    "pass": "Pass (the execution ends after a full round of passes)",
+    "done": "Finish this step",
+    "yes": "Yes",
+    "no": "No",
+    "bonus-crew": "Take the top Crew card of the Armory deck",
+    "bonus-part": "Take the top Ship Part of the Armory deck and install it",
+    "return": "Put back objective {name}: {txt}",
+    "keep": "Keep objective {name}: {txt}",
+    "take": "Take contract {name}: {txt}",
+    "swap": "Pay 1 credit to replace contract {name}",
+    "replace": "Replace contract {name} for free",
+    "invite": "Invite {A0} to the contract",
+    "exclude": "Do not invite {A0}",
+    "prestige": "Offer {A0} {a1} {what}",
+    "credits": "Offer {A0} {a1} {what}",
+    "bonus": "Offer {A0} {a1} {what}",
+    "reputation": "{A0} takes the contract's faction reputation reward",
+    "die": "Hazard die {a0} targets {A1}",
+    "hazard": "Hazard die shows {a0} icon(s)",
+    "play": "Play {name} ({txt})",
+    "merc": "Play Mercenary {name} ({txt}; fee on success)",
+    "use": "Use {name}: {txt}",
+    "buy": "Buy {name} ({txt})",
+    "armory-swap": "Discard {name} from the Armory and refill the slot",
+    "scrap": "Remove part {name} from your ship",
+    "trash": "{K} {name}",
+    "discard": "{K} {name}",
+    "choose": "{K} {name}",
+    "reduce": "Reduce the {a0} requirement",
+    "option": "Choose option {a0}",
+    "target": "Choose die {a0}",
+    "faction": "Faction {a0}",
+}
+"""Menu text of each action kind ({name}/{txt}: the card its first argument names)."""
 
 
 def _r(fmt: str) -> Callable[[tuple[Any, ...]], str]:
