@@ -33,6 +33,11 @@ def all_cards(s: SpaceLanesState) -> list[int]:
 def check(s: SpaceLanesState) -> None:
     cards = all_cards(s)
     assert sorted(cards) == list(range(100)), "every card is in exactly one place"
+    for ls in range(24):  # L12: one Pirates/Patrol per Space, one Bounty per event
+        if s.hostile[ls] >= 0:
+            assert R.CT[R.TYPE[s.hostile[ls]]].kind in ("pirates", "patrol")
+        if s.bounty[ls] >= 0:
+            assert s.hostile[ls] >= 0 and R.CT[R.TYPE[s.bounty[ls]]].kind == "bounty"
     for q in range(s.n):
         assert len(s.hand[q]) <= R.HAND_LIMIT
         assert 0 <= sum(s.cargo[q]) <= R.cargo_limit(s, q)
@@ -68,12 +73,12 @@ def step(s: SpaceLanesState, rng: Rng) -> str:
     return str(a)
 
 
-@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 10 ** 6), players=st.integers(2, 5), modes=MODES)
 def test_invariants_over_random_games(seed: int, players: int, modes: tuple[str, ...]) -> None:
     s = new(players, seed, modes)
     rng = Rng(seed)
-    for _ in range(1000):
+    for _ in range(3000):
         if s.is_terminal():
             break
         step(s, rng)
@@ -97,7 +102,7 @@ def test_views_hide_and_determinize_keeps_view_and_copies_are_isolated(seed: int
                                                                        modes: tuple[str, ...]) -> None:
     s = new(players, seed, modes)
     rng = Rng(seed + 1)
-    for i in range(600):
+    for i in range(1500):
         if s.is_terminal():
             break
         if i % 23 == 0:
