@@ -182,6 +182,14 @@ def render(view: View) -> RenderableType:
     eng = _engagement(d.get("engagement"), d.get("chain", []))
     if eng is not None:
         parts.append(eng)
+    offer = d.get("offer")
+    if offer and offer.get("item"):
+        price = "?" if offer["price"] is None else offer["price"]
+        parts.append(Text(f"Offer: Seat {offer['from'] + 1} offers Seat {offer['to'] + 1} {offer['item']} "
+                          f"for {price} credits", style="bold magenta"))
+    pend = d.get("pending_play")
+    if pend:
+        parts.append(Text(f"Seat {pend['seat'] + 1} plays {pend['card']}: choosing a target", style="bold"))
     you = d.get("you")
     if you:
         parts.append(Text("Your hand: " + (", ".join(you["hand"]) or "(empty)"), style="green"))

@@ -1305,6 +1305,19 @@ def engagement_info(s: S) -> dict[str, Any] | None:
     return None
 
 
+def offer_info(s: S) -> dict[str, Any] | None:
+    """A Player vs Player offer on the table (public: both ships share a Space)."""
+    if not s.stack or s.stack[-1][0] != OFFER:
+        return None
+    f = s.stack[-1]
+    item: str | None = None
+    if f[3] >= 100:
+        item = CT[f[3] - 100].slug
+    elif f[3] >= 0:
+        item = ("ore", "supplies", "parts", "medicine", "luxury", "contraband")[f[3]]
+    return {"from": s.active, "to": f[1], "item": item, "price": f[4] if f[2] == 2 else None}
+
+
 def odds(need: int) -> float:
     """Chance that 2d6 meets or beats `need`."""
     return sum(6 - abs(n - 7) for n in range(2, 13) if n >= need) / 36

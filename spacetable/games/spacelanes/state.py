@@ -160,6 +160,14 @@ class SpaceLanesState(State):
         o = self.copy()
         o.rng = rng.spawn()
         others = [q for q in range(self.n) if q != player]
+        # a card being played (choosing its target) has been shown: it stays in its player's hand
+        shown: dict[int, list[int]] = {}
+        for f in o.stack:
+            if f[0] == rules.TARGET and f[1] != player:
+                h = o.hand[f[1]]
+                cid = next(c for c in h if TYPE[c] == f[2])
+                h.remove(cid)
+                shown.setdefault(f[1], []).append(cid)
         pool = list(o.deck)
         for q in others:
             pool.extend(o.hand[q])
@@ -167,7 +175,7 @@ class SpaceLanesState(State):
         i = 0
         for q in others:
             k = len(o.hand[q])
-            o.hand[q] = pool[i:i + k]
+            o.hand[q] = pool[i:i + k] + shown.get(q, [])
             i += k
         o.deck = pool[i:]
         if self.phase != 3:
@@ -244,6 +252,10 @@ class SpaceLanesState(State):
         }
         if self.phase == 3:
             data["goals"] = [CONTENT.goals[g].slug for g in self.goal]
+        data["offer"] = rules.offer_info(self)
+        top = self.stack[-1] if self.stack else None
+        if top is not None and top[0] == rules.TARGET:  # the card is shown while its target is chosen
+            data["pending_play"] = {"seat": top[1], "card": CT[top[2]].slug}
         if player is not None:
             g = CONTENT.goals[self.goal[player]]
             data["you"] = {"seat": player, "hand": [CT[TYPE[c]].slug for c in self.hand[player]],

@@ -94,6 +94,11 @@ def describe(s: SpaceLanesState, a: Action) -> str:
     from spacetable.games.spacelanes import rules
 
     k = a.kind
+    if k in ("accept", "decline") and s.stack and s.stack[-1][0] == rules.OFFER:
+        o = rules.offer_info(s)
+        assert o is not None
+        verb = "Accept" if k == "accept" else "Decline"
+        return f"{verb} Seat {o['from'] + 1}'s offer: {o['item']} for {o['price']} credits"
     if k in _KINDS and not a.args:
         return _KINDS[k]
     slugs = {t.slug: t for t in CONTENT.card_types}

@@ -62,6 +62,8 @@ def test_l19_trade_by_mutual_agreement_goods_and_equipment() -> None:
     s.apply("give luxury")
     s.apply("price 500")
     assert s.current_player() == 1 and legal_texts(s) == ["accept", "decline"]
+    assert s.view(1).data["offer"] == {"from": 0, "to": 1, "item": "luxury", "price": 500}
+    assert "luxury for 500" in s.describe(s.legal_actions()[0])
     s.apply("accept")
     assert s.cargo[1][4] == 1 and s.credits == [3500, 2500]
     s.apply("offer 1")

@@ -112,6 +112,11 @@ def test_views_hide_and_determinize_keeps_view_and_copies_are_isolated(seed: int
             d = s.determinize(p, Rng(i))
             assert d.view(p).data == v
             assert d.legal_actions() == s.legal_actions() or s.current_player() != p
+            for _ in range(30):  # a determinized state plays on (search bots rely on it)
+                if d.is_terminal():
+                    break
+                step(d, rng)
+                check(d)
             c = s.copy()
             before = s.view(None).data
             for _ in range(20):

@@ -59,3 +59,27 @@ def test_events_and_descriptions_render_through_a_game() -> None:
         for e in s.take_events():
             txt = s.render_event(e)
             assert txt and "[" in txt and "p0" not in txt
+
+
+def test_action_text_round_trips_for_the_whole_space() -> None:
+    from spacetable.engine.action import Action
+    from spacetable.games.spacelanes.actions import SPACE
+
+    for a in SPACE:
+        assert Action.parse(str(a)) == a
+
+
+def test_pending_play_is_shown_and_kept_by_determinize() -> None:
+    from tests.games.spacelanes.sl_helpers import give
+
+    s = started(2)
+    give(s, 1, "plague")
+    s.apply("end")
+    s.apply("play plague")  # the played card is shown while seat 1 picks a target
+    assert s.view(0).data["pending_play"] == {"seat": 1, "card": "plague"}
+    assert "Seat 2 plays plague" in text_of(s.view(0))
+    for i in range(5):
+        d = s.determinize(0, Rng(i))
+        assert d.view(0).data == s.view(0).data
+        d.apply("world 3")  # the shown card is still in seat 1's hand
+        assert d.econ[3] >= 0
