@@ -271,7 +271,7 @@ class _Brain:
     def respond(self) -> Action:
         s, p = self.s, self.p
         for a in self.legal:
-            if a.kind == "play":
+            if a.kind in ("play", "use"):
                 t = CT[SLUGS.index(str(a.args[0]))]
                 if t.kind == "repair_kit" and s.damaged[p]:
                     return a

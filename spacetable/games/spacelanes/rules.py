@@ -355,7 +355,18 @@ def playable_types(s: S, p: int, own_turn: bool) -> list[int]:
     return seen
 
 
+def _stored_repair(s: S, p: int) -> list[int]:
+    if not s.damaged[p] or s.adrift[p]:
+        return []
+    for c in s.ship[p]:
+        if CT[TYPE[c]].kind == "repair_kit":
+            return [TYPE[c]]
+    return []
+
+
 def any_playable(s: S, p: int) -> bool:
+    if s.damaged[p] and _stored_repair(s, p):
+        return True
     seen = 0
     for c in s.hand[p]:
         ti = TYPE[c]
@@ -467,7 +478,9 @@ def legal(s: S) -> list[Action]:
     k = f[0]
     if k == WINDOW:
         q = f[2 + f[1]]
-        return [A.PLAY[ti] for ti in playable_types(s, q, False)] + [A.PASS]
+        out_w = [A.PLAY[ti] for ti in playable_types(s, q, False)]
+        out_w.extend(A.USE[ti] for ti in _stored_repair(s, q))
+        return out_w + [A.PASS]
     if k == TARGET:
         return _targets(s, CT[f[2]]) + [A.CANCEL]
     if k == FUEL:
@@ -703,6 +716,8 @@ def apply(s: S, a: Action) -> None:
         if k == WINDOW:
             if kind == "pass":
                 f[1] += 1
+            elif kind == "use":
+                _use(s, f[2 + f[1]], A.SLUGS.index(str(a.args[0])))
             else:
                 _play(s, f[2 + f[1]], A.SLUGS.index(str(a.args[0])))
         elif k == TARGET:

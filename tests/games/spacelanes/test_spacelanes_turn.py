@@ -333,6 +333,17 @@ def test_l10_damaged_player_with_no_repair_kit_is_not_asked() -> None:
     assert s.decision_name() == "turn"
 
 
+def test_l9_l10_stored_repair_kit_used_in_a_window() -> None:
+    s = started(2)
+    s.ship[1].append(card(s, "repair-kit"))
+    s.damaged[1] = True
+    s.apply("end")
+    s.apply("end")  # seat 0's turn starts: seat 1 may repair now
+    assert s.decision_name() == "respond" and legal_texts(s) == ["use repair-kit", "pass"]
+    s.apply("use repair-kit")
+    assert not s.damaged[1]
+
+
 def test_l10_others_may_play_events_in_windows() -> None:
     s = started(2)
     give(s, 1, "corsair-raiders")
