@@ -15,6 +15,7 @@ from rich.console import Console
 from rich.table import Table
 
 import spacetable.games.highcard  # noqa: F401  (registers the example game)
+from spacetable.bots.base import bot_names
 from spacetable.cli.replayer import run_replay
 from spacetable.cli.saves import read_document, table_of
 from spacetable.cli.terminal import TerminalClient
@@ -86,7 +87,7 @@ def play(
             if bots is None and saved_bots:
                 names = {s: saved_bots.get(s, "random") for s in range(n) if s not in seats_h}
             else:
-                names = _bot_names(state.spec.name, bots or "random", n, seats_h)
+                names = _bot_names(state.spec.name, bots or _default_bot(state.spec.name), n, seats_h)
             save_path: Path | None = save if save is not None else load
         else:
             if game is None:
@@ -98,7 +99,7 @@ def play(
             if not 0 <= h <= n:
                 _fail(f"--humans must be between 0 and {n}")
             seats_h = list(range(h))
-            names = _bot_names(game, bots or "random", n, seats_h)
+            names = _bot_names(game, bots or _default_bot(game), n, seats_h)
             game_seed = seed if seed is not None else int.from_bytes(os.urandom(4), "little")
             state = spec.new_game(config, game_seed)
             save_path = save
@@ -110,6 +111,11 @@ def play(
     client = TerminalClient(state, seats_h, bot_objs, _console(), bot_rng=Rng(state.seed ^ 0xB075),
                             save_path=save_path)
     client.run()
+
+
+def _default_bot(game: str) -> str:
+    """Opponents for people: the game's strongest bot (greedy where one exists, else random)."""
+    return "greedy" if "greedy" in bot_names(game) else "random"
 
 
 def _bot_names(game: str, text: str, seats: int, humans: list[int]) -> dict[int, str]:
