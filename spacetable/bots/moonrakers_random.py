@@ -8,7 +8,8 @@ that give Prestige and, during an execution, it plays a Reactor first when
 it holds one, prefers a card that adds to a requirement not yet met (or a Shield
 while its own hazard icons are unblocked), and never passes while it can
 still play or use something. With Binding Ties it spends or trades reputation at random one time in
-ten when it may, and takes a contract without Prestige when no other is on display. Shares, dice, contracts,
+ten when it may, takes a contract without Prestige when no other is on display, and stops trashing
+by choice once its deck is down to 10 cards. Shares, dice, contracts,
 cards and purchases stay random. It is a baseline with no strategy, for speed and balance runs.
 """
 
@@ -24,6 +25,9 @@ from spacetable.games.moonrakers.reputation import EXTRA_KINDS
 
 PLAY_REACTOR = A.PLAY[0]
 AVOID = frozenset({"exclude", "decline", "solo"})
+SPEND_TRASH = A.SPEND[A.REWARDS.index("trash")]
+THIN_DECK = 10
+"""With this many cards or fewer (hand, draw and discard piles) the bot no longer trashes by choice."""
 
 
 class MoonrakersRandomBot:
@@ -31,6 +35,9 @@ class MoonrakersRandomBot:
 
     def choose(self, state: State, seat: int, rng: Rng) -> Action:
         legal = state.legal_actions()
+        if len(legal) > 1 and self._thin_deck(state, seat):
+            kept = [a for a in legal if a.kind != "trash" and a is not SPEND_TRASH]
+            legal = kept or legal
         if legal[-1].kind in EXTRA_KINDS:  # Binding Ties spends/trades follow the decision's own list
             spends = [a for a in legal if a.kind in EXTRA_KINDS]
             legal = [a for a in legal if a.kind not in EXTRA_KINDS]
@@ -60,6 +67,12 @@ class MoonrakersRandomBot:
             if ok:
                 return ok[rng.below(len(ok))]
         return legal[rng.below(n)]
+
+    @staticmethod
+    def _thin_deck(state: State, seat: int) -> bool:
+        """True when trashing more would leave too few cards to play (a random trasher empties its deck)."""
+        players = getattr(state, "players", None)
+        return players is not None and players[seat].deck_size() <= THIN_DECK
 
     @staticmethod
     def _useful(state: State, legal: list[Action]) -> list[Action]:
