@@ -320,11 +320,20 @@ def check(s: MoonrakersState, point: int) -> None:
     claims: list[tuple[int, int]] = []
     n = s.n
     active = CHECKED_AT[point]
+    ex = s.ex
     for i in range(n):
         seat = (s.ml + i) % n
-        for o in s.players[seat].objectives:
+        p = s.players[seat]
+        participant = ex is not None and seat in ex.seats
+        n_parts = len(p.parts)
+        for o in p.objectives:
             c = active[o]
-            if c is not None and _holds(s, seat, c):
+            if c is None:
+                continue
+            k = c.kind  # cheap exits before the full test: most held objectives are far from met
+            if k == CONTRACT and not participant or k == PARTS and n_parts < c.parts_needed:
+                continue
+            if _holds(s, seat, c):
                 claims.append((seat, o))
     for seat, o in claims:
         p = s.players[seat]
