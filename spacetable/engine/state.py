@@ -214,6 +214,14 @@ class State(ABC):
         if self.events is not None:
             self.events.append(Event(rule, key, args))
 
+    def init_base(self, config: dict[str, Any], seed: int) -> None:
+        """Set the base-class fields of a new game: its config, seed, generator, empty log, no events."""
+        self.rng = Rng(seed)
+        self._log = None
+        self.events = None
+        self.config = config
+        self.seed = seed
+
     def _copy_base(self, other: State) -> None:
         """Copy the base-class fields into `other` (used by subclasses' `copy`)."""
         other.rng = self.rng.copy()

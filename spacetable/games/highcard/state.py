@@ -61,7 +61,7 @@ class HighcardState(State):
     def new(cls, config: dict[str, Any], seed: int) -> HighcardState:
         """H1: shuffle the deck with the state's rng and deal three cards to each seat."""
         s = cls.__new__(cls)
-        s.rng, s.history, s.events, s.config, s.seed = Rng(seed), [], None, config, seed
+        s.init_base(config, seed)
         n = int(config["players"])
         s.deck = [c.value for c in CARDS]
         s.rng.shuffle(s.deck)

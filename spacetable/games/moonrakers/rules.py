@@ -10,7 +10,6 @@ from typing import Any
 
 from spacetable.engine.action import Action
 from spacetable.engine.errors import ConfigError
-from spacetable.engine.rng import Rng
 from spacetable.games.moonrakers import actions as A
 from spacetable.games.moonrakers import effects, mercenary, objectives, reputation
 from spacetable.games.moonrakers.cards import sets_for
@@ -59,11 +58,7 @@ def setup(s: MoonrakersState, config: dict[str, Any], seed: int) -> None:
     bt = "BT" in sets
     if bt and not 3 <= n <= 5:
         raise ConfigError(f"Binding Ties can only be played with 3–5 players, not {n}")
-    s.rng = Rng(seed)
-    s.history = []
-    s.events = None
-    s.config = config
-    s.seed = seed
+    s.init_base(config, seed)
     s.n = n
     s.sets = frozenset(sets)
     s.bt = bt

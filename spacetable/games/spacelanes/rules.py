@@ -13,7 +13,6 @@ from typing import TYPE_CHECKING, Any
 
 from spacetable.engine.action import Action
 from spacetable.engine.errors import ConfigError
-from spacetable.engine.rng import Rng
 from spacetable.engine.state import CHANCE, TERMINAL
 from spacetable.games.spacelanes import actions as A
 from spacetable.games.spacelanes.board import ADJ, ENDS, LANE_BETWEEN, NLANES, NSLOTS
@@ -63,11 +62,7 @@ def setup(cls: type[S], config: dict[str, Any], seed: int) -> S:
     if not isinstance(tl, int) or tl < 0:
         raise ConfigError("turn_limit must be a non-negative integer")
     s = cls.__new__(cls)
-    s.rng = Rng(seed)
-    s.history = []
-    s.events = None
-    s.config = config
-    s.seed = seed
+    s.init_base(config, seed)
     s.n = n
     s.exploration = "exploration" in modes
     s.pvp = "pvp" in modes
