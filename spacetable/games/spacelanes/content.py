@@ -95,6 +95,19 @@ class Goal:
     target: int
     text: str
     credits: int = 0
+    targets: tuple[int, ...] = ()
+    """Target for 2, 3, 4 and 5 players (empty: `target` at every table size; `target` is the 3-player
+    entry)."""
+    credit_targets: tuple[int, ...] = ()
+    """Credits part for 2, 3, 4 and 5 players (empty: `credits` at every table size)."""
+
+    def target_for(self, players: int) -> int:
+        """The goal's target at a table of `players` (the 2- or 5-player value outside 2..5)."""
+        return self.targets[min(max(players, 2), 5) - 2] if self.targets else self.target
+
+    def credits_for(self, players: int) -> int:
+        """The goal's credits part at a table of `players` (0: the goal has none)."""
+        return self.credit_targets[min(max(players, 2), 5) - 2] if self.credit_targets else self.credits
 
 
 @dataclass(slots=True)
@@ -319,6 +332,25 @@ def parse_cards(doc: Any, file: str = "cards.json", tags: set[str] | None = None
     return out
 
 
+PLAYER_COUNTS = ("2", "3", "4", "5")
+
+
+def _per_players(g: dict[str, Any], key: str, file: str, slug: str, lo: int, hi: int) -> tuple[int, ...]:
+    """An optional table {"2": n, "3": n, "4": n, "5": n} of a goal number by player count."""
+    if key not in g:
+        return ()
+    table = _req(g, key, dict, file, slug)
+    if sorted(table) != list(PLAYER_COUNTS):
+        raise DataError(file, slug, key, f"needs exactly the player counts {', '.join(PLAYER_COUNTS)}")
+    out: list[int] = []
+    for n in PLAYER_COUNTS:
+        v = table[n]
+        if isinstance(v, bool) or not isinstance(v, int) or not lo <= v <= hi:
+            raise DataError(file, slug, f"{key}.{n}", f"must be an integer in {lo}..{hi}, got {v!r}")
+        out.append(v)
+    return tuple(out)
+
+
 def parse_goals(doc: Any, file: str = "goals.json") -> list[Goal]:
     if not isinstance(doc, dict):
         raise DataError(file, None, None, "not a JSON object")
@@ -330,9 +362,21 @@ def parse_goals(doc: Any, file: str = "goals.json") -> list[Goal]:
         kind = _req(g, "kind", str, file, slug)
         if kind not in GOAL_KINDS:
             raise DataError(file, slug, "kind", f"unknown goal kind {kind!r}")
-        out.append(Goal(len(out), slug, _req(g, "name", str, file, slug), kind,
-                        _int(g, "target", file, slug, 1, 100000, -1), _req(g, "text", str, file, slug),
-                        _int(g, "credits", file, slug, 0, 100000, 0)))
+        text = _req(g, "text", str, file, slug)
+        credits = _int(g, "credits", file, slug, 0, 100000, 0)
+        targets = _per_players(g, "targets", file, slug, 1, 100000)
+        credit_targets = _per_players(g, "credit_targets", file, slug, 1, 100000)
+        if credit_targets and not credits:
+            raise DataError(file, slug, "credit_targets", "only a goal with a credits part can scale it")
+        target = _int(g, "target", file, slug, 1, 100000, -1)
+        for key, table, base in (("targets", targets, target), ("credit_targets", credit_targets, credits)):
+            if table and table[1] != base:
+                raise DataError(file, slug, key, f"the 3-player entry must equal the base number {base}")
+            for n, v in zip(PLAYER_COUNTS, table, strict=False):
+                if f"{n} players: {v}" not in text:
+                    raise DataError(file, slug, key, f"the text must show the target '{n} players: {v}'")
+        out.append(Goal(len(out), slug, _req(g, "name", str, file, slug), kind, target, text, credits,
+                        targets, credit_targets))
     if len(out) != 10:
         raise DataError(file, None, "goals", f"need 10 goals, found {len(out)}")
     return out

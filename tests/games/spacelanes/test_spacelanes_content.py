@@ -92,6 +92,12 @@ def test_catalog_keys() -> None:
      "feature.kind"),
     ("lanes.json", lambda d: d["lanes"][0].update(distance=4), "kepler-run", "distance"),
     ("goals.json", lambda d: d["goals"][0].update(kind="fame"), "tycoon", "kind"),
+    ("goals.json", lambda d: d["goals"][0]["targets"].pop("5"), "tycoon", "targets"),
+    ("goals.json", lambda d: d["goals"][0]["targets"].update({"5": "many"}), "tycoon", "targets.5"),
+    ("goals.json", lambda d: d["goals"][0]["targets"].update({"3": 99}), "tycoon", "targets"),
+    ("goals.json", lambda d: d["goals"][0].update(text="Hold credits."), "tycoon", "targets"),
+    ("goals.json", lambda d: d["goals"][0].update(credit_targets=d["goals"][0]["targets"]), "tycoon",
+     "credit_targets"),
     ("board.json", lambda d: d["lanes"].__setitem__(0, [0, 0]), "lane 0", "lanes"),
     ("board.json", lambda d: d["lanes"].__setitem__(23, [5, 9]), None, "lanes"),
 ])
@@ -105,6 +111,25 @@ def test_bad_data_raises_dataerror_naming_file_card_field(file: str, mutate: Any
     assert e.value.field == field
     if card is not None:
         assert e.value.card == card
+
+
+def test_goal_targets_scale_with_player_count_and_are_shown() -> None:
+    """Rulings part 2 (goals reachable in 30-60 turns for 2-5 players): a goal may state a target per
+    table size; its 3-player entry is the base target, other sizes fall back to the nearest entry, and
+    the card text shows every entry."""
+    by_slug = {g.slug: g for g in CONTENT.goals}
+    tycoon, tour, union = by_slug["tycoon"], by_slug["grand-tour"], by_slug["union-ally"]
+    assert tycoon.target_for(3) == tycoon.target
+    assert tycoon.target_for(2) > tycoon.target_for(3) > tycoon.target_for(5)
+    assert tycoon.target_for(1) == tycoon.target_for(2) and tycoon.target_for(6) == tycoon.target_for(5)
+    assert tour.credits_for(2) > tour.credits_for(3) == tour.credits > tour.credits_for(5)
+    assert tour.target_for(5) == 3
+    assert union.target_for(2) == union.target_for(5) == union.target and union.targets == ()
+    for g in CONTENT.goals:
+        for n in (2, 3, 4, 5):
+            assert g.target_for(n) >= 1
+            if g.targets:
+                assert f"{n} players: {g.target_for(n)}" in g.text
 
 
 def test_crossing_lane_is_refused() -> None:

@@ -416,11 +416,11 @@ def test_l21_every_goal_has_progress_and_can_be_reached(goal: str) -> None:
     _set_goal(s, 0, goal)
     assert 0.0 <= R.progress(s, 0) < 1.0
     g = next(x for x in CONTENT.goals if x.slug == goal)
-    s.credits[0] = max(s.credits[0], g.credits, g.target if g.kind == "credits" else 0)
+    s.credits[0] = max(s.credits[0], g.credits_for(s.n), g.target_for(s.n) if g.kind == "credits" else 0)
     attr = {"goods_sold": "goods_sold", "pirates_won": "pirates_won", "union": "union", "pirate": "pirate",
             "bounties": "bounties", "transports": "transports_done", "contraband_sold": "contraband_sold"}
     if g.kind in attr:
-        getattr(s, attr[g.kind])[0] = g.target
+        getattr(s, attr[g.kind])[0] = g.target_for(s.n)
     if g.kind in ("homeworlds", "visited"):
         s.visited[0] = (1 << 15) - 1
     assert R.goal_reached(s, 0)
