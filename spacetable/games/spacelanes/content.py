@@ -101,12 +101,22 @@ class Goal:
     credit_targets: tuple[int, ...] = ()
     """Credits part for 2, 3, 4 and 5 players (empty: `credits` at every table size)."""
 
-    def target_for(self, players: int) -> int:
-        """The goal's target at a table of `players` (the 2- or 5-player value outside 2..5)."""
+    exploration_target: int = 0
+    """Target in Exploration mode at every table size (0: as without it)."""
+    exploration_credits: int = 0
+    """Credits part in Exploration mode at every table size (0: as without it)."""
+
+    def target_for(self, players: int, exploration: bool = False) -> int:
+        """The goal's target at a table of `players` (the 2- or 5-player value outside 2..5), in
+        Exploration mode if asked."""
+        if exploration and self.exploration_target:
+            return self.exploration_target
         return self.targets[min(max(players, 2), 5) - 2] if self.targets else self.target
 
-    def credits_for(self, players: int) -> int:
-        """The goal's credits part at a table of `players` (0: the goal has none)."""
+    def credits_for(self, players: int, exploration: bool = False) -> int:
+        """The goal's credits part at a table of `players`, in Exploration mode if asked (0: none)."""
+        if exploration and self.exploration_credits:
+            return self.exploration_credits
         return self.credit_targets[min(max(players, 2), 5) - 2] if self.credit_targets else self.credits
 
 
@@ -375,8 +385,15 @@ def parse_goals(doc: Any, file: str = "goals.json") -> list[Goal]:
             for n, v in zip(PLAYER_COUNTS, table, strict=False):
                 if f"{n} players: {v}" not in text:
                     raise DataError(file, slug, key, f"the text must show the target '{n} players: {v}'")
+        exploration = [_int(g, key, file, slug, 0, 100000, 0) for key in ("exploration_target",
+                                                                          "exploration_credits")]
+        if exploration[1] and not credits:
+            raise DataError(file, slug, "exploration_credits", "only a goal with a credits part can scale it")
+        for key, v in zip(("exploration_target", "exploration_credits"), exploration, strict=True):
+            if v and f"Exploration mode: {v}" not in text:
+                raise DataError(file, slug, key, f"the text must show the target 'Exploration mode: {v}'")
         out.append(Goal(len(out), slug, _req(g, "name", str, file, slug), kind, target, text, credits,
-                        targets, credit_targets))
+                        targets, credit_targets, exploration[0], exploration[1]))
     if len(out) != 10:
         raise DataError(file, None, "goals", f"need 10 goals, found {len(out)}")
     return out

@@ -98,6 +98,8 @@ def test_catalog_keys() -> None:
     ("goals.json", lambda d: d["goals"][0].update(text="Hold credits."), "tycoon", "targets"),
     ("goals.json", lambda d: d["goals"][0].update(credit_targets=d["goals"][0]["targets"]), "tycoon",
      "credit_targets"),
+    ("goals.json", lambda d: d["goals"][0].update(exploration_target=-1), "tycoon", "exploration_target"),
+    ("goals.json", lambda d: d["goals"][0].update(exploration_target=20000), "tycoon", "exploration_target"),
     ("board.json", lambda d: d["lanes"].__setitem__(0, [0, 0]), "lane 0", "lanes"),
     ("board.json", lambda d: d["lanes"].__setitem__(23, [5, 9]), None, "lanes"),
 ])
@@ -126,6 +128,9 @@ def test_goal_targets_scale_with_player_count_and_are_shown() -> None:
     assert tour.target_for(5) == 3
     assert union.target_for(2) == union.target_for(5) == union.target and union.targets == ()
     for g in CONTENT.goals:
+        if g.exploration_target:
+            assert f"Exploration mode: {g.exploration_target}" in g.text
+            assert g.target_for(2, True) == g.target_for(5, True) == g.exploration_target
         for n in (2, 3, 4, 5):
             assert g.target_for(n) >= 1
             if g.targets:
