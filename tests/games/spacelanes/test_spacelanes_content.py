@@ -100,6 +100,9 @@ def test_catalog_keys() -> None:
      "credit_targets"),
     ("goals.json", lambda d: d["goals"][0].update(exploration_target=-1), "tycoon", "exploration_target"),
     ("goals.json", lambda d: d["goals"][0].update(exploration_target=20000), "tycoon", "exploration_target"),
+    ("goals.json", lambda d: d["goals"][0].update(exploration_credits=9000), "tycoon", "exploration_credits"),
+    ("goals.json", lambda d: d["goals"][2].update(exploration_credits=9000), "grand-tour",
+     "exploration_credits"),
     ("board.json", lambda d: d["lanes"].__setitem__(0, [0, 0]), "lane 0", "lanes"),
     ("board.json", lambda d: d["lanes"].__setitem__(23, [5, 9]), None, "lanes"),
 ])
@@ -131,6 +134,9 @@ def test_goal_targets_scale_with_player_count_and_are_shown() -> None:
         if g.exploration_target:
             assert f"Exploration mode: {g.exploration_target}" in g.text
             assert g.target_for(2, True) == g.target_for(5, True) == g.exploration_target
+        if g.exploration_credits:
+            assert f"Exploration mode: {g.exploration_credits}" in g.text
+            assert g.credits_for(2, True) == g.credits_for(5, True) == g.exploration_credits
         for n in (2, 3, 4, 5):
             assert g.target_for(n) >= 1
             if g.targets:
