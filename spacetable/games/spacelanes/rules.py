@@ -211,29 +211,33 @@ def _has(lst: list[int], t: int) -> bool:
     return any(TYPE[c] == t for c in lst)
 
 
+def _goal_count(s: S, p: int, kind: str) -> int:
+    """The seat's count for a goal kind (credits, goods sold, Homeworlds landed on, …)."""
+    if kind == "credits":
+        return s.credits[p]
+    if kind == "goods_sold":
+        return s.goods_sold[p]
+    if kind == "homeworlds":
+        return sum(1 for x in range(NSLOTS) if s.visited[p] >> x & 1 and SETTLE[s.slot_set[x]].homeworld)
+    if kind == "visited":
+        return bin(s.visited[p]).count("1")
+    if kind == "pirates_won":
+        return s.pirates_won[p]
+    if kind == "union":
+        return s.union[p]
+    if kind == "pirate":
+        return s.pirate[p]
+    if kind == "bounties":
+        return s.bounties[p]
+    if kind == "transports":
+        return s.transports_done[p]
+    return s.contraband_sold[p]
+
+
 def goal_value(s: S, p: int) -> tuple[int, int]:
+    """(count, target) of the seat's Goal; targets depend on the player count and mode (goals.json)."""
     g = GOALS[s.goal[p]]
-    k = g.kind
-    if k == "credits":
-        return s.credits[p], g.target
-    if k == "goods_sold":
-        return s.goods_sold[p], g.target
-    if k == "homeworlds":
-        hw = sum(1 for x in range(NSLOTS) if s.visited[p] >> x & 1 and SETTLE[s.slot_set[x]].homeworld)
-        return hw, g.target
-    if k == "visited":
-        return bin(s.visited[p]).count("1"), g.target
-    if k == "pirates_won":
-        return s.pirates_won[p], g.target
-    if k == "union":
-        return s.union[p], g.target
-    if k == "pirate":
-        return s.pirate[p], g.target
-    if k == "bounties":
-        return s.bounties[p], g.target
-    if k == "transports":
-        return s.transports_done[p], g.target
-    return s.contraband_sold[p], g.target
+    return _goal_count(s, p, g.kind), g.target_for(s.n, s.exploration)
 
 
 def progress(s: S, p: int) -> float:
@@ -242,7 +246,7 @@ def progress(s: S, p: int) -> float:
     f = min(1.0, v / t)
     g = GOALS[s.goal[p]]
     if g.credits:
-        f = (f + min(1.0, s.credits[p] / g.credits)) / 2
+        f = (f + min(1.0, s.credits[p] / g.credits_for(s.n, s.exploration))) / 2
     return f
 
 

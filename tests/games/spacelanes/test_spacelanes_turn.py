@@ -410,6 +410,20 @@ def test_l21_turn_limit_closest_to_goal_wins() -> None:
     assert s.is_terminal() and s.winners() == [0]
 
 
+@pytest.mark.parametrize(("players", "needed"), [(2, 28000), (5, 20000)])
+def test_l21_goal_targets_follow_the_player_count(players: int, needed: int) -> None:
+    """The goals state a target per table size (docs/spacelanes-design.md): Tycoon needs 28000 credits
+    at 2 players and 20000 at 5; the win check (L21) applies the table's number."""
+    s = started(players)
+    _set_goal(s, 0, "tycoon")
+    s.credits[0] = needed - 1
+    assert not R.goal_reached(s, 0)
+    s.credits[0] = needed
+    assert R.goal_reached(s, 0)
+    s.apply("end")
+    assert s.is_terminal() and s.winners() == [0]
+
+
 @pytest.mark.parametrize("goal", [g.slug for g in CONTENT.goals])
 def test_l21_every_goal_has_progress_and_can_be_reached(goal: str) -> None:
     s = started()
