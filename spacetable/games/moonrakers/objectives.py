@@ -300,8 +300,10 @@ def _holds(s: MoonrakersState, seat: int, c: Condition) -> bool:
     if k == PARTS:
         if len(p.parts) < c.parts_needed:  # cheap early exit: most ships hold too few parts
             return False
-        parts = A.CAT.parts
-        return all(sum(1 for x in p.parts if parts[x].brand == brand) >= n for brand, n in c.brands)
+        counts = [0, 0, 0, 0, 0]
+        for x in p.parts:
+            counts[PART_BRAND[x]] += 1
+        return all(counts[FACTION_INDEX[brand]] >= n for brand, n in c.brands)
     if k == DECK:
         return p.deck_size() >= c.deck_min
     if k == REPUTATION:
@@ -347,3 +349,7 @@ CHECKED_AT: tuple[tuple[Condition | None, ...], ...] = tuple(
     tuple(c if c.checked_at(point) else None for c in CONDITIONS) for point in (AFTER_EXECUTION, END_OF_TURN)
 )
 """Per check point, each objective's condition when it is checked there (else None), for speed."""
+
+PART_BRAND: tuple[int, ...] = tuple(FACTIONS.index(part.brand) for part in A.CAT.parts)
+"""Faction index of each part's brand (for the part-brand conditions)."""
+FACTION_INDEX = {f: i for i, f in enumerate(FACTIONS)}
