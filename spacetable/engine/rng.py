@@ -39,8 +39,11 @@ class Rng:
         """A uniform integer in ``[0, n)`` (``n`` ≥ 1)."""
         if n <= 1:
             return 0
-        # 64-bit output modulo n: bias is below 2**-50 for the small n games use.
-        return self.next64() % n
+        # next64() inlined (hot path); 64-bit output modulo n: bias below 2**-50 for the small n used.
+        self.state = s = (self.state + _GAMMA) & _MASK
+        z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+        return (z ^ (z >> 31)) % n
 
     def random(self) -> float:
         """A float in [0, 1)."""
@@ -51,10 +54,15 @@ class Rng:
         return seq[self.below(len(seq))]
 
     def shuffle(self, items: MutableSequence[T]) -> None:
-        """Fisher–Yates shuffle in place."""
+        """Fisher–Yates shuffle in place (the same draws as ``below(i + 1)``, inlined for speed)."""
+        s = self.state
         for i in range(len(items) - 1, 0, -1):
-            j = self.below(i + 1)
+            s = (s + _GAMMA) & _MASK
+            z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+            j = (z ^ (z >> 31)) % (i + 1)
             items[i], items[j] = items[j], items[i]
+        self.state = s
 
     def weighted(self, weights: Sequence[float]) -> int:
         """Index drawn with probability proportional to ``weights``."""
