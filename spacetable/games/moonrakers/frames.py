@@ -21,6 +21,12 @@ class Frame:
     __slots__ = ("player",)
     name: ClassVar[str] = "frame"
     chance: ClassVar[bool] = False
+    can_vanish: ClassVar[bool] = False
+    """True for classes that override `vacuous` (checked first: most frames never vanish)."""
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        cls.can_vanish = cls.vacuous is not Frame.vacuous
 
     def __init__(self, player: int) -> None:
         self.player = player

@@ -55,7 +55,7 @@ class Moonrakers(MoonrakersState):
         else:
             self.stack[-1].apply(self, action)
         stack = self.stack
-        if not stack or stack[-1].vacuous(self):
+        if not stack or stack[-1].can_vanish and stack[-1].vacuous(self):
             advance(self)
 
     def chance_outcomes(self) -> list[tuple[Action, float]]:

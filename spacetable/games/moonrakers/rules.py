@@ -27,6 +27,7 @@ from spacetable.games.moonrakers.state import (
     AFTERMATH,
     BUYING,
     END_TURN,
+    EXECUTION,
     FIRST_PLAYER,
     GAME_OVER,
     NEGOTIATION,
@@ -425,32 +426,37 @@ def finish(s: MoonrakersState, winners: list[int]) -> None:
 
 
 # ------------------------------------------------------------------------------- the loop
+def _buying_step(s: MoonrakersState) -> None:
+    s.phase = END_TURN
+    s.stack.append(Buy(s.ml))
+
+
+def _no_step(s: MoonrakersState) -> None:  # PLANNING/NEGOTIATION/EXECUTION always hold a frame
+    raise AssertionError(f"no decision in phase {s.phase}")
+
+
+def _setup_done(s: MoonrakersState) -> None:
+    s.phase = FIRST_PLAYER
+
+
+def _drop_vacuous(s: MoonrakersState) -> None:
+    stack = s.stack
+    while stack and stack[-1].can_vanish and stack[-1].vacuous(s):
+        stack.pop()
+
+
 def advance(s: MoonrakersState) -> None:
     """Run automatic steps until a decision frame is on the stack or the game is over."""
-    while s.stack and s.stack[-1].vacuous(s):
-        s.stack.pop()
+    _drop_vacuous(s)
     while not s.stack and s.phase != GAME_OVER:
-        ph = s.phase
-        if ph == SETUP_OBJECTIVES:
-            s.phase = FIRST_PLAYER
-        elif ph == FIRST_PLAYER:
-            first_player_step(s)
-        elif ph == ROLLING:
-            roll_step(s)
-        elif ph == REWARDS:
-            rewards_step(s)
-        elif ph == AFTERMATH:
-            aftermath_step(s)
-        elif ph in (STAY, STAY_REPLACE, STAY_HAND):
-            stay_step(s)
-        elif ph == BUYING:
-            s.phase = END_TURN
-            s.stack.append(Buy(s.ml))
-        elif ph == END_TURN:
-            end_turn_step(s)
-        elif ph == WIN_CHECK:
-            win_check_step(s)
-        else:  # PLANNING/NEGOTIATION/EXECUTION always hold a frame
-            raise AssertionError(f"no decision in phase {ph}")
-        while s.stack and s.stack[-1].vacuous(s):
-            s.stack.pop()
+        STEPS[s.phase](s)
+        _drop_vacuous(s)
+
+
+STEPS = {
+    SETUP_OBJECTIVES: _setup_done, FIRST_PLAYER: first_player_step, PLANNING: _no_step,
+    STAY: stay_step, STAY_REPLACE: stay_step, STAY_HAND: stay_step, NEGOTIATION: _no_step,
+    ROLLING: roll_step, EXECUTION: _no_step, REWARDS: rewards_step, AFTERMATH: aftermath_step,
+    BUYING: _buying_step, END_TURN: end_turn_step, WIN_CHECK: win_check_step,
+}
+"""The automatic step of each phase (run while no decision is on the stack)."""
