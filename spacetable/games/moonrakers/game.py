@@ -58,6 +58,12 @@ class Moonrakers(MoonrakersState):
         if not stack or stack[-1].can_vanish and stack[-1].vacuous(self):
             advance(self)
 
+    def sample_chance(self) -> Action:
+        """Roll the hazard die with the state's generator (faces 0,0,1,1,2,2 → 0/1/2 icons, 1.1.3)."""
+        a = HAZARD_FACES[self.rng.below(3)]
+        self.apply_fast(a)
+        return a
+
     def chance_outcomes(self) -> list[tuple[Action, float]]:
         return HAZARD_OUTCOMES if self.stack and self.stack[-1].chance else []
 
