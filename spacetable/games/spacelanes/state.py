@@ -1,7 +1,8 @@
 """The Space Lanes game state: slotted fields, hand-written copy, views and determinization.
 
-Rules (legal actions and their effects) live in `rules.py`; this module holds the data, what each
-seat may see (`view`), and the resampling of what it may not (`determinize`).
+Rules (legal actions and their effects) live in `rules.py` and the modules it dispatches to; this
+module holds the data, what each seat may see (`view`), and the resampling of what it may not
+(`determinize`).
 """
 
 from __future__ import annotations

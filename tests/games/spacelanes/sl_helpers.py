@@ -112,7 +112,7 @@ def settlement_slot(s: SpaceLanesState, slug: str) -> int:
 
 def move_to_settlement(s: SpaceLanesState, p: int, slug: str) -> int:
     slot = settlement_slot(s, slug)
-    R._land(s, p, slot)
+    R.land(s, p, slot)
     return slot
 
 

@@ -150,9 +150,9 @@ def test_mod_transport_bonus_and_transport_delivery() -> None:
     give(s, 0, "medical-shipment")
     s.apply("play medical-shipment")
     assert s.transports[0][0][1] == hw
-    R._land(s, 0, settlement_slot(s, "kepler-prime"))  # not a mining world
+    R.land(s, 0, settlement_slot(s, "kepler-prime"))  # not a mining world
     assert s.transports[0]
-    R._land(s, 0, settlement_slot(s, "rustfall"))
+    R.land(s, 0, settlement_slot(s, "rustfall"))
     assert s.transports[0] == [] and s.credits[0] == 3000 + 1400 + 300 and s.transports_done[0] == 1
 
 
@@ -170,7 +170,7 @@ def test_transport_not_delivered_where_it_was_loaded() -> None:
     slot = move_to_settlement(s, 0, "port-meridian")
     give(s, 0, "mail-run")
     s.apply("play mail-run")
-    R._land(s, 0, slot)
+    R.land(s, 0, slot)
     assert s.transports[0]
 
 
@@ -178,7 +178,7 @@ def test_transport_faction_rewards() -> None:
     s = started()
     move_to_settlement(s, 0, "forge-station")
     s.transports[0].append([card(s, "prisoner-transfer"), settlement_slot(s, "forge-station")])
-    R._land(s, 0, settlement_slot(s, "vesta-outpost"))
+    R.land(s, 0, settlement_slot(s, "vesta-outpost"))
     assert s.union[0] == 1 and s.credits[0] == 4000
 
 

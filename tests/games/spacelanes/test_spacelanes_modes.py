@@ -97,7 +97,7 @@ def test_l20_exploration_hides_settlements_and_lanes_until_visited() -> None:
     assert s.view(1).data["lanes"][ls]["revealed"]
     s.rev_set[other] = False
     from spacetable.games.spacelanes import rules as R
-    R._land(s, 0, other)
+    R.land(s, 0, other)
     assert s.view(1).data["slots"][other]["revealed"]
 
 

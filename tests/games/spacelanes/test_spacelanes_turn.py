@@ -80,7 +80,7 @@ def test_l5_at_most_5_of_one_good_per_visit_and_new_visit_resets() -> None:
         s.apply("buy ore")
     assert "buy ore" not in legal_texts(s)
     assert "buy supplies" in legal_texts(s)
-    R._land(s, 0, slot)  # a new Visit
+    R.land(s, 0, slot)  # a new Visit
     assert "buy ore" in legal_texts(s)
 
 
@@ -262,7 +262,7 @@ def test_l7_adrift_when_turn_ends_on_marker_without_cards() -> None:
     # cannot be repaired until landing, not even by a Repair Kit
     give(s, 0, "repair-kit")
     assert not R.can_play(s, 0, CT[SLUGS.index("repair-kit")], False)
-    R._land(s, 0, other)
+    R.land(s, 0, other)
     assert not s.adrift[0] and R.can_play(s, 0, CT[SLUGS.index("repair-kit")], False)
 
 

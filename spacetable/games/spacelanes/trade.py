@@ -1,0 +1,222 @@
+"""Space Lanes trade (L5): prices with Economic cards, buying and selling goods, tossing a card, buying
+cards, pawning ship cards, Settlement features, and repairs (L9).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from spacetable.engine.action import Action
+from spacetable.games.spacelanes import actions as A
+from spacetable.games.spacelanes.card_play import play_card, playable_types
+from spacetable.games.spacelanes.common import (
+    CONTENT_GOOD,
+    CT,
+    HAND_LIMIT,
+    SETTLE,
+    TYPE,
+    cargo_limit,
+    draw,
+    mod,
+    take_from,
+)
+from spacetable.games.spacelanes.content import CONTRABAND, NGOODS
+
+if TYPE_CHECKING:
+    from spacetable.games.spacelanes.state import SpaceLanesState as S
+
+BUY_LIMIT = 5
+CARD_PRICE = 100
+REPAIR_PRICE = 500
+EQUIP = ("missiles", "countermeasures", "fuel_burn", "repair_kit", "upgrade")
+
+
+def buy_price(s: S, slot: int, g: int) -> int:
+    base = SETTLE[s.slot_set[slot]].buy[g]
+    if not base:
+        return 0
+    e = s.econ[slot]
+    if e >= 0:
+        base += CT[TYPE[e]].prices[g][0]
+    return max(50, base)
+
+
+def sell_price(s: S, slot: int, g: int) -> int:
+    base = SETTLE[s.slot_set[slot]].sell[g]
+    if not base:
+        return 0
+    e = s.econ[slot]
+    if e >= 0:
+        base += CT[TYPE[e]].prices[g][1]
+    return max(50, base)
+
+
+def repair_price(s: S, p: int, base: int = REPAIR_PRICE) -> int:
+    return max(0, base - mod(s, p, "repair_discount"))
+
+
+def legal_trade(s: S) -> list[Action]:
+    p = s.active
+    slot = s.node[p]
+    out: list[Action] = []
+    room = cargo_limit(s, p) - sum(s.cargo[p])
+    cr = s.credits[p]
+    cargo = s.cargo[p]
+    for g in range(NGOODS):
+        bp = buy_price(s, slot, g)
+        if bp and room > 0 and s.bought[p][g] < BUY_LIMIT and cr >= bp:
+            out.append(A.BUY[g])
+        if cargo[g] and sell_price(s, slot, g):
+            out.append(A.SELL[g])
+    if s.toss_state < 2:
+        seen: list[int] = []
+        for c in s.hand[p]:
+            if TYPE[c] not in seen:
+                seen.append(TYPE[c])
+                out.append(A.TOSS[TYPE[c]])
+    if s.draw_state == 0:
+        k = min(HAND_LIMIT - len(s.hand[p]), cr // CARD_PRICE, len(s.deck) + len(s.discard))
+        out.extend(A.DRAW[i] for i in range(1, k + 1))
+    seen2: list[int] = []
+    for c in s.ship[p]:
+        ti = TYPE[c]
+        if ti in A.PAWN and ti not in seen2 and CT[ti].mod("cargo") <= room:
+            seen2.append(ti)
+            out.append(A.PAWN[ti])
+    if not s.feature_used[p]:
+        out.extend(_feature_actions(s, p, slot))
+    if s.damaged[p] and cr >= repair_price(s, p):
+        out.append(A.REPAIR)
+    out.extend(A.PLAY[ti] for ti in playable_types(s, p, True))
+    out.append(A.DONE)
+    return out
+
+
+def _feature_actions(s: S, p: int, slot: int) -> list[Action]:
+    st = SETTLE[s.slot_set[slot]]
+    k = st.feature
+    cr = s.credits[p]
+    if k == "faction_office":
+        return [A.FEATURE] if cr >= st.farg("price") else []
+    if k == "repair_dock":
+        return [A.FEATURE] if s.damaged[p] and cr >= repair_price(s, p, st.farg("price")) else []
+    if k == "archive":
+        return [A.FEATURE] if len(s.hand[p]) < HAND_LIMIT and (s.deck or s.discard) else []
+    if k == "fuel_depot":
+        return [A.FEATURE] if s.travel_state == 0 else []
+    if k == "refinery":
+        from_g = CONTENT_GOOD[st.farg("from")]
+        return [A.FEATURE] if s.cargo[p][from_g] > 0 else []
+    if k == "fence":
+        return [A.FEATURE] if s.cargo[p][CONTRABAND] > 0 else []
+    if k == "salvage_yard":
+        ok = (len(s.hand[p]) < HAND_LIMIT and cr >= st.farg("price")
+              and any(CT[TYPE[c]].kind in EQUIP for c in s.discard))
+        return [A.FEATURE] if ok else []
+    # exchange
+    out = []
+    if s.union[p] > 0:
+        out.append(A.FEATURE_UNION)
+    if s.pirate[p] > 0:
+        out.append(A.FEATURE_PIRATE)
+    return out
+
+
+def apply_trade(s: S, a: Action) -> None:
+    p = s.active
+    kind = a.kind
+    slot = s.node[p]
+    if kind == "toss":
+        s.toss_state = 1
+        cid = take_from(s.hand[p], A.SLUGS.index(str(a.args[0])))
+        s.discard.append(cid)
+        s.emit("L5", "toss", p, CT[TYPE[cid]].name)
+        return
+    if s.toss_state == 1:
+        s.toss_state = 2
+    if kind == "done":
+        s.stack.pop()
+        s.trade_state = 2
+        s.emit("L5", "trade_done", p)
+    elif kind == "buy":
+        g = CONTENT_GOOD[str(a.args[0])]
+        price = buy_price(s, slot, g)
+        s.credits[p] -= price
+        s.cargo[p][g] += 1
+        s.bought[p][g] += 1
+        s.emit("L5", "buy", p, a.args[0], price)
+    elif kind == "sell":
+        g = CONTENT_GOOD[str(a.args[0])]
+        price = sell_price(s, slot, g) + mod(s, p, "sell_bonus")
+        sell(s, p, g, price)
+    elif kind == "draw":
+        k = int(a.args[0])
+        s.draw_state = 1
+        got = draw(s, p, k)
+        s.credits[p] -= CARD_PRICE * got
+        s.emit("L5", "draw", p, got, CARD_PRICE * got)
+    elif kind == "pawn":
+        ti = A.SLUGS.index(str(a.args[0]))
+        cid = take_from(s.ship[p], ti)
+        s.discard.append(cid)
+        pay = CT[ti].cost // 2 // 50 * 50
+        s.credits[p] += pay
+        s.emit("L5", "pawn", p, CT[ti].name, pay)
+    elif kind == "repair":
+        s.credits[p] -= repair_price(s, p)
+        s.damaged[p] = False
+        s.emit("L9", "repair", p, repair_price(s, p))
+    elif kind == "feature":
+        s.feature_used[p] = True
+        _feature(s, p, slot, str(a.args[0]) if a.args else "")
+    elif kind == "play":
+        play_card(s, p, A.SLUGS.index(str(a.args[0])))
+
+
+def sell(s: S, p: int, g: int, price: int) -> None:
+    s.credits[p] += price
+    s.cargo[p][g] -= 1
+    s.goods_sold[p] += 1
+    if g == CONTRABAND:
+        s.contraband_sold[p] += 1
+    s.emit("L5", "sell", p, g, price)
+
+
+def _feature(s: S, p: int, slot: int, arg: str) -> None:
+    st = SETTLE[s.slot_set[slot]]
+    k = st.feature
+    s.emit("L5", "feature", p, st.name, st.ftext)
+    if k == "faction_office":
+        s.credits[p] -= st.farg("price")
+        if st.farg("faction") == "union":
+            s.union[p] += 1
+        else:
+            s.pirate[p] += 1
+    elif k == "repair_dock":
+        s.credits[p] -= repair_price(s, p, st.farg("price"))
+        s.damaged[p] = False
+    elif k == "archive":
+        draw(s, p, min(st.farg("cards"), HAND_LIMIT - len(s.hand[p])))
+    elif k == "fuel_depot":
+        s.free_moves += st.farg("moves")
+    elif k == "refinery":
+        fg, tg = CONTENT_GOOD[st.farg("from")], CONTENT_GOOD[st.farg("to")]
+        x = min(st.farg("count"), s.cargo[p][fg])
+        s.cargo[p][fg] -= x
+        s.cargo[p][tg] += x
+    elif k == "fence":
+        price = st.farg("price")
+        while s.cargo[p][CONTRABAND]:
+            sell(s, p, CONTRABAND, price)
+    elif k == "salvage_yard":
+        for i in range(len(s.discard) - 1, -1, -1):
+            if CT[TYPE[s.discard[i]]].kind in EQUIP:
+                s.hand[p].append(s.discard.pop(i))
+                break
+        s.credits[p] -= st.farg("price")
+    else:
+        if arg == "union":
+            s.union[p] -= 1
+        else:
+            s.pirate[p] -= 1
+        s.credits[p] += st.farg("price")
