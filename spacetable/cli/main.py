@@ -32,6 +32,7 @@ app = typer.Typer(help="spacetable: play, replay, simulate and benchmark tableto
 ModuleOpt = Annotated[list[str] | None, typer.Option("--module", help="Game module (repeatable).")]
 ExpansionOpt = Annotated[list[str] | None, typer.Option("--expansion", help="Expansion (repeatable).")]
 ModeOpt = Annotated[list[str] | None, typer.Option("--mode", help="Game mode (repeatable).")]
+TurnLimitOpt = Annotated[int | None, typer.Option("--turn-limit", help="End after N turns (L21).")]
 
 
 def _fail(message: str, code: int = 2) -> NoReturn:
@@ -67,6 +68,7 @@ def play(
     module: ModuleOpt = None,
     expansion: ExpansionOpt = None,
     mode: ModeOpt = None,
+    turn_limit: TurnLimitOpt = None,
     save: Annotated[Path | None, typer.Option("--save", help="Autosave after every decision.")] = None,
     bots: Annotated[str | None, typer.Option("--bots", help="Bot name, or one per seat: a,b,c.")] = None,
     load: Annotated[Path | None, typer.Option("--load", help="Resume a saved game.")] = None,
@@ -94,7 +96,7 @@ def play(
                 _fail("name a game (e.g. spacetable play highcard) or give --load FILE")
             spec = load_game(game)
             n = players if players is not None else spec.min_players
-            config = build_config(spec, n, module or (), expansion or (), mode or ())
+            config = build_config(spec, n, module or (), expansion or (), mode or (), turn_limit)
             h = 1 if humans is None else humans
             if not 0 <= h <= n:
                 _fail(f"--humans must be between 0 and {n}")
@@ -199,6 +201,7 @@ def simulate(
     module: ModuleOpt = None,
     expansion: ExpansionOpt = None,
     mode: ModeOpt = None,
+    turn_limit: TurnLimitOpt = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
 ) -> None:
     """Play N complete bot games and summarise them."""
@@ -206,7 +209,7 @@ def simulate(
         spec = load_game(game)
         n = players if players is not None else spec.min_players
         report = run_simulate(game, games_, n, parse_bots(game, bots, n), seed,
-                              module or (), expansion or (), mode or ())
+                              module or (), expansion or (), mode or (), turn_limit=turn_limit)
     except SpacetableError as e:
         _fail(str(e))
     data = report.to_json()

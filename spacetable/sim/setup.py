@@ -32,7 +32,8 @@ def load_game(name: str) -> GameSpec:
 
 
 def build_config(spec: GameSpec, players: int, modules: Sequence[str] = (),
-                 expansions: Sequence[str] = (), modes: Sequence[str] = ()) -> dict[str, Any]:
+                 expansions: Sequence[str] = (), modes: Sequence[str] = (),
+                 turn_limit: int | None = None) -> dict[str, Any]:
     """A validated config from the generic CLI options (``--module``/``--expansion``/``--mode``).
 
     An option the game does not take, or a value outside ``spec.options``, raises `ConfigError`.
@@ -49,6 +50,12 @@ def build_config(spec: GameSpec, players: int, modules: Sequence[str] = (),
             if allowed is not None and v not in allowed:
                 raise ConfigError(f"{spec.title}: unknown {flag} {v!r}; choose from {', '.join(allowed)}")
         params[key] = list(values)
+    if turn_limit is not None:
+        if "turn_limit" not in spec.params:
+            raise ConfigError(f"{spec.title} has no --turn-limit option")
+        if turn_limit < 0:
+            raise ConfigError("--turn-limit must be 0 (none) or more")
+        params["turn_limit"] = turn_limit
     return spec.make_config(players, **params)
 
 

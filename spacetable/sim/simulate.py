@@ -52,13 +52,13 @@ class SimReport:
 
 def simulate(game: str, games: int, players: int, bots: Sequence[str], seed: int = 0,
              modules: Sequence[str] = (), expansions: Sequence[str] = (), modes: Sequence[str] = (),
-             max_decisions: int = DEFAULT_MAX_DECISIONS) -> SimReport:
+             max_decisions: int = DEFAULT_MAX_DECISIONS, turn_limit: int | None = None) -> SimReport:
     """Play `games` complete games of `game` with one bot name per seat and summarise them.
 
     Raises `ConfigError` before any game starts for an unknown game, bot or option.
     """
     spec = load_game(game)
-    config = build_config(spec, players, modules, expansions, modes)
+    config = build_config(spec, players, modules, expansions, modes, turn_limit)
     make_bots(game, bots)  # refuse unknown bot names up front
     report = SimReport(game=game, players=players, bots=list(bots), config=config, seed=seed,
                        wins_by_seat=[0] * players)

@@ -150,3 +150,14 @@ def test_generic_view_is_used_without_a_renderer_and_cuts_long_values() -> None:
 
     renderable, warning = render_view(view, broken)
     assert warning is not None and "renderer failed" in warning
+
+
+def test_turn_limit_flag_reaches_games_that_have_one() -> None:
+    """--turn-limit maps to config["turn_limit"] (Space Lanes L21) and is refused by other games."""
+    result = runner.invoke(app, ["simulate", "spacelanes", "--games", "2", "--players", "2",
+                                 "--bots", "greedy", "--turn-limit", "6", "--json"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    assert data["config"]["turn_limit"] == 6 and data["mean_turns"] <= 6
+    refused = runner.invoke(app, ["simulate", "moonrakers", "--games", "1", "--turn-limit", "6"])
+    assert refused.exit_code == 2 and "turn-limit" in refused.output
