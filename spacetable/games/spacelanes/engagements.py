@@ -90,6 +90,8 @@ def legal_engage(s: S, f: list[int]) -> list[Action]:
         if f[5] + mod(s, p, "win" if f[4] == WIN else "escape") < (card.win if f[4] == WIN else card.escape):
             out.extend(A.USE[ti] for ti in counter_types(s, p, "missiles"))
             out.extend(A.USE[ti] for ti in counter_types(s, p, "countermeasures"))
+        elif f[4] == ESCAPE:  # L15: a made Escape may still be turned into a Win by Missiles
+            out.extend(A.USE[ti] for ti in counter_types(s, p, "missiles"))
         return out
     relocs = [A.RELOCATE[ls] for ls in range(NLANES) if s.hostile[ls] < 0]
     if stage == AFTER_ESCAPE:
