@@ -146,7 +146,7 @@ def apply_engage(s: S, f: list[int], a: Action) -> None:
             f[3] = PARLAY_PATROL
         s.emit("L16", "parlay", p, card.name, a.args[0])
     elif kind == "fence":
-        sell(s, p, CONTRABAND, PIRATE_FENCE)
+        sell(s, p, CONTRABAND, PIRATE_FENCE + mod(s, p, "sell_bonus"))
     elif kind == "keep":
         s.stack.pop()
     elif kind == "dismiss":

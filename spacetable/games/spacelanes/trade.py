@@ -205,7 +205,7 @@ def _feature(s: S, p: int, slot: int, arg: str) -> None:
         s.cargo[p][fg] -= x
         s.cargo[p][tg] += x
     elif k == "fence":
-        price = st.farg("price")
+        price = st.farg("price") + mod(s, p, "sell_bonus")
         while s.cargo[p][CONTRABAND]:
             sell(s, p, CONTRABAND, price)
     elif k == "salvage_yard":

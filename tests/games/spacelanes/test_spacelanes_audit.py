@@ -8,6 +8,7 @@ from spacetable.games.spacelanes.state import SpaceLanesState
 from tests.games.spacelanes.sl_helpers import (
     card,
     legal_texts,
+    move_to_settlement,
     pass_all,
     place_hostile,
     set_lane_distance,
@@ -35,3 +36,22 @@ def test_l15_missiles_may_turn_a_successful_escape_roll_into_a_win() -> None:
     assert "use missiles" in legal_texts(s)
     s.apply("use missiles")
     assert s.hostile[ls] == -1 and s.pirates_won[0] == 1 and not s.damaged[0]
+
+
+def test_trade_computer_bonus_counts_for_every_good_sold_at_a_fence_and_to_pirates() -> None:
+    """Card text, Trade Computer: "+50 credits for every good you sell" — also Contraband sold at a
+    Settlement fence (L5 feature) and to Pirates in a Parlay (rulebook, Parlay (Pirates))."""
+    s = started(2)
+    move_to_settlement(s, 0, "smugglers-rest")
+    s.ship[0].append(card(s, "trade-computer"))
+    s.cargo[0][5] = 2
+    s.apply("trade")
+    s.apply("feature")
+    assert s.credits[0] == 3000 + 2 * (1300 + 50)
+    s2, _ = _engage("red-fleet")
+    s2.ship[0].append(card(s2, "trade-computer"))
+    s2.pirate[0] = 1
+    s2.cargo[0][5] = 1
+    s2.apply("parlay faction")
+    s2.apply("fence")
+    assert s2.credits[0] == 3000 + 1000 + 50
