@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from spacetable.engine.rng import Rng
 from spacetable.engine.state import View
 from spacetable.games.moonrakers import actions as A
+from spacetable.games.moonrakers.crew_interpreter import K_LEE, CrewChoice, choice_context
 from spacetable.games.moonrakers.execution import public_execution
 from spacetable.games.moonrakers.negotiation import Negotiate
 from spacetable.games.moonrakers.state import GAME_OVER, PHASE_NAMES
@@ -98,17 +99,29 @@ def determinize(s: S, seat: int, rng: Rng) -> S:
 
     """A copy in which everything `seat` cannot see is resampled (TAG's copy(playerId)).
 
-    Other players' hands are redrawn from their hand + draw pile; every draw pile, deck and the
-    Mercenary deck is reshuffled; other players' objectives (held or being chosen) are redrawn from
-    the objectives `seat` has not seen; the copy's generator is reseeded from `rng`.
+    Other players' hands and the cards they are looking at (Lee van Cribb) are redrawn from their hand +
+    draw pile + those cards; every draw pile, deck and the Mercenary deck is reshuffled; other players'
+    objectives (held or being chosen) are redrawn from the objectives `seat` has not seen; the copy's
+    generator is reseeded from `rng`.
     """
     d = s.copy()
     for i, p in enumerate(d.players):
         if i != seat:
+            # cards another player is looking at (Lee van Cribb) came from its hidden draw pile (1.2)
+            looking = [c for c in d.stack if c.player == i and isinstance(c, CrewChoice) and c.key == K_LEE]
             pool = p.hand + p.draw
+            for lee in looking:
+                pool.extend(choice_context(lee)[1])
             rng.shuffle(pool)
             k = len(p.hand)
             p.hand = pool[:k]
+            for lee in looking:
+                ctx, looked = choice_context(lee)
+                n = len(looked)
+                looked = pool[k:k + n]
+                k += n
+                lee.data = ctx.encode(looked)
+                lee.options = [A.CHOOSE[c] for c in sorted(set(looked))]
             p.draw = pool[k:]
         else:
             rng.shuffle(p.draw)

@@ -179,6 +179,29 @@ def test_pending_lee_choice_survives_determinize_for_its_chooser() -> None:
     d.apply(d.legal_actions()[0])
 
 
+def test_determinize_resamples_lee_van_cribb_looked_cards_for_other_seats_1_2() -> None:
+    """Hidden information (1.2, OQ 10): the 3 cards Lee van Cribb's player is looking at come from its
+    hidden draw pile; another seat cannot see them, so determinize(other) must resample them (and the
+    options offered from them) like the rest of that player's hidden cards."""
+    s = position(hand=["lee-van-cribb", "reactor", "reactor"],
+                 draw=["shield", "shield", "shield", "shield", "miss", "damage-1", "thruster"])
+    s.apply("play lee-van-cribb")
+    assert s.decision_name() == "choice.crew.lee-van-cribb"
+    true_options = sorted(str(a) for a in s.legal_actions())
+    seen = set()
+    for k in range(12):
+        d = s.determinize(1, Rng(k))
+        assert d.view(1).data == s.view(1).data
+        opts = sorted(str(a) for a in d.legal_actions())
+        seen.add(tuple(opts))
+        d.apply(d.legal_actions()[0])  # the resampled choice still resolves
+        p = d.players[0]
+        assert sorted(p.hand + p.draw + p.discard + d.ex.seats[0].play) == sorted(  # type: ignore[union-attr]
+            s.players[0].hand + s.players[0].draw + s.players[0].discard + s.ex.seats[0].play  # type: ignore[union-attr]
+            + [c for c in s.stack[-1].data[-3:]])  # type: ignore[attr-defined]
+    assert seen != {tuple(true_options)}, "another seat's looked-at cards must be resampled"
+
+
 # ------------------------------------------------------------------------------- smoke
 def _stack_crew(s: Moonrakers, rng: Rng) -> None:
     """Every BG/FE crew card into every player's deck; a fresh hand dealt from it."""
