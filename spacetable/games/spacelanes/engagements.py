@@ -163,7 +163,11 @@ def apply_engage(s: S, f: list[int], a: Action) -> None:
 
 
 def _discard_hostile(s: S, ls: int) -> None:
-    s.discard.append(s.hostile[ls])
+    cid = s.hostile[ls]
+    for q in range(s.n):  # L14: if this card is ever played again it is a new event to engage
+        if s.engaged[q] == cid:
+            s.engaged[q] = -1
+    s.discard.append(cid)
     s.hostile[ls] = -1
     if s.bounty[ls] >= 0:
         s.discard.append(s.bounty[ls])

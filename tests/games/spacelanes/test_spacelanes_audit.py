@@ -55,3 +55,26 @@ def test_trade_computer_bonus_counts_for_every_good_sold_at_a_fence_and_to_pirat
     s2.apply("parlay faction")
     s2.apply("fence")
     assert s2.credits[0] == 3000 + 1000 + 50
+
+
+def test_l14_a_discarded_card_played_again_to_the_lane_must_be_engaged_again() -> None:
+    """L14: a ship engages a Pirates card in its Space that it has not engaged in this stay. A card that
+    was won against goes to the discard pile; when that same card is later played into the ship's Space
+    again it is a new event, and the ship must engage it at the start of its next turn."""
+    s, ls = _engage("scavenger-gang", dist=3)
+    cid = s.hostile[ls]
+    s.apply("engage win")
+    s.apply("roll 12")
+    pass_all(s)
+    s.apply("accept")
+    assert s.hostile[ls] == -1 and cid in s.discard
+    s.apply("end")
+    pass_all(s)
+    assert s.active == 1
+    s.discard.remove(cid)
+    s.hand[1].append(cid)
+    s.apply("play scavenger-gang")
+    s.apply(f"lane {ls}")
+    s.apply("end")
+    pass_all(s)
+    assert s.active == 0 and s.decision_name() == "engage.choose"
