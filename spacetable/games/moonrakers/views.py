@@ -14,7 +14,8 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from spacetable.engine.rng import Rng
 from spacetable.engine.state import View
 from spacetable.games.moonrakers import actions as A
-from spacetable.games.moonrakers.crew_interpreter import K_LEE, CrewChoice, choice_context
+from spacetable.games.moonrakers.cards import DMG1, DMG3
+from spacetable.games.moonrakers.crew_interpreter import K_LEE, K_RYAN, CrewChoice, choice_context
 from spacetable.games.moonrakers.execution import public_execution
 from spacetable.games.moonrakers.negotiation import Negotiate
 from spacetable.games.moonrakers.state import GAME_OVER, PHASE_NAMES
@@ -100,9 +101,10 @@ def determinize(s: S, seat: int, rng: Rng) -> S:
     """A copy in which everything `seat` cannot see is resampled (TAG's copy(playerId)).
 
     Other players' hands and the cards they are looking at (Lee van Cribb) are redrawn from their hand +
-    draw pile + those cards; every draw pile, deck and the Mercenary deck is reshuffled; other players'
-    objectives (held or being chosen) are redrawn from the objectives `seat` has not seen; the copy's
-    generator is reseeded from `rng`.
+    draw pile + those cards (a pending Ryan Rogal choice offers the new hand's last two cards); every
+    draw pile, deck and the Mercenary deck is reshuffled; other players' objectives (held or being
+    chosen) are redrawn from the objectives `seat` has not seen; the copy's generator is reseeded
+    from `rng`.
     """
     d = s.copy()
     for i, p in enumerate(d.players):
@@ -123,6 +125,10 @@ def determinize(s: S, seat: int, rng: Rng) -> S:
                 lee.data = ctx.encode(looked)
                 lee.options = [A.CHOOSE[c] for c in sorted(set(looked))]
             p.draw = pool[k:]
+            for ryan in d.stack:  # Ryan Rogal: which hand cards were just drawn is hidden (1.2)
+                if ryan.player == i and isinstance(ryan, CrewChoice) and ryan.key == K_RYAN:
+                    drawn = p.hand[-2:]
+                    ryan.options = [A.CHOOSE[c] for c in sorted(set(drawn)) if DMG1 <= c <= DMG3] + [A.SKIP]
         else:
             rng.shuffle(p.draw)
     # unseen objectives: other seats' held ones, those in other seats' pending choices, the deck

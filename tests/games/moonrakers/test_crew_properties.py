@@ -202,6 +202,26 @@ def test_determinize_resamples_lee_van_cribb_looked_cards_for_other_seats_1_2() 
     assert seen != {tuple(true_options)}, "another seat's looked-at cards must be resampled"
 
 
+def test_determinize_hides_which_damage_cards_ryan_rogal_drew_1_2() -> None:
+    """Hidden information (1.2, OQ 5): the 2 cards Ryan Rogal drew went into a hidden hand, so in a
+    copy determinized for another seat the pending "play one drawn Damage card" choice must not keep
+    offering exactly the Damage cards really drawn."""
+    s = position(hand=["ryan-rogal", "damage-3", "damage-3"],
+                 draw=["damage-2", "damage-2", "shield", "damage-1", "damage-1"])
+    s.apply("play ryan-rogal")
+    assert s.decision_name() == "choice.crew.ryan-rogal"
+    true_options = sorted(str(a) for a in s.legal_actions())
+    assert true_options == ["choose damage-1", "skip"]
+    seen = set()
+    for k in range(12):
+        d = s.determinize(1, Rng(k))
+        assert d.view(1).data == s.view(1).data
+        seen.add(tuple(sorted(str(a) for a in d.legal_actions())))
+        d.apply(d.legal_actions()[0])  # the resampled choice still resolves
+    offered = {o for opts in seen for o in opts}
+    assert offered - {"choose damage-1", "skip"}, "another seat's drawn cards must not show in its options"
+
+
 # ------------------------------------------------------------------------------- smoke
 def _stack_crew(s: Moonrakers, rng: Rng) -> None:
     """Every BG/FE crew card into every player's deck; a fresh hand dealt from it."""
