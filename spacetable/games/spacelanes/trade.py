@@ -1,5 +1,8 @@
 """Space Lanes trade (L5): prices with Economic cards, buying and selling goods, tossing a card, buying
 cards, pawning ship cards, Settlement features, and repairs (L9).
+
+Project ruling (docs/spacelanes-design.md): a good bought during a Visit cannot be sold (or fenced) in
+the same Visit, so Economic events and sale bonuses never make a buy-and-sell-back loop at one place.
 """
 
 from __future__ import annotations
@@ -66,7 +69,7 @@ def legal_trade(s: S) -> list[Action]:
         bp = buy_price(s, slot, g)
         if bp and room > 0 and s.bought[p][g] < BUY_LIMIT and cr >= bp:
             out.append(A.BUY[g])
-        if cargo[g] and sell_price(s, slot, g):
+        if cargo[g] and sell_price(s, slot, g) and not s.bought[p][g]:  # no resale in the same Visit
             out.append(A.SELL[g])
     if s.toss_state < 2:
         seen: list[int] = []
@@ -108,7 +111,7 @@ def _feature_actions(s: S, p: int, slot: int) -> list[Action]:
         from_g = CONTENT_GOOD[st.farg("from")]
         return [A.FEATURE] if s.cargo[p][from_g] > 0 else []
     if k == "fence":
-        return [A.FEATURE] if s.cargo[p][CONTRABAND] > 0 else []
+        return [A.FEATURE] if s.cargo[p][CONTRABAND] > 0 and not s.bought[p][CONTRABAND] else []
     if k == "salvage_yard":
         ok = (len(s.hand[p]) < HAND_LIMIT and cr >= st.farg("price")
               and any(CT[TYPE[c]].kind in EQUIP for c in s.discard))

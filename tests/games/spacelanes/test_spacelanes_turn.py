@@ -67,9 +67,22 @@ def test_l5_buy_sell_at_listed_prices() -> None:
     s.apply("trade")
     s.apply("buy ore")
     assert s.credits[0] == 3000 - R.buy_price(s, slot, 0) and s.cargo[0][0] == 1
-    s.apply("sell ore")
-    assert s.credits[0] == 3000 - 120 + 90 and s.cargo[0][0] == 0
+    s.cargo[0][1] = 1  # supplies carried in from elsewhere
+    s.apply("sell supplies")
+    assert s.credits[0] == 3000 - 120 + R.sell_price(s, slot, 1) and s.cargo[0][1] == 0
     assert "buy luxury" not in legal_texts(s)  # untraded good
+
+
+def test_l5_goods_bought_in_a_visit_are_not_sold_back_in_it() -> None:
+    """Project ruling on L5 (docs/spacelanes-design.md): no buy-and-sell-back at one place in one Visit,
+    whatever Economic events or sale bonuses do to the prices; the next Visit may sell them."""
+    s = started()
+    slot = move_to_settlement(s, 0, "rustfall")
+    s.apply("trade")
+    s.apply("buy ore")
+    assert "sell ore" not in legal_texts(s)
+    R.land(s, 0, slot)  # a new Visit
+    assert "sell ore" in legal_texts(s)
 
 
 def test_l5_at_most_5_of_one_good_per_visit_and_new_visit_resets() -> None:
