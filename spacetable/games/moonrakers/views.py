@@ -15,6 +15,7 @@ from spacetable.engine.rng import Rng
 from spacetable.engine.state import View
 from spacetable.games.moonrakers import actions as A
 from spacetable.games.moonrakers.cards import DMG1, DMG3
+from spacetable.games.moonrakers.choices import Choice
 from spacetable.games.moonrakers.crew_interpreter import K_LEE, K_RYAN, CrewChoice, choice_context
 from spacetable.games.moonrakers.execution import public_execution
 from spacetable.games.moonrakers.negotiation import Negotiate
@@ -95,13 +96,18 @@ def build_view(s: MoonrakersState, seat: int | None) -> View:
     return View("moonrakers", seat, data)
 
 
+HAND_TRASH_CHOICES = frozenset({"rep-trash", "bt-envoy"})
+"""Choice keys whose options (`trash <card>`) were listed from the chooser's hidden hand."""
+
+
 def determinize(s: S, seat: int, rng: Rng) -> S:
     from spacetable.games.moonrakers.rules import KeepObjectives, KeepOne
 
     """A copy in which everything `seat` cannot see is resampled (TAG's copy(playerId)).
 
     Other players' hands and the cards they are looking at (Lee van Cribb) are redrawn from their hand +
-    draw pile + those cards (a pending Ryan Rogal choice offers the new hand's last two cards); every
+    draw pile + those cards (pending choices listed from a hand are re-listed from the new hand; a
+    Ryan Rogal choice offers the new hand's last two cards); every
     draw pile, deck and the Mercenary deck is reshuffled; other players' objectives (held or being
     chosen) are redrawn from the objectives `seat` has not seen; the copy's generator is reseeded
     from `rng`.
@@ -125,10 +131,14 @@ def determinize(s: S, seat: int, rng: Rng) -> S:
                 lee.data = ctx.encode(looked)
                 lee.options = [A.CHOOSE[c] for c in sorted(set(looked))]
             p.draw = pool[k:]
-            for ryan in d.stack:  # Ryan Rogal: which hand cards were just drawn is hidden (1.2)
-                if ryan.player == i and isinstance(ryan, CrewChoice) and ryan.key == K_RYAN:
+            for f in d.stack:
+                if f.player != i or not isinstance(f, Choice):
+                    continue
+                if isinstance(f, CrewChoice) and f.key == K_RYAN:  # which cards were just drawn is hidden
                     drawn = p.hand[-2:]
-                    ryan.options = [A.CHOOSE[c] for c in sorted(set(drawn)) if DMG1 <= c <= DMG3] + [A.SKIP]
+                    f.options = [A.CHOOSE[c] for c in sorted(set(drawn)) if DMG1 <= c <= DMG3] + [A.SKIP]
+                elif f.key in HAND_TRASH_CHOICES:  # options listed from the (resampled) hand
+                    f.options = [A.TRASH[c] for c in sorted(set(p.hand))]
         else:
             rng.shuffle(p.draw)
     # unseen objectives: other seats' held ones, those in other seats' pending choices, the deck

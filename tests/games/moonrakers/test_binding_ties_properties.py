@@ -170,3 +170,24 @@ def test_game_with_spends_replays_from_its_log() -> None:
     assert isinstance(r, Moonrakers)
     assert [p.rep for p in r.players] == [p.rep for p in s.players]
     assert r.view(0).to_json() == s.view(0).to_json()
+
+
+def test_determinize_resamples_another_players_pending_trash_choice_1_2() -> None:
+    """Hidden information (1.2): a pending "trash a card from your hand" choice (Trash a Card spend)
+    lists hand cards; in a copy determinized for another seat, whose hand was resampled, it must list
+    that resampled hand (not the real one, which would leak it and offer cards no longer there)."""
+    from tests.games.moonrakers.helpers import game
+
+    s = game(3, seed=0, bt=True)
+    s.players[0].rep = [0, 3, 0, 0, 0]
+    s.players[0].hand = [A.CARD_ID[c] for c in ("reactor", "reactor", "damage-1", "miss", "miss")]
+    s.apply("spend trash")
+    assert s.decision_name() == "choice.rep-trash"
+    for k in range(12):
+        d = s.determinize(1, Rng(k))
+        assert d.view(1).data == s.view(1).data
+        hand = d.players[0].hand
+        assert sorted(str(a) for a in d.legal_actions()) == sorted(
+            {f"trash {A.CARD_SLUGS[c]}" for c in hand}), k
+        for a in d.legal_actions():
+            d.copy().apply(a)
