@@ -34,24 +34,25 @@ REPAIR_PRICE = 500
 EQUIP = ("missiles", "countermeasures", "fuel_burn", "repair_kit", "upgrade")
 
 
-def buy_price(s: S, slot: int, g: int) -> int:
-    base = SETTLE[s.slot_set[slot]].buy[g]
+def _price(s: S, slot: int, g: int, side: int) -> int:
+    """A settlement's price for good g (side 0: it sells to you, 1: it buys from you), 0 if untraded;
+    an Economic card on the settlement shifts it, never below 50."""
+    settlement = SETTLE[s.slot_set[slot]]
+    base = (settlement.buy, settlement.sell)[side][g]
     if not base:
         return 0
     e = s.econ[slot]
     if e >= 0:
-        base += CT[TYPE[e]].prices[g][0]
+        base += CT[TYPE[e]].prices[g][side]
     return max(50, base)
+
+
+def buy_price(s: S, slot: int, g: int) -> int:
+    return _price(s, slot, g, 0)
 
 
 def sell_price(s: S, slot: int, g: int) -> int:
-    base = SETTLE[s.slot_set[slot]].sell[g]
-    if not base:
-        return 0
-    e = s.econ[slot]
-    if e >= 0:
-        base += CT[TYPE[e]].prices[g][1]
-    return max(50, base)
+    return _price(s, slot, g, 1)
 
 
 def repair_price(s: S, p: int, base: int = REPAIR_PRICE) -> int:
