@@ -118,22 +118,22 @@ def trash(s: MoonrakersState, seat: int, card: int) -> None:
 
 def on_discard_from_hand(s: MoonrakersState, seat: int, card: int) -> None:
     """A card discarded from hand during an execution (Swarm mk1, OQ 20, OQ 22)."""
-    ex = s.ex
-    if ex is None or seat not in ex.seats or card >= 7:
-        return
-    for p in s.players[seat].parts:
-        for tr in FX[p].on_discard:
-            if tr.mask >> card & 1:
-                run(s, seat, p, tr.effects, 0)
+    _hand_triggers(s, seat, card, discard=True)
 
 
 def on_trash_from_hand(s: MoonrakersState, seat: int, card: int) -> None:
     """A card trashed from hand during an execution (MG1 Kinetic, OQ 22)."""
+    _hand_triggers(s, seat, card, discard=False)
+
+
+def _hand_triggers(s: MoonrakersState, seat: int, card: int, discard: bool) -> None:
+    """Run the owner's part triggers for a basic card leaving its hand (not in cleanup, OQ 22)."""
     ex = s.ex
     if ex is None or seat not in ex.seats or card >= 7:
         return
     for p in s.players[seat].parts:
-        for tr in FX[p].on_trash:
+        fx = FX[p]
+        for tr in fx.on_discard if discard else fx.on_trash:
             if tr.mask >> card & 1:
                 run(s, seat, p, tr.effects, 0)
 
