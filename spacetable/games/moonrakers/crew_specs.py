@@ -174,27 +174,25 @@ def _walk(lid: int) -> list[Op]:
     return out
 
 
+OP_TEXT = {
+    "actions": "+{n} Action{s}", "draw": "draw {n}", "block": "block {n}", "credits": "+{n} credits",
+    "gain_prestige": "+{n} Prestige", "deal": "deal {n} Damage", "reduce_any": "one requirement −{n}",
+    "trash_top": "trash your top card", "gain_objective": "take an objective",
+    "extra_die": "roll an extra hazard die",
+}
+"""Menu text of the ops whose text is fixed but for their number."""
+
+
 def describe_ops(lid: int) -> str:
     """Short plain text of an op list (for option menus)."""
     parts: list[str] = []
     for op in LISTS[lid]:
         o = op.op
-        if o == "actions":
-            parts.append(f"+{op.n} Action" + ("s" if op.n > 1 else ""))
-        elif o == "draw":
-            parts.append(f"draw {op.n}")
-        elif o == "block":
-            parts.append(f"block {op.n}")
-        elif o == "credits":
-            parts.append(f"+{op.n} credits")
-        elif o == "gain_prestige":
-            parts.append(f"+{op.n} Prestige")
-        elif o == "deal":
-            parts.append(f"deal {op.n} Damage")
+        template = OP_TEXT.get(o)
+        if template is not None:
+            parts.append(template.format(n=op.n, s="s" if op.n > 1 else ""))
         elif o == "reduce":
             parts.append(f"{REQ_TYPES[op.type]} requirement −{op.n}")
-        elif o == "reduce_any":
-            parts.append(f"one requirement −{op.n}")
         elif o == "play_as":
             parts.append(f"counts as {op.n} {REQ_TYPES[op.type].capitalize()}" if op.type == R_DAMAGE
                          else f"counts as a {REQ_TYPES[op.type].capitalize()}")
@@ -202,14 +200,8 @@ def describe_ops(lid: int) -> str:
             parts.append(" or ".join(describe_ops(b) for b in op.options))
         elif o == "trash_hand":
             parts.append("trash a hand card" + (" (optional)" if op.optional else ""))
-        elif o == "trash_top":
-            parts.append("trash your top card")
         elif o == "gain_card":
             parts.append(f"gain a {BASIC_NAMES[op.card]} into your {op.to}")
-        elif o == "gain_objective":
-            parts.append("take an objective")
-        elif o == "extra_die":
-            parts.append("roll an extra hazard die")
         else:
             parts.append(op.name)
     return "; ".join(parts)
