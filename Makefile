@@ -1,4 +1,4 @@
-# Quick start: `make play` (play a game) and `make test` (lint, type-check, test).
+# Quick start: `make play` (the lobby in the browser) and `make test` (lint, type-check, test).
 PY ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
@@ -19,8 +19,10 @@ $(DEVSTAMP): pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install -q -e '.[dev]'
 	touch $@ $(STAMP)
 
+# The web server on the embedded SQLite database; prints the URL and opens the lobby in a browser
+# where one is available. The terminal game is `spacetable play moonrakers`.
 play: $(STAMP)
-	$(BIN)/spacetable play moonrakers --players 4 --humans 1
+	$(BIN)/spacetable serve --open
 
 test: $(DEVSTAMP)
 	$(BIN)/ruff check spacetable tests benchmarks

@@ -32,6 +32,7 @@ from spacetable.engine.state import State
 from spacetable.games.moonrakers import actions as A
 from spacetable.games.moonrakers.cards import DMG1, DMG2, DMG3, MISS, REACTOR, SHIELD, THRUSTER
 from spacetable.games.moonrakers.choices import Choice
+from spacetable.games.moonrakers.dice import exposed, is_blocked
 from spacetable.games.moonrakers.execution import BonusCard, PlayTurn, Scrap, damage_total
 from spacetable.games.moonrakers.negotiation import (
     BONUS,
@@ -705,7 +706,7 @@ def _at_risk(s: MoonrakersState, me: int) -> bool:
     ex = s.ex
     assert ex is not None
     st = ex.seats[me]
-    if sum(st.dice) <= st.blocks:
+    if exposed(st) <= 0:  # reputation-blocked dice (Binding Ties) count for nothing
         return False
     if s.players[me].prestige > 0:
         return True
@@ -914,11 +915,12 @@ def _generic(s: MoonrakersState, me: int, top: object, legal: list[Action]) -> A
             return max(opts, key=lambda a: _card_score(ACTION_CARD[a.index], need, actions, risk)
                        + 0.1 * CARD_VALUE[ACTION_CARD[a.index]])
     if "target" in kinds:
-        dice = ex.seats[me].dice if ex is not None and me in ex.seats else []
+        st = ex.seats[me] if ex is not None and me in ex.seats else None
+        dice = st.dice if st is not None else []
 
-        def icons(a: Action) -> int:
+        def icons(a: Action) -> int:  # a die blocked with reputation costs nothing: never worth a re-roll
             i = int(a.args[0]) - 1
-            return dice[i] if 0 <= i < len(dice) else 0
+            return dice[i] if 0 <= i < len(dice) and st is not None and not is_blocked(st, i) else 0
 
         pick = max(kinds["target"], key=icons)
         if stop is not None:  # optional: re-roll only 2-icon dice (a re-roll averages 1), discard any icon

@@ -8,8 +8,10 @@ that give Prestige and, during an execution, it plays a Reactor first when
 it holds one, prefers a card that adds to a requirement not yet met (or a Shield
 while its own hazard icons are unblocked), and never passes while it can
 still play or use something. With Binding Ties it spends or trades reputation at random one time in
-ten when it may, takes a contract without Prestige when no other is on display, and stops trashing
-by choice once its deck is down to 10 cards. Shares, dice, contracts,
+ten when it may (in a `reputation.window` it otherwise says `done`), takes a contract without
+Prestige when no other is on display, stops trashing by choice (cards, or parts that trash a card)
+once its deck is down to 10 cards, and rolls Flak Mine's extra die (no per-contract limit) only while
+its own hazard icons are all blocked. Shares, dice, contracts,
 cards and purchases stay random. It is a baseline with no strategy, for speed and balance runs.
 """
 
@@ -20,6 +22,7 @@ from spacetable.engine.action import Action
 from spacetable.engine.rng import Rng
 from spacetable.engine.state import State
 from spacetable.games.moonrakers import actions as A
+from spacetable.games.moonrakers.dice import exposed
 from spacetable.games.moonrakers.execution import BASIC_TYPE, pool_value
 from spacetable.games.moonrakers.reputation import EXTRA_KINDS
 
@@ -27,6 +30,9 @@ PLAY_REACTOR = A.PLAY[0]
 AVOID = frozenset({"exclude", "decline", "solo"})
 SPEND_TRASH = A.SPEND[A.REWARDS.index("trash")]
 THIN_DECK = 10
+TRASH_PARTS = frozenset(A.USE[A.PART_ID[p]] for p in ("symbiote-9000", "envoy-shuttle", "pulse-recycler"))
+"""Activated parts whose use trashes a card from hand."""
+USE_FLAK = A.USE[A.PART_ID["flak-mine"]]
 """With this many cards or fewer (hand, draw and discard piles) the bot no longer trashes by choice."""
 
 
@@ -36,8 +42,10 @@ class MoonrakersRandomBot:
     def choose(self, state: State, seat: int, rng: Rng) -> Action:
         legal = state.legal_actions()
         if len(legal) > 1 and self._thin_deck(state, seat):
-            kept = [a for a in legal if a.kind != "trash" and a is not SPEND_TRASH]
+            kept = [a for a in legal if a.kind != "trash" and a is not SPEND_TRASH and a not in TRASH_PARTS]
             legal = kept or legal
+        if USE_FLAK in legal and self._exposed(state, seat):
+            legal = [a for a in legal if a is not USE_FLAK]  # each use adds a die against itself
         if legal[-1].kind in EXTRA_KINDS:  # Binding Ties spends/trades follow the decision's own list
             spends = [a for a in legal if a.kind in EXTRA_KINDS]
             legal = [a for a in legal if a.kind not in EXTRA_KINDS]
@@ -75,6 +83,11 @@ class MoonrakersRandomBot:
         return players is not None and players[seat].deck_size() <= THIN_DECK
 
     @staticmethod
+    def _exposed(state: State, seat: int) -> bool:
+        ex = getattr(state, "ex", None)
+        return ex is not None and seat in ex.seats and exposed(ex.seats[seat]) > 0
+
+    @staticmethod
     def _useful(state: State, legal: list[Action]) -> list[Action]:
         """Basic-card plays that add to a requirement not yet met (everything else stays random)."""
         ex = getattr(state, "ex", None)
@@ -82,13 +95,13 @@ class MoonrakersRandomBot:
             return []
         req = A.CAT.contracts[ex.contract].req
         me = ex.seats[state.current_player()]
-        exposed = sum(me.dice) > me.blocks
+        open_icons = exposed(me) > 0
         out = []
         for a in legal:
             if a.kind == "play":
                 card = A.CARD_ID[str(a.args[0])]
                 t = BASIC_TYPE[card] if card < 7 else 4
-                if t >= 0 and pool_value(ex, t) < ex.target(t, req) or (t == 2 and exposed):
+                if t >= 0 and pool_value(ex, t) < ex.target(t, req) or (t == 2 and open_icons):
                     out.append(a)
         return out
 

@@ -12,8 +12,10 @@ from spacetable.engine.rng import Rng
 from spacetable.engine.state import State
 from spacetable.games.spacelanes import rules as R
 from spacetable.games.spacelanes.actions import BUY, SELL, SLUGS
+from spacetable.games.spacelanes.actions import LANE as A_LANE
+from spacetable.games.spacelanes.actions import WORLD as A_WORLD
 from spacetable.games.spacelanes.board import ADJ, ENDS, NSLOTS, dijkstra
-from spacetable.games.spacelanes.content import CONTENT, CONTRABAND, NGOODS, CardType
+from spacetable.games.spacelanes.content import CONTENT, CONTRABAND, GOODS, NGOODS, CardType
 from spacetable.games.spacelanes.state import SpaceLanesState
 
 CT = CONTENT.card_types
@@ -240,24 +242,103 @@ class _Brain:
         if d == "chain":
             return self.chain()
         if d == "pvp.loot":
-            return self.legal[0]
-        if d == "pvp.offer":
+            return self.loot()
+        if d == "pvp.answer":
             return self.answer_offer()
+        if d == "pvp.propose":
+            return self.propose()
+        if d == "pvp.pick":
+            return self.by["cancel"]
         return self.turn()
 
+    # ----- Player vs Player (L19) -----------------------------------------------------------------
+    def good_value(self, g: int) -> int:
+        """What one unit of good g is worth to me: its best known sale price, less the trip."""
+        return max(50, self.top_sell(g) - 150)
+
+    def ship_card_value(self, t: CardType) -> int:
+        return t.cost // 2 if self.upgrade_use(t) or t.kind in FUEL_KEEP else 100
+
+    def hand_card_value(self, t: CardType) -> int:
+        return 100 + 150 * self.card_value(t)  # every card is at least a move's fuel
+
+    def loot(self) -> Action:
+        """L19: take the most valuable good or hand card first, until nothing is left to take."""
+        def value(a: Action) -> int:
+            arg = str(a.args[0])
+            if arg in R.CONTENT_GOOD:
+                return self.top_sell(R.CONTENT_GOOD[arg]) or 100
+            return self.hand_card_value(CT[SLUGS.index(arg)])
+        opts = [a for a in self.legal if a.kind == "loot"]
+        return max(opts, key=value) if opts else self.by["done"]
+
     def answer_offer(self) -> Action:
-        """Accept a Player vs Player offer that is clearly a bargain; never make offers."""
+        """Accept a trade that gains me value by my own prices (keeping 500 credits); never counter."""
         s, p = self.s, self.p
-        f = s.stack[-1]
-        if "cancel" in self.by:
+        o = R.offer_info(s)
+        if o is not None and "counter" in self.by and not any(any(x.values()) for x in (o["give"], o["ask"])):
+            plan = self.trade_plan(o["from"])  # asked to propose: counter with my own plan, if any
+            return self.by["counter"] if plan[1] or plan[2] >= 0 else self.by["decline"]
+        if o is None or "accept" not in self.by:
+            return self.by["decline"]
+        get, give = o["give"], o["ask"]  # the proposer gives what I get
+        net = get["credits"] - give["credits"]
+        for side, sign in ((get, 1), (give, -1)):
+            net += sign * sum(k * self.good_value(R.CONTENT_GOOD[g]) for g, k in side["goods"].items())
+            net += sign * sum(self.ship_card_value(CT[SLUGS.index(c)]) for c in side["ship"])
+            net += sign * sum(self.hand_card_value(CT[SLUGS.index(c)]) for c in side["hand"])
+        ok = net > 100 and s.credits[p] + get["credits"] - give["credits"] >= 500
+        return self.by["accept"] if ok else self.by["decline"]
+
+    def trade_plan(self, q: int) -> tuple[int, int, int, int]:
+        """A trade I would propose to q: (good to buy, units, ship card type to buy, credits to pay), or
+        units 0 and type -1 for none. I buy what is worth clearly more to me (by my goal) than its market
+        value, and pay half the difference over that value."""
+        s, p = self.s, self.p
+        room = R.cargo_limit(s, p) - sum(s.cargo[p])
+        budget = s.credits[p] - 1500
+        best = (-1, 0, -1, 0)
+        gain = 0
+        for g in range(NGOODS):
+            k = min(s.cargo[q][g], room)
+            if not k:
+                continue
+            mine = self.good_value(g)
+            theirs = max(50, max(R.sell_price(s, x, g) for x in range(NSLOTS) if s.rev_set[x]) - 150)
+            if mine - theirs < 200:
+                continue
+            price = (mine + theirs) // 2 // 100 * 100
+            k = min(k, budget // max(price, 100))
+            if k > 0 and k * (mine - price) > gain:
+                gain, best = k * (mine - price), (g, k, -1, k * price)
+        for c in s.ship[q]:
+            t = CT[TYPE[c]]
+            if t.kind not in ("upgrade", "crew") or self.upgrade_use(t) < 2:
+                continue
+            if any(TYPE[x] == t.index for x in s.ship[p]) or t.mod("cargo") < 0:
+                continue
+            price = (t.cost // 2 + 300) // 100 * 100
+            if price <= budget and t.cost - price > gain:
+                gain, best = t.cost - price, (-1, 0, t.index, price)
+        return best
+
+    def propose(self) -> Action:
+        """Build the planned proposal one step at a time (asks first, then the credits), then send it."""
+        info = R.offer_info(self.s)
+        assert info is not None
+        g, k, ti, pay = self.trade_plan(info["to"])
+        if k == 0 and ti < 0:
             return self.by["cancel"]
-        item, price = f[3], f[4]
-        if item < 100:
-            value = self.top_sell(item) - 150
-        else:
-            t = CT[item - 100]
-            value = t.cost // 2 if self.upgrade_use(t) or t.kind in FUEL_KEEP else 0
-        return self.by["accept"] if price <= value and s.credits[p] - price > 1000 else self.by["decline"]
+        ask = info["ask"]
+        if g >= 0 and ask["goods"].get(GOODS[g], 0) < k:
+            return self.get(f"ask {GOODS[g]}") or self.by["cancel"]
+        if ti >= 0 and CT[ti].slug not in ask["ship"]:
+            return self.get(f"ask {CT[ti].slug}") or self.by["cancel"]
+        left = pay - info["give"]["credits"]
+        for n in (1000, 500, 100):
+            if left >= n and self.get(f"pay {n}"):
+                return self.by[f"pay {n}"]
+        return self.get("propose") or self.by["cancel"]
 
     def choose_start(self) -> Action:
         best, arg = -1.0, self.legal[0]
@@ -273,8 +354,17 @@ class _Brain:
         for a in self.legal:
             if a.kind in ("play", "use"):
                 t = CT[SLUGS.index(str(a.args[0]))]
-                if t.kind == "repair_kit" and s.damaged[p]:
+                if (t.kind == "repair_kit" or t.use == "repair") and s.damaged[p]:
                     return a
+        cm = self.get("use countermeasures")
+        if cm is not None and not s.damaged[p] and s.credits[p] > 2000:
+            # L17: turn a rival's rolled Win into an Escape so that it does not collect a big Bounty
+            f = s.stack[-2]
+            card = CT[TYPE[f[2]]]
+            b = s.bounty[f[1]]
+            if f[3] == R.AFTER_ROLL and f[4] == R.WIN and f[5] + f[6] >= card.win and b >= 0 \
+                    and CT[TYPE[b]].reward >= 800:
+                return cm
         return self.by["pass"]
 
     def chain(self) -> Action:
@@ -317,15 +407,21 @@ class _Brain:
             return self.by["cancel"]
         dest = self.destination()
         mine = self.next_lane(dest) if dest >= 0 else -1
+        if t.kind == "cancel":
+            a = self.cancel_target(dest, mine)
+            return a if a is not None else self.by["cancel"]
         if t.kind in ("pirates", "station", "wormhole", "bounty"):
             if t.kind == "bounty":
+                eng = next((fr for fr in s.stack if fr[0] == R.ENGAGE), None)
+                if eng is not None and s.active == self.p and f"lane {eng[1]}" in self.by:
+                    return self.by[f"lane {eng[1]}"]  # on the card I am fighting
                 return min(opts, key=lambda a: self.lane_distance(int(a.args[0])))
             for a in opts:
                 if int(a.args[0]) == mine:
                     return a
             return min(opts, key=lambda a: self.lane_distance(int(a.args[0])))
         if t.kind == "economic":
-            good = any(x[1] > 0 for x in t.prices)
+            good = _econ_gain(t) > 0
             mv = self.moves_from_here()
             if good:
                 return self.by.get(f"world {dest}") or opts[0]
@@ -345,11 +441,19 @@ class _Brain:
         at = s.node[p]
         # stored repair kits, equipment worth having
         for a in self.legal:
-            if a.kind == "use" and CT[SLUGS.index(str(a.args[0]))].kind == "repair_kit":
-                return a
+            if a.kind == "use":
+                t = CT[SLUGS.index(str(a.args[0]))]
+                if t.kind == "repair_kit" or t.use in ("repair", "draw"):  # a reusable draw is free
+                    return a
         play = self.play_choice(trading=False)
         if play is not None:
             return play
+        if s.pvp and s.offers == 0:  # L19: buy from a ship in my Space before filling the hold
+            for a in self.legal:
+                if a.kind == "offer":
+                    plan = self.trade_plan(int(a.args[0]))
+                    if plan[1] or plan[2] >= 0:
+                        return a
         if at >= 0 and s.damaged[p] and s.trade_state == 0:
             if s.credits[p] >= R.repair_price(s, p) + 200 and g("trade"):
                 return self.by["trade"]
@@ -390,7 +494,8 @@ class _Brain:
         if s.node[p] >= 0 and s.moves_made > 0 and s.trade_state == 0 and self.want_trade_after_travel():
             return None
         for a in self.legal:
-            if a.kind == "use" and CT[SLUGS.index(str(a.args[0]))].kind == "fuel_burn" \
+            if a.kind == "use" and (CT[SLUGS.index(str(a.args[0]))].kind == "fuel_burn"
+                                    or CT[SLUGS.index(str(a.args[0]))].use == "moves") \
                     and s.moves_made > 0 and s.free_moves == 0:
                 return a
         hop = self.next_hop(dest)
@@ -437,7 +542,7 @@ class _Brain:
                 useful = self.upgrade_use(t)
                 if useful and cr >= t.cost + (1500 if useful > 1 else 3500):
                     return a
-            if tk == "economic" and any(x[1] > 0 for x in t.prices) and s.node[p] >= 0:
+            if tk == "economic" and _econ_gain(t) > 0 and s.node[p] >= 0:
                 return a
             if tk == "fuel_burn" and not trading and s.moves_made > 0 and s.free_moves == 0 \
                     and s.travel_state < 2 and len(s.hand[p]) <= 4 and cr >= t.cost + 500:
@@ -449,11 +554,30 @@ class _Brain:
                 return a
             if tk == "station" and s.lane[p] >= 0 and s.station[s.lane[p]] < 0 and len(s.hand[p]) <= 3:
                 return a
+            if tk == "cancel" and dest >= 0 and self.cancel_target(dest, nl, legal=False) is not None:
+                return a
+        return None
+
+    def cancel_target(self, dest: int, lane: int, legal: bool = True) -> Action | None:
+        """Where a Cancel card helps me: Asteroids on the lane I am about to cross, or an Economic event
+        that hurts a trader (`_econ_gain` < 0) where I am going. `legal`: only among the legal actions."""
+        s = self.s
+        if lane >= 0 and s.asteroids[lane] >= 0 and s.wormhole[lane] < 0 and s.station[lane] < 0:
+            return self.by.get(f"lane {lane}") if legal else A_LANE[lane]
+        e = s.econ[dest]
+        if e >= 0 and _econ_gain(CT[TYPE[e]]) < 0:
+            return self.by.get(f"world {dest}") if legal else A_WORLD[dest]
         return None
 
     def upgrade_use(self, t: CardType) -> int:
         k = self.kind
         fight = k in ("pirates_won", "bounties")
+        if t.use:  # a reusable card: worth its Use (content.USE_EFFECTS)
+            if t.use == "reroll":
+                return 2 if fight else 1
+            if t.use == "moves":
+                return 2 if k in ("visited", "homeworlds") else 1
+            return 1
         if t.mod("win") and fight:
             return 2
         if t.mod("cargo") or t.mod("sell_bonus"):
@@ -560,6 +684,10 @@ class _Brain:
                       else 300 * s.cargo[p][CONTRABAND] + 400)
         fight = self.kind == "pirates_won" and card.kind == "pirates" or \
             (self.kind == "bounties" and s.bounty[f[1]] >= 0)
+        if d in ("engage.choose", "engage.after_roll"):
+            pre = self.engagement_card(f, fight, d == "engage.choose")
+            if pre is not None:
+                return pre
         if d == "engage.choose":
             pw = R.odds(card.win - R.mod(s, p, "win"))
             pe = R.odds(card.escape - R.mod(s, p, "escape"))
@@ -576,14 +704,18 @@ class _Brain:
                     continue
                 if (1 - best_p) * loss > cost and not fight:
                     return a
-            for a in self.legal:
-                if a.kind == "use" and (1 - best_p) * loss > 500 and (
+            combat = sorted((a for a in self.legal if a.kind == "use" and _combat(a)),
+                            key=lambda a: CT[SLUGS.index(str(a.args[0]))].use == "")  # reusable first
+            for a in combat:
+                if (1 - best_p) * loss > 500 and (
                         CT[SLUGS.index(str(a.args[0]))].kind == "missiles" or not fight):
                     return a
             return self.by["engage win"] if pw + bonus >= pe else self.by["engage escape"]
         if d == "engage.after_roll":
-            for a in self.legal:
-                if a.kind == "use" and loss > 700:
+            uses = [a for a in self.legal if a.kind == "use" and _combat(a, reroll=True)]
+            uses.sort(key=lambda a: CT[SLUGS.index(str(a.args[0]))].use != "reroll")  # a free re-roll first
+            for a in uses:
+                if loss > 700 or CT[SLUGS.index(str(a.args[0]))].use == "reroll":
                     return a
             return self.by["accept"]
         if d == "engage.parlay":
@@ -595,6 +727,45 @@ class _Brain:
         if far:
             return max(far, key=lambda a: self.lane_distance(int(a.args[0])))
         return self.by["keep"]
+
+
+    def engagement_card(self, f: list[int], fight: bool, before_roll: bool) -> Action | None:
+        """Cards worth playing in my own engagement: a repair first (a Damaged ship cannot fire, L9);
+        before the roll an Upgrade or Crew that adds to this roll's number, and a Bounty on the card I
+        mean to fight."""
+        s, p = self.s, self.p
+        for a in self.legal:
+            if a.kind in ("play", "use"):
+                t = CT[SLUGS.index(str(a.args[0]))]
+                if s.damaged[p] and (t.kind == "repair_kit" or t.use == "repair"):
+                    return a
+        if not before_roll:
+            return None
+        for a in self.legal:
+            if a.kind != "play":
+                continue
+            t = CT[SLUGS.index(str(a.args[0]))]
+            if t.kind in ("upgrade", "crew") and (t.mod("win") or t.mod("escape")) \
+                    and s.credits[p] >= t.cost + 1500 and self.upgrade_use(t):
+                return a
+            if t.kind == "bounty" and fight and s.bounty[f[1]] < 0:
+                return a
+        return None
+
+
+def _econ_gain(t: CardType) -> int:
+    """What an Economic card is worth to a trader at that settlement, from its data: higher sale prices,
+    lower purchase prices, more units per Visit (about 60 a unit) and less stock (about -60 a unit
+    short of the usual 5)."""
+    v = sum(sd - bd for bd, sd in t.prices) + 60 * sum(t.limits)
+    v -= sum(60 * (5 - n) for n in t.stock if 0 <= n < 5)
+    return v
+
+
+def _combat(a: Action, reroll: bool = False) -> bool:
+    """A `use` that answers an engagement: Missiles, Countermeasures, an Escape card (or a re-roll)."""
+    t = CT[SLUGS.index(str(a.args[0]))]
+    return t.kind in ("missiles", "countermeasures") or t.use == "escape" or (reroll and t.use == "reroll")
 
 
 register_bot("spacelanes", "greedy", GreedySpaceLanesBot)

@@ -17,7 +17,8 @@ from rich.table import Table
 import spacetable.games.highcard  # noqa: F401  (registers the example game)
 from spacetable.bots.base import bot_names
 from spacetable.cli.replayer import run_replay
-from spacetable.cli.saves import read_document, table_of
+from spacetable.cli.saves import check_save_path, read_document, table_of
+from spacetable.cli.serve_cmd import serve
 from spacetable.cli.terminal import TerminalClient
 from spacetable.engine import record
 from spacetable.engine.errors import SaveError, SpacetableError
@@ -72,19 +73,32 @@ def play(
     save: Annotated[Path | None, typer.Option("--save", help="Autosave after every decision.")] = None,
     bots: Annotated[str | None, typer.Option("--bots", help="Bot name, or one per seat: a,b,c.")] = None,
     load: Annotated[Path | None, typer.Option("--load", help="Resume a saved game.")] = None,
+    practice: Annotated[bool, typer.Option(
+        "--practice", help="Solo practice: undo without limits (the save says so).")] = False,
+    stop_at_windows: Annotated[bool, typer.Option(
+        "--stop-at-windows", help="Ask me at optional windows (Binding Ties 'at any time' spends) "
+        "instead of passing them by themselves.")] = False,
 ) -> None:
     """Play a full game in the terminal: humans in the first seats, bots in the others."""
+    note = ""
+    if save is not None:
+        try:
+            check_save_path(save)  # before the game starts, not at the first autosave
+        except SaveError as e:
+            _fail(str(e))
     try:
         if load is not None:
             doc = read_document(load)
             if game is not None and doc.get("game") != game:
-                _fail(f"{load} is a save of {doc.get('game')!r}, not {game!r}")
+                _fail(f"{load} is a save of {str(doc.get('game'))[:40]!r}, not {game!r}")
             if isinstance(doc.get("game"), str):
                 load_game(doc["game"])
-            state = record.from_document(doc)
+            loaded = record.open_document(doc)
+            state, note = loaded.state, loaded.note
+            practice = practice or loaded.practice
             state.take_events()
-            saved_humans, saved_bots = table_of(doc)
             n = state.num_players
+            saved_humans, saved_bots = table_of(doc, n)
             seats_h = list(range(humans)) if humans is not None else (saved_humans or [0])
             if bots is None and saved_bots:
                 names = {s: saved_bots.get(s, "random") for s in range(n) if s not in seats_h}
@@ -105,13 +119,18 @@ def play(
             game_seed = seed if seed is not None else int.from_bytes(os.urandom(4), "little")
             state = spec.new_game(config, game_seed)
             save_path = save
+        if practice and len(seats_h) != 1:
+            _fail("--practice is for a solo game: exactly one human seat")
         bot_objs = dict(zip(names, make_bots(state.spec.name, list(names.values())), strict=True))
     except SaveError as e:
         _fail(str(e), 1)
     except SpacetableError as e:
         _fail(str(e))
-    client = TerminalClient(state, seats_h, bot_objs, _console(), bot_rng=Rng(state.seed ^ 0xB075),
-                            save_path=save_path)
+    console = _console()
+    if note:
+        console.print(f"Note: {note}", markup=False, style="yellow")
+    client = TerminalClient(state, seats_h, bot_objs, console, bot_rng=Rng(state.seed ^ 0xB075),
+                            save_path=save_path, practice=practice, stop_at_windows=stop_at_windows)
     client.run()
 
 
@@ -259,6 +278,8 @@ def bench(
     for name, why in result["skipped"].items():
         console.print(f"{name}: skipped ({why})", markup=False)
 
+
+app.command()(serve)
 
 if __name__ == "__main__":
     app()

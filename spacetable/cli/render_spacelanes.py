@@ -122,7 +122,13 @@ def _ships(d: dict[str, Any], player: int | None) -> Table:
         cargo = " ".join(f"{g[:3]}{n}" for g, n in sh["cargo"].items() if n)
         marks = (" (you)" if sh["seat"] == player else "") + (" ◀" if sh["seat"] == d["active"] else "")
         state = ("Damaged" if sh["damaged"] else "ok") + (" Adrift" if sh["adrift"] else "")
-        extras = ", ".join(sh["ship"]) + ("; transports: " + ", ".join(x[0] for x in sh["transports"])
+        used = list(sh.get("used", []))
+        names = []
+        for c in sh["ship"]:  # a Used reusable card is shown turned (rulebook, Reusable cards)
+            names.append(c + (" (used)" if c in used else ""))
+            if c in used:
+                used.remove(c)
+        extras = ", ".join(names) + ("; transports: " + ", ".join(x[0] for x in sh["transports"])
                                           if sh["transports"] else "")
         t.add_row(f"Seat {sh['seat'] + 1}{marks}", _where(d, sh), str(sh["credits"]),
                   f"{cargo} ({sum(sh['cargo'].values())}/{sh['cargo_limit']})", str(sh["hand_size"]),
@@ -145,7 +151,13 @@ def _prices(d: dict[str, Any], player: int | None) -> RenderableType | None:
     t.add_column("you get")
     for g, (b, s) in slot["prices"].items():
         t.add_row(g, str(b or "-"), str(s or "-"))
-    ev = f"  economic event: {slot['economic']}" if slot.get("economic") else ""
+    ev = ""
+    if slot.get("economic"):
+        ev = f"  economic event: {slot['economic']} (ends at turn {slot.get('economic_ends', '?')})"
+        if slot.get("buy_limits"):
+            ev += "; buy limits " + ", ".join(f"{g} {n}" for g, n in slot["buy_limits"].items())
+        if slot.get("stock"):
+            ev += "; stock " + ", ".join(f"{g} {n}" for g, n in slot["stock"].items())
     return Group(t, Text(f"Feature: {slot['feature']}{ev}", style="magenta"))
 
 
@@ -183,10 +195,12 @@ def render(view: View) -> RenderableType:
     if eng is not None:
         parts.append(eng)
     offer = d.get("offer")
-    if offer and offer.get("item"):
-        price = "?" if offer["price"] is None else offer["price"]
-        parts.append(Text(f"Offer: Seat {offer['from'] + 1} offers Seat {offer['to'] + 1} {offer['item']} "
-                          f"for {price} credits", style="bold magenta"))
+    if offer:
+        verb = "proposes" if offer["stage"] == "answer" else "is drafting"
+        parts.append(Text(f"Trade (proposal {offer['round'] + 1}): Seat {offer['from'] + 1} {verb} to Seat "
+                          f"{offer['to'] + 1}: {offer['text']}", style="bold magenta"))
+    if d.get("loot_hand") is not None:
+        parts.append(Text("Loser's hand: " + (", ".join(d["loot_hand"]) or "(empty)"), style="bold magenta"))
     pend = d.get("pending_play")
     if pend:
         parts.append(Text(f"Seat {pend['seat'] + 1} plays {pend['card']}: choosing a target", style="bold"))

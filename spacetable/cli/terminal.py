@@ -21,15 +21,17 @@ from spacetable.cli.saves import write_save
 from spacetable.cli.views import Renderer, find_renderer, render_view
 from spacetable.engine import record
 from spacetable.engine.action import Action
-from spacetable.engine.errors import SpacetableError
+from spacetable.engine.errors import SaveError, SpacetableError
 from spacetable.engine.rng import Rng
 from spacetable.engine.state import CHANCE, State
+from spacetable.engine.undo import undo_check
 
 HELP = """Commands:
   <number>        choose that entry of the menu
   <action text>   choose by text, e.g. the first words of an entry (must match exactly one)
   ? or help       this help
-  undo            take back your last decision (and everything that followed it)
+  undo            take back your last decision, while nothing has been revealed to you and
+                  nobody else has decided since (a practice game: without limits)
   save [FILE]     save the game now (to FILE, or to the --save file)
   quit            save (if a file is known) and leave; resume with: spacetable play --load FILE"""
 
@@ -51,7 +53,8 @@ class TerminalClient:
     def __init__(self, state: State, humans: list[int], bots: dict[int, Bot], console: Console,
                  *, bot_rng: Rng, save_path: str | Path | None = None,
                  read: Callable[[str], str] | None = None,
-                 renderer: Renderer | None = None) -> None:
+                 renderer: Renderer | None = None, practice: bool = False,
+                 stop_at_windows: bool = False) -> None:
         self.state = state
         self.humans = sorted(humans)
         self.bots = bots
@@ -60,6 +63,8 @@ class TerminalClient:
         self.save_path = Path(save_path) if save_path is not None else None
         self.read = read if read is not None else console.input
         self.renderer = renderer if renderer is not None else find_renderer(state.spec.name)
+        self.practice = practice
+        self.stop_at_windows = stop_at_windows
         if state.events is None:
             state.events = []
         self._unsaved = 0
@@ -93,11 +98,20 @@ class TerminalClient:
         return {s: b.name for s, b in self.bots.items()}
 
     def save(self, path: str | Path | None = None) -> Path | None:
+        """Save to `path` (or the --save file); None when there is no file. Raises `SaveError`."""
         target = Path(path) if path else self.save_path
         if target is None:
             return None
-        write_save(self.state, target, self.humans, self.bot_names())
+        write_save(self.state, target, self.humans, self.bot_names(), practice=self.practice)
         return target
+
+    def save_or_say(self, path: str | Path | None = None) -> Path | None:
+        """Save like `save`, but answer a failure with a message; the game goes on."""
+        try:
+            return self.save(path)
+        except SaveError as e:
+            self.say(f"Not saved: {e}", "bold red")
+            return None
 
     def autosave(self, force: bool = False) -> None:
         """Save after a decision. Between bot moves only every `BOT_SAVE_EVERY` steps (a save
@@ -107,7 +121,7 @@ class TerminalClient:
         self._unsaved += 1
         if (force or self._unsaved >= BOT_SAVE_EVERY or self.state.is_terminal()
                 or self.state.current_player() in self.humans):
-            self.save()
+            self.save_or_say()
             self._unsaved = 0
 
     def default_save_path(self) -> Path:
@@ -132,11 +146,12 @@ class TerminalClient:
                     self.bot_turn(p)
                 self.autosave()
         except Quit:
-            where = self.save() or self.save(self.default_save_path())
-            self.say(f"Game saved to {where}. Resume with: spacetable play --load {where}", "bold")
+            where = self.save_or_say() or self.save_or_say(self.default_save_path())
+            if where is not None:
+                self.say(f"Game saved to {where}. Resume with: spacetable play --load {where}", "bold")
             return self.state
         except Exception:
-            where = self.save_path or self.save(self.default_save_path())
+            where = self.save_path or self.save_or_say(self.default_save_path())
             self.say(f"Internal error; the game (as last saved) is in {where}", "bold red")
             raise
         self.show_log()
@@ -170,7 +185,16 @@ class TerminalClient:
             self.say(f"Saved to {self.save_path}. Replay with: spacetable replay {self.save_path}")
 
     def human_turn(self, seat: int) -> None:
-        """Show the board and the menu to `seat`, then read until one action is applied."""
+        """Show the board and the menu to `seat`, then read until one action is applied.
+
+        An optional window (`State.optional_pass`, e.g. a Binding Ties "at any time" reputation
+        window) passes by itself, logged, unless the player asked to be stopped in them."""
+        passing = self.state.optional_pass()
+        if passing is not None and not self.stop_at_windows:
+            self.say(f"  · {seat_name(seat)} lets the optional {self.state.decision_name()} pass "
+                     "(play with --stop-at-windows to be asked)", "dim")
+            self.state.apply(passing)
+            return
         legal = self.state.legal_actions()
         if len(self.humans) > 1 and seat != self._screen_owner:
             self.pass_screen(seat)
@@ -193,13 +217,14 @@ class TerminalClient:
             if word == "quit" or word == "exit":
                 raise Quit()
             if word == "undo" and line.lower() == "undo":
-                if self.undo():
+                if self.undo(seat):
                     return
                 continue
             if word == "save" and len(line.split()) <= 2:
                 arg = line.split()[1] if len(line.split()) == 2 else None
-                where = self.save(arg) or self.save(self.default_save_path())
-                self.say(f"Saved to {where}")
+                where = self.save_or_say(arg or self.save_path or self.default_save_path())
+                if where is not None:
+                    self.say(f"Saved to {where}")
                 continue
             action = self.choose(line, legal)
             if action is None:
@@ -239,19 +264,15 @@ class TerminalClient:
             self.say(f"{type(e).__name__}: {e}", "red")
             return None
 
-    def undo(self) -> bool:
-        """Rebuild the game from its log minus the last human decision and all that followed."""
-        doc = record.to_document(self.state)
-        last_human = None
-        for n, (s, text) in enumerate(record.replay_states(doc)):
-            if text is not None and s.current_player() in self.humans:
-                last_human = n
-        if last_human is None:
-            self.say("Nothing to undo: no human decision yet", "red")
+    def undo(self, seat: int) -> bool:
+        """Take back `seat`'s last decision if the engine's undo policy allows it (else say why)."""
+        check = undo_check(self.state, seat, practice=self.practice)
+        if check.keep is None:
+            self.say(f"Cannot undo: {check.reason}", "red")
             return False
-        doc["actions"] = doc["actions"][:last_human]
-        state = record.from_document(doc)
+        entries = record.entries_of(self.state)[:check.keep]
+        state = record.replay_actions(self.state.spec.name, dict(self.state.config), self.state.seed, entries)
         state.take_events()
         self.state = state
-        self.say(f"Undone: back to move {last_human + 1}", "yellow")
+        self.say(f"Undone: {check.reason}; back to move {check.keep + 1}", "yellow")
         return True

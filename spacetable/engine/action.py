@@ -11,11 +11,20 @@ legal-action lists are lists of shared objects and masks for learning agents are
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Iterator
 
 from spacetable.engine.errors import ParseError
 
 Arg = int | str
+
+MAX_TEXT = 1000
+"""The longest action text accepted from outside (a person, a file, the network)."""
+MAX_DIGITS = 18
+"""An integer argument has at most this many digits: every game's numbers are small."""
+
+_INT = re.compile(r"-?[0-9]+")  # ASCII digits only: "²" or "٣" are not numbers here
+_WORD = re.compile(r"[A-Za-z0-9_.:=+\-]+")
 
 
 class Action:
@@ -44,14 +53,29 @@ class Action:
         return f"Action.parse({str(self)!r})"
 
     @staticmethod
-    def parse(text: str) -> Action:
-        """Parse the canonical text form (``kind arg arg…``); integer-looking args become ints."""
+    def parse(text: object) -> Action:
+        """Parse the canonical text form (``kind arg arg…``); integer-looking args become ints.
+
+        Untrusted input: anything that is not a short text of plain words raises `ParseError`
+        (never another exception), so callers at a boundary need catch only `SpacetableError`.
+        """
+        if not isinstance(text, str):
+            raise ParseError(f"an action must be text, not {type(text).__name__}")
+        if len(text) > MAX_TEXT:
+            raise ParseError(f"action text too long ({len(text)} characters; at most {MAX_TEXT})")
         parts = text.split()
         if not parts:
             raise ParseError("empty action text")
         args: list[Arg] = []
+        for p in parts:
+            if _WORD.fullmatch(p) is None:
+                raise ParseError(f"cannot parse {text!r}: {p!r} is not a plain word or number")
+        if _INT.fullmatch(parts[0]):
+            raise ParseError(f"cannot parse {text!r}: an action starts with a word, not a number")
         for p in parts[1:]:
-            if p.lstrip("-").isdigit():
+            if _INT.fullmatch(p):
+                if len(p.lstrip("-")) > MAX_DIGITS:
+                    raise ParseError(f"cannot parse {text!r}: the number {p[:12]}… is too large")
                 args.append(int(p))
             else:
                 args.append(p)

@@ -40,27 +40,81 @@ class GameSpec:
     options: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
     """Allowed values of list/choice params, e.g. ``{"modules": ("first-encounter",)}``."""
 
-    def make_config(self, players: int, **params: Any) -> dict[str, Any]:
-        """A full, validated config: defaults filled in, unknown keys refused."""
-        config: dict[str, Any] = {"players": players}
-        for k, v in self.params.items():
-            config[k] = params.pop(k, v)
-        if params:
-            raise ConfigError(f"{self.name}: unknown option(s) {sorted(params)}")
+    def make_config(self, players: Any, **params: Any) -> dict[str, Any]:
+        """A full, validated config: defaults filled in, unknown keys and bad values refused.
+
+        Every value is checked against the declared default's type (a list param takes a list of
+        distinct option strings, an int param a non-negative int below 10**6), so a config read
+        from a file or the network either is one the game can play or raises `ConfigError`.
+        """
         self.check_players(players)
+        config: dict[str, Any] = {"players": players}
+        for k, default in self.params.items():
+            config[k] = self._checked(k, params.pop(k, default), default)
+        if params:
+            raise ConfigError(f"{self.name}: unknown option(s) {sorted(map(str, params))}")
         return config
 
-    def check_players(self, players: int) -> None:
+    def _checked(self, key: str, value: Any, default: Any) -> Any:
+        allowed = self.options.get(key)
+        if isinstance(default, list):
+            if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+                raise ConfigError(f"{self.title}: option {key!r} must be a list of names, not {value!r:.60}")
+            if allowed is not None:
+                for v in value:
+                    if v not in allowed:
+                        raise ConfigError(f"{self.title}: unknown {key} value {v!r:.60}; "
+                                          f"choose from {', '.join(allowed) or 'none'}")
+            if len(set(value)) != len(value):
+                raise ConfigError(f"{self.title}: option {key!r} names a value twice")
+            return list(value)
+        if isinstance(default, bool):
+            if not isinstance(value, bool):
+                raise ConfigError(f"{self.title}: option {key!r} must be true or false")
+            return value
+        if isinstance(default, int):
+            if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < MAX_INT_PARAM:
+                raise ConfigError(f"{self.title}: option {key!r} must be a whole number from 0 to "
+                                  f"{MAX_INT_PARAM - 1}, not {value!r:.60}")
+            return value
+        if isinstance(default, str):
+            if not isinstance(value, str) or (allowed is not None and value not in allowed):
+                raise ConfigError(f"{self.title}: option {key!r} must be one of "
+                                  f"{', '.join(allowed or ())}, not {value!r:.60}")
+            return value
+        return value
+
+    def check_players(self, players: object) -> None:
+        if isinstance(players, bool) or not isinstance(players, int):
+            raise ConfigError(f"{self.title}: the number of players must be a whole number, "
+                              f"not {players!r:.60}")
         if not self.min_players <= players <= self.max_players:
             raise ConfigError(
                 f"{self.title} takes {self.min_players}–{self.max_players} players, not {players}"
             )
 
     def new_game(self, config: dict[str, Any], seed: int) -> State:
-        """A fresh state; raises `ConfigError` for a refused configuration."""
-        full = self.make_config(int(config.get("players", 0)),
-                                **{k: v for k, v in config.items() if k != "players"})
+        """A fresh state; raises `ConfigError` for a refused configuration or seed."""
+        if not isinstance(config, dict):
+            raise ConfigError(f"a game config must be an object, not {type(config).__name__}")
+        check_seed(seed)
+        full = self.make_config(config.get("players"),
+                                **{str(k): v for k, v in config.items() if k != "players"})
         return self.new_state(full, seed)
+
+
+MAX_INT_PARAM = 10**6
+SEED_LIMIT = 1 << 64
+"""Seeds are the generator's whole range, 0 ≤ seed < 2**64; others are refused, never folded."""
+
+
+def check_seed(seed: object) -> int:
+    """`seed` itself when it is a valid game seed; `ConfigError` otherwise."""
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise ConfigError(f"a seed must be a whole number, not {type(seed).__name__}")
+    if not 0 <= seed < SEED_LIMIT:
+        raise ConfigError(f"a seed must be from 0 to 2**64 - 1, not {seed if abs(seed) < 10**30 else '…'}")
+    return seed
 
 
 _REGISTRY: dict[str, GameSpec] = {}

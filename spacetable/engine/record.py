@@ -1,111 +1,348 @@
-"""Saves and replays: a game is (config, seed, action log).
+"""Saves and replays: a game is (config, seed, action log), with a digest that detects damage.
 
-A save is a JSON document ``{"format": "spacetable-save", "version": 1, "game", "config", "seed",
-"actions": [text…]}``. Loading replays every action through the checked `apply`, re-drawing chance
-outcomes from the state's own generator and checking they match the log, so a corrupt or tampered
-save is refused with a clear error and never yields a half-built state.
+A save (format version 2) is the JSON document::
+
+    {"format": "spacetable-save", "version": 2, "game", "config", "seed",
+     "actions": [text | {"forced": text} …],
+     "digest": {"encoding": "spacetable-state-1", "every": K, "checkpoints": [[n, hex] …], "final": hex}}
+
+``{"forced": text}`` is a chance outcome a caller chose with ``apply`` (tests and analysis tools do);
+every other chance entry is re-drawn from the seeded generator on load and checked against the log.
+Each checkpoint after move n is a SHA-256 over the previous checkpoint, the action entries since it
+and a canonical encoding of the state after move n (`canonical_state`), so a swapped, deleted or
+edited action, or a build whose rules replay differently, is refused with the first checkpoint
+where the replay departs. Version-1 saves (no digest) still load and are reported unverified.
+Clients may add keys (the terminal adds ``"table"``; ``"practice": true`` marks a practice game).
+
+Every malformed document raises `SaveError` naming what is wrong, never another exception.
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
 from collections.abc import Iterator
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from spacetable.engine.action import Action
+from spacetable.engine.action import MAX_TEXT, Action
 from spacetable.engine.errors import SaveError, SpacetableError
 from spacetable.engine.game import get_game
 from spacetable.engine.state import CHANCE, State
 
 FORMAT = "spacetable-save"
-VERSION = 1
+VERSION = 2
+VERSIONS = (1, 2)
+ENCODING = "spacetable-state-1"
+CHECKPOINT_EVERY = 50
+MAX_DOCUMENT = 16 * 1024 * 1024
+"""The largest save accepted, in bytes (a long game is well under 1 MB)."""
+MAX_ACTIONS = 1_000_000
+
+Entry = str | dict[str, str]
+"""One action-log entry of a save: the action's text, or ``{"forced": text}``."""
 
 
-def to_document(state: State) -> dict[str, Any]:
-    """The save document of a state (its config, seed and full action log)."""
-    return {
+@dataclass(frozen=True, slots=True)
+class Loaded:
+    """A loaded save: its final state, whether a digest vouched for it, and its flags."""
+
+    state: State
+    verified: bool
+    version: int
+    practice: bool
+
+    @property
+    def note(self) -> str:
+        """One line for people about the save's integrity ('' when it was verified)."""
+        if self.verified:
+            return ""
+        return f"unverified save (format version {self.version} carries no digest)"
+
+
+# ----- canonical encoding and digests ---------------------------------------------------------
+def canonical_state(state: State) -> bytes:
+    """A canonical, build- and version-independent encoding of a state for digests.
+
+    Built only from the public API: who decides, the decision, the legal actions' texts, the
+    generator's state and every seat's and the spectator's view, as sorted, compact, ASCII JSON.
+    """
+    n = state.num_players
+    doc = {
+        "player": state.current_player(),
+        "decision": state.decision_name(),
+        "legal": [str(a) for a in state.legal_actions()] if not state.is_terminal() else [],
+        "rng": state.rng.state,
+        "views": [state.view(p).to_json() for p in range(n)] + [state.view(None).to_json()],
+    }
+    return json.dumps(doc, sort_keys=True, separators=(",", ":"), ensure_ascii=True,
+                      default=str).encode("ascii")
+
+
+def _chain(previous: str, entries: list[Entry], state: State) -> str:
+    h = hashlib.sha256()
+    h.update(previous.encode("ascii"))
+    h.update(json.dumps(entries, sort_keys=True, separators=(",", ":"), ensure_ascii=True).encode("ascii"))
+    h.update(canonical_state(state))
+    return h.hexdigest()
+
+
+class _Digester:
+    """Feeds the checkpoints of a replay: `step` after every entry, `finish` at the end."""
+
+    def __init__(self, every: int) -> None:
+        self.every = every
+        self.last = ENCODING
+        self.pending: list[Entry] = []
+        self.checkpoints: list[tuple[int, str]] = []
+
+    def step(self, n: int, entry: Entry, state: State) -> str | None:
+        self.pending.append(entry)
+        if n % self.every:
+            return None
+        self.last = _chain(self.last, self.pending, state)
+        self.pending = []
+        self.checkpoints.append((n, self.last))
+        return self.last
+
+    def finish(self, state: State) -> str:
+        return _chain(self.last, self.pending, state)
+
+
+# ----- writing --------------------------------------------------------------------------------
+def entries_of(state: State) -> list[Entry]:
+    """The action-log entries of a state, forced chance outcomes marked."""
+    forced = set(state.forced)
+    space = state.space
+    return [{"forced": str(space[i])} if n in forced else str(space[i])
+            for n, i in enumerate(state.history)]
+
+
+def to_document(state: State, *, practice: bool = False) -> dict[str, Any]:
+    """The save document of a state: config, seed, full action log and its digest."""
+    entries = entries_of(state)
+    doc: dict[str, Any] = {
         "format": FORMAT,
         "version": VERSION,
         "game": state.spec.name,
         "config": state.config,
         "seed": state.seed,
-        "actions": [str(state.space[i]) for i in state.history],
+        "actions": entries,
     }
+    digester = _Digester(CHECKPOINT_EVERY)
+    replay = state.spec.new_game(dict(state.config), state.seed)
+    for n, entry in enumerate(entries, 1):
+        apply_entry(replay, entry, n)
+        digester.step(n, entry, replay)
+    doc["digest"] = {"encoding": ENCODING, "every": CHECKPOINT_EVERY,
+                     "checkpoints": [list(c) for c in digester.checkpoints],
+                     "final": digester.finish(replay)}
+    if practice:
+        doc["practice"] = True
+    return doc
 
 
-def dumps(state: State) -> str:
-    return json.dumps(to_document(state), indent=1)
+def dumps(state: State, *, practice: bool = False) -> str:
+    return json.dumps(to_document(state, practice=practice), indent=1)
 
 
-def save(state: State, path: str | Path) -> None:
-    Path(path).write_text(dumps(state), encoding="utf-8")
+def save(state: State, path: str | Path, *, practice: bool = False) -> None:
+    Path(path).write_text(dumps(state, practice=practice), encoding="utf-8")
 
 
-def _check_document(doc: Any) -> None:
+# ----- checking a document --------------------------------------------------------------------
+def _check_entry(n: int, entry: Any) -> None:
+    text = entry.get("forced") if isinstance(entry, dict) and set(entry) == {"forced"} else entry
+    if not isinstance(text, str):
+        raise SaveError(f"action {n}: an entry must be an action text or {{\"forced\": text}}, "
+                        f"not {type(entry).__name__}")
+    if len(text) > MAX_TEXT:
+        raise SaveError(f"action {n}: text of {len(text)} characters (at most {MAX_TEXT})")
+
+
+def _check_document(doc: Any) -> int:
+    """Check a document's shape; its format version."""
     if not isinstance(doc, dict):
         raise SaveError("save document is not a JSON object")
     if doc.get("format") != FORMAT:
-        raise SaveError(f"not a spacetable save (format={doc.get('format')!r})")
-    if doc.get("version") != VERSION:
-        raise SaveError(f"unsupported save version {doc.get('version')!r}")
+        raise SaveError(f"not a spacetable save (format={str(doc.get('format'))[:40]!r})")
+    version = doc.get("version")
+    if isinstance(version, bool) or version not in VERSIONS:
+        raise SaveError(f"unsupported save version {str(version)[:20]!r} (this build reads "
+                        f"{', '.join(map(str, VERSIONS))})")
     for key, typ in (("game", str), ("config", dict), ("seed", int), ("actions", list)):
-        if not isinstance(doc.get(key), typ):
+        value = doc.get(key)
+        if not isinstance(value, typ) or isinstance(value, bool):
             raise SaveError(f"save field {key!r} missing or not a {typ.__name__}")
-    if not all(isinstance(a, str) for a in doc["actions"]):
+    if len(doc["actions"]) > MAX_ACTIONS:
+        raise SaveError(f"save has {len(doc['actions'])} actions (at most {MAX_ACTIONS})")
+    if version == 1 and not all(isinstance(a, str) for a in doc["actions"]):
         raise SaveError("save field 'actions' must be a list of strings")
+    for n, entry in enumerate(doc["actions"], 1):
+        _check_entry(n, entry)
+    if "practice" in doc and not isinstance(doc["practice"], bool):
+        raise SaveError("save field 'practice' must be true or false")
+    if version >= 2:
+        _check_digest_shape(doc.get("digest"))
+    return int(version)
 
 
-def replay_states(doc: dict[str, Any]) -> Iterator[tuple[State, str | None]]:
-    """Yield (state, action about to be applied) for every step, then (final state, None).
+def _check_digest_shape(digest: Any) -> None:
+    if not isinstance(digest, dict):
+        raise SaveError("save field 'digest' missing or not an object (format version 2 needs it)")
+    if digest.get("encoding") != ENCODING:
+        raise SaveError(f"unknown digest encoding {str(digest.get('encoding'))[:40]!r}")
+    every = digest.get("every")
+    if isinstance(every, bool) or not isinstance(every, int) or not 1 <= every <= MAX_ACTIONS:
+        raise SaveError("digest field 'every' must be a whole number of moves")
+    cps = digest.get("checkpoints")
+    if not isinstance(cps, list) or not all(
+            isinstance(c, list) and len(c) == 2 and isinstance(c[0], int) and not isinstance(c[0], bool)
+            and isinstance(c[1], str) for c in cps):
+        raise SaveError("digest field 'checkpoints' must be a list of [move, hex] pairs")
+    if not isinstance(digest.get("final"), str):
+        raise SaveError("digest field 'final' missing or not a string")
 
-    The same state object is mutated between yields; copy it to keep one.
-    """
-    _check_document(doc)
+
+def _start(doc: dict[str, Any]) -> State:
     try:
         spec = get_game(doc["game"])
         state = spec.new_game(dict(doc["config"]), doc["seed"])
     except SpacetableError as e:
         raise SaveError(f"cannot start the saved game: {e}") from e
+    except RecursionError as e:  # a config nested too deeply for any check to walk
+        raise SaveError("cannot start the saved game: its config is nested too deeply") from e
     state.events = []
-    for n, text in enumerate(doc["actions"]):
+    return state
+
+
+def apply_entry(state: State, entry: Entry, n: int) -> str:
+    """Apply log entry number `n` (1-based, for messages): re-draw a chance outcome from the
+    seeded generator and check it, force a forced one, apply a decision's exact text. Its text."""
+    forced = isinstance(entry, dict)
+    text = entry["forced"] if isinstance(entry, dict) else entry
+    try:
+        at_chance = state.current_player() == CHANCE
+        if forced and not at_chance:
+            raise SaveError(f"action {n}: {text!r} is marked forced but no die or draw is due")
+        if at_chance and not forced:
+            drawn = state.sample_chance()
+            if str(drawn) != text:
+                raise SaveError(f"action {n}: log says {text!r} but the seeded dice give {str(drawn)!r}")
+        else:
+            state.apply(Action.parse(text))  # exact text only: no prefix matching in saves
+    except SaveError:
+        raise
+    except SpacetableError as e:
+        raise SaveError(f"action {n} ({text!r}) does not replay: {e}") from e
+    return text
+
+
+def _states(doc: dict[str, Any], version: int) -> Iterator[tuple[State, str | None]]:
+    state = _start(doc)
+    digest = doc.get("digest") if version >= 2 else None
+    expected: dict[int, str] = {}
+    digester: _Digester | None = None
+    if digest is not None:
+        expected = {int(n): h for n, h in digest["checkpoints"]}
+        digester = _Digester(int(digest["every"]))
+    previous = 0
+    for n, entry in enumerate(doc["actions"], 1):
+        text = entry["forced"] if isinstance(entry, dict) else entry
         yield state, text
-        try:
-            if state.current_player() == CHANCE:
-                drawn = state.sample_chance()
-                if str(drawn) != text:
-                    raise SaveError(
-                        f"action {n + 1}: log says {text!r} but the seeded dice give {str(drawn)!r}"
-                    )
-            else:
-                state.apply(Action.parse(text))  # exact text only: no prefix matching in saves
-        except SaveError:
-            raise
-        except SpacetableError as e:
-            raise SaveError(f"action {n + 1} ({text!r}) does not replay: {e}") from e
+        apply_entry(state, entry, n)
+        if digester is not None:
+            got = digester.step(n, entry, state)
+            if got is not None:
+                if expected.get(n) != got:
+                    raise SaveError(f"save digest mismatch: the replay departs from the recorded game "
+                                    f"between moves {previous + 1} and {n} (checkpoint at move {n}); "
+                                    "the file was damaged or edited, or these rules replay it differently")
+                previous = n
+    if digester is not None:
+        if any(n > len(doc["actions"]) for n in expected) or len(expected) != len(digester.checkpoints):
+            raise SaveError("save digest mismatch: the checkpoints do not match the length of the log "
+                            "(actions were added or deleted)")
+        if digester.finish(state) != digest["final"]:  # type: ignore[index]
+            raise SaveError(f"save digest mismatch: the replay departs from the recorded game after "
+                            f"move {previous} (final state)")
     yield state, None
+
+
+def replay_states(doc: Any) -> Iterator[tuple[State, str | None]]:
+    """Yield (state, action about to be applied) for every step, then (final state, None).
+
+    The same state object is mutated between yields; copy it to keep one. A digest mismatch is
+    raised at the first checkpoint where the replay departs.
+    """
+    version = _check_document(doc)
+    try:
+        yield from _states(doc, version)
+    except RecursionError as e:
+        raise SaveError("the save is nested too deeply to replay") from e
+
+
+def open_document(doc: Any) -> Loaded:
+    """Rebuild the state a save document describes, with whether its digest vouched for it."""
+    version = _check_document(doc)
+    final: State | None = None
+    for final, _ in _states(doc, version):  # noqa: B007  (the last yielded state is the result)
+        pass
+    assert final is not None
+    return Loaded(final, verified=version >= 2, version=version, practice=bool(doc.get("practice")))
 
 
 def from_document(doc: Any) -> State:
     """Rebuild the state a save document describes."""
-    final: State | None = None
-    for final, _ in replay_states(doc):  # noqa: B007  (the last yielded state is the result)
-        pass
-    assert final is not None
-    return final
+    return open_document(doc).state
 
 
-def loads(text: str) -> State:
+def replay_actions(game: str, config: dict[str, Any], seed: int, entries: list[Entry]) -> State:
+    """The state after `entries` from a fresh (config, seed) game (servers keep their own logs)."""
+    doc = {"format": FORMAT, "version": 1, "game": game, "config": config, "seed": seed, "actions": entries}
+    for n, entry in enumerate(entries, 1):
+        _check_entry(n, entry)
+    state = _start(doc)
+    for n, entry in enumerate(entries, 1):
+        apply_entry(state, entry, n)
+    return state
+
+
+def parse_document(text: str | bytes) -> Any:
+    """The JSON value of a save's text: `SaveError` for oversized, non-UTF-8, invalid or too deep JSON."""
+    if len(text) > MAX_DOCUMENT:
+        raise SaveError(f"save is {len(text)} bytes (at most {MAX_DOCUMENT})")
+    if isinstance(text, bytes):
+        try:
+            text = text.decode("utf-8")
+        except UnicodeDecodeError as e:
+            raise SaveError(f"save is not UTF-8 text ({e.reason} at byte {e.start})") from e
     try:
-        doc = json.loads(text)
+        return json.loads(text)
+    except RecursionError as e:
+        raise SaveError("save is not valid JSON: nested too deeply") from e
     except json.JSONDecodeError as e:
         raise SaveError(f"save is not valid JSON: {e}") from e
-    return from_document(doc)
+    except ValueError as e:  # an integer past Python's digit limit
+        raise SaveError("save holds a number with too many digits (no game number is that large)") from e
+
+
+def read_text(path: str | Path) -> bytes:
+    """The bytes of a save file (at most `MAX_DOCUMENT`); `SaveError` when it cannot be read."""
+    try:
+        with open(path, "rb") as f:
+            data = f.read(MAX_DOCUMENT + 1)
+    except OSError as e:
+        raise SaveError(f"cannot read save {path}: {e.strerror or e}") from e
+    if len(data) > MAX_DOCUMENT:
+        raise SaveError(f"save {path} is larger than {MAX_DOCUMENT} bytes")
+    return data
+
+
+def loads(text: str | bytes) -> State:
+    return from_document(parse_document(text))
 
 
 def load(path: str | Path) -> State:
-    try:
-        text = Path(path).read_text(encoding="utf-8")
-    except OSError as e:
-        raise SaveError(f"cannot read save {path}: {e}") from e
-    return loads(text)
+    return loads(read_text(path))

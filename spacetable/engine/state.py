@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar, Self
 
-from spacetable.engine.action import Action, ActionSpace
+from spacetable.engine.action import MAX_TEXT, Action, ActionSpace
 from spacetable.engine.errors import AmbiguousAction, IllegalAction, ParseError
 from spacetable.engine.events import Event
 from spacetable.engine.rng import Rng
@@ -26,6 +26,8 @@ if TYPE_CHECKING:
 
 CHANCE = -1
 TERMINAL = -2
+FORCED = 1
+"""Marks a log node whose chance outcome was chosen by a caller, not drawn from `rng`."""
 
 
 @dataclass(slots=True)
@@ -49,8 +51,9 @@ class State(ABC):
     space: ClassVar[ActionSpace]
 
     rng: Rng
-    _log: tuple[Any, int] | None
-    """The action log as a persistent linked list (parent, action index): O(1) append and copy."""
+    _log: tuple[Any, ...] | None
+    """The action log as a persistent linked list: O(1) append and copy. A node is (parent, action
+    index), or (parent, action index, FORCED) for a chance outcome a caller chose (see `apply`)."""
     events: list[Event] | None
     config: dict[str, Any]
     seed: int
@@ -89,6 +92,18 @@ class State(ABC):
     @abstractmethod
     def decision_name(self) -> str:
         """Short name of the current decision, e.g. ``negotiation.answer``."""
+
+    def optional_pass(self) -> Action | None:
+        """At an optional window (a decision a player is offered "at any time" and rarely needs,
+        e.g. a Binding Ties reputation window), the legal action that passes it; None at an
+        ordinary decision. Clients pass such windows by themselves for a person who has not asked
+        to be stopped in them, and log it; bots and RL agents see them as ordinary decisions."""
+        return None
+
+    def irrevocable(self, action: Action) -> bool:
+        """True when applying `action` now is an act the rules make final, so no undo may cross it
+        (e.g. a Binding Ties reputation spend). Games override this; the default is False."""
+        return False
 
     def chance_outcomes(self) -> list[tuple[Action, float]]:
         """At a chance step: (outcome action, probability) pairs."""
@@ -136,6 +151,29 @@ class State(ABC):
         self._log = node
 
     @property
+    def forced(self) -> list[int]:
+        """Positions (0-based, in `history`) of chance outcomes that a caller chose with `apply`."""
+        out: list[int] = []
+        node = self._log
+        n = 0
+        while node is not None:
+            if len(node) == 3:
+                out.append(n)
+            n += 1
+            node = node[0]
+        return sorted(n - 1 - i for i in out)
+
+    @property
+    def log_length(self) -> int:
+        """Number of entries in the action log (len(history), without building the list)."""
+        n = 0
+        node = self._log
+        while node is not None:
+            n += 1
+            node = node[0]
+        return n
+
+    @property
     def num_players(self) -> int:
         return int(self.config["players"])
 
@@ -148,14 +186,23 @@ class State(ABC):
     def apply(self, action: Action | str) -> None:
         """Check `action` against the legal list and apply it; raise `IllegalAction` otherwise.
 
-        An illegal action changes nothing.
+        Anything else than an `Action` or its text raises `ParseError`. A rejected input changes
+        nothing. At a CHANCE step this forces the outcome (tests and analysis tools do so); the log
+        records it as forced, so saves and replays keep it. Clients draw with `sample_chance`.
         """
-        legal = self.legal_actions()
         if isinstance(action, str):
+            legal = self.legal_actions()
             action = self.parse(action, legal)
+        elif isinstance(action, Action):
+            legal = self.legal_actions()
+        else:
+            raise ParseError(f"an action must be an Action or its text, not {type(action).__name__}")
         for a in legal:
             if a == action:
-                self._log = (self._log, a.index)
+                if self.current_player() == CHANCE:
+                    self._log = (self._log, a.index, FORCED)
+                else:
+                    self._log = (self._log, a.index)
                 self._apply(a)
                 return
         raise IllegalAction(str(action), self.decision_name(), [str(a) for a in legal])
@@ -178,6 +225,10 @@ class State(ABC):
     def parse(self, text: str, legal: Sequence[Action] | None = None) -> Action:
         """Parse canonical text, or an unambiguous prefix of one legal action's text."""
         legal = self.legal_actions() if legal is None else legal
+        if not isinstance(text, str):
+            raise ParseError(f"an action must be text, not {type(text).__name__}")
+        if len(text) > MAX_TEXT:
+            raise ParseError(f"action text too long ({len(text)} characters; at most {MAX_TEXT})")
         text = " ".join(text.split())
         if not text:
             raise ParseError("empty action text")

@@ -18,11 +18,12 @@ seat's return at the end.
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, SupportsIndex
 
 from spacetable.bots.base import Bot
-from spacetable.engine.errors import ConfigError, IllegalAction
+from spacetable.engine.errors import ConfigError, IllegalAction, ParseError
 from spacetable.engine.rng import Rng
 from spacetable.engine.state import CHANCE, State
 from spacetable.sim.setup import build_config, load_game, make_bots
@@ -73,13 +74,19 @@ class SpacetableEnv:
         self._advance()
         return self._observe(), self._info()
 
-    def step(self, action: int) -> tuple[Observation, float, bool, bool, Info]:
-        """Apply action `action` (an index) for the acting agent; `IllegalAction` if it is not legal."""
+    def step(self, action: SupportsIndex) -> tuple[Observation, float, bool, bool, Info]:
+        """Apply action `action` (an index) for the acting agent.
+
+        Any integer `operator.index` accepts is an index (int, NumPy integers); anything else (bool,
+        float, str, None) raises `ParseError`, and an index out of range or not legal now raises
+        `IllegalAction`. Both leave the environment unchanged.
+        """
         state = self.state
         if state is None:
             raise RuntimeError("call reset() before step()")
         if state.is_terminal():
             raise RuntimeError("the game is over: call reset()")
+        action = _action_index(action, len(state.space))
         seat = state.current_player()
         legal = state.legal_actions()
         chosen = next((a for a in legal if a.index == action), None)
@@ -133,3 +140,16 @@ class SpacetableEnv:
             info["returns"] = state.returns()
             info["winners"] = state.winners()
         return info
+
+
+def _action_index(action: object, size: int) -> int:
+    """`action` as a plain int, or `ParseError` when it is not an integer (True and 23.0 are not)."""
+    if isinstance(action, bool) or type(action).__name__ == "bool_":  # NumPy's bool too
+        raise ParseError(f"an action must be an integer index in 0..{size - 1}, not the bool {action!r}")
+    if isinstance(action, SupportsIndex):
+        try:
+            return operator.index(action)
+        except TypeError:
+            pass
+    kind = type(action).__name__
+    raise ParseError(f"an action must be an integer index in 0..{size - 1}, not {kind} {action!r}")

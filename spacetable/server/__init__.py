@@ -1,1 +1,1 @@
-"""Network server and web client (not built yet)."""
+"""The web server: FastAPI app, storage, live tables and the page (see docs/server.md)."""

@@ -14,6 +14,8 @@ from collections.abc import Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
+from spacetable.engine.errors import ConfigError
+from spacetable.engine.game import check_seed
 from spacetable.engine.rng import Rng
 from spacetable.sim.runner import DEFAULT_MAX_DECISIONS, play_out
 from spacetable.sim.setup import build_config, load_game, make_bots
@@ -59,6 +61,11 @@ def simulate(game: str, games: int, players: int, bots: Sequence[str], seed: int
     """
     spec = load_game(game)
     config = build_config(spec, players, modules, expansions, modes, turn_limit)
+    if games < 1:
+        raise ConfigError(f"the number of games must be 1 or more, not {games}")
+    check_seed(seed)
+    check_seed(seed + games - 1)
+    spec.new_game(dict(config), seed)  # refuse what the game itself refuses (Binding Ties at 2 players)
     make_bots(game, bots)  # refuse unknown bot names up front
     report = SimReport(game=game, players=players, bots=list(bots), config=config, seed=seed,
                        wins_by_seat=[0] * players)

@@ -10,7 +10,9 @@ from typer.testing import CliRunner
 
 from spacetable.cli.main import app
 from spacetable.engine import record
-from spacetable.sim.setup import load_game
+from spacetable.engine.rng import Rng
+from spacetable.engine.state import CHANCE, State
+from spacetable.sim.setup import load_game, make_bots
 
 runner = CliRunner()
 
@@ -112,20 +114,32 @@ def test_prefixes_work_but_never_replace_a_named_illegal_action() -> None:
     assert str(client.choose("p", state.legal_actions())) == "play 17"
 
 
-def test_undo_takes_back_the_last_human_decision(tmp_path: Path) -> None:
-    """After undo the human is back at the first decision and the die rolls are the same."""
+def test_undo_refused_once_another_seat_has_decided(tmp_path: Path) -> None:
+    """Undo policy: never past a decision of another seat (here the bot's answer), so a player
+    cannot see a bot's move and take its own back; the game goes on unchanged."""
     menu = _first_menu(3)
     save = tmp_path / "g.json"
-    code, out = play("highcard", "--seed", "3", "--save", str(save), input="1\n1\nundo\n3\nquit\n")
-    assert code == 0 and "Undone" in out
+    code, out = play("highcard", "--seed", "3", "--save", str(save), input="1\nundo\nquit\n")
+    assert code == 0 and "Cannot undo" in out and "Undone" not in out
+    assert _moves_of(json.loads(save.read_text()), 0)[0] == menu[0]  # the decision stands
+
+
+def test_practice_undo_takes_back_the_last_human_decision(tmp_path: Path) -> None:
+    """--practice (a solo game): undo without limits, and the save says it was a practice game."""
+    menu = _first_menu(3)
+    save = tmp_path / "g.json"
+    code, out = play("highcard", "--seed", "3", "--practice", "--save", str(save),
+                     input="1\n1\nundo\nundo\n3\nquit\n")
+    assert code == 0 and out.count("Undone") == 2, out
     doc = json.loads(save.read_text())
-    assert doc["actions"][1] == menu[0]  # the first decision stands
-    code, _ = play("highcard", "--seed", "3", "--save", str(tmp_path / "h.json"), input="1\n3\nquit\n")
-    direct = json.loads((tmp_path / "h.json").read_text())["actions"]
-    # Undo rebuilt the game from its log: the same rolls and moves up to the retaken decision
-    # (bots may answer differently afterwards: their generator has moved on).
-    assert doc["actions"][:4] == direct[:4]
-    assert _moves_of(doc, 0)[:2] == _moves_of({**doc, "actions": direct}, 0)[:2]
+    assert doc["practice"] is True
+    assert _moves_of(doc, 0)[0] == menu[2]  # both decisions taken back, the first retaken
+    assert record.open_document(doc).practice
+
+
+def test_practice_needs_a_solo_game() -> None:
+    code, out = play("highcard", "--humans", "2", "--practice")
+    assert code == 2 and "exactly one human" in out
 
 
 def _moves_of(doc: dict[str, object], seat: int) -> list[str]:
@@ -135,7 +149,7 @@ def _moves_of(doc: dict[str, object], seat: int) -> list[str]:
 def test_undo_with_nothing_to_undo(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(tmp_path)
     code, out = play("highcard", "--seed", "3", input="undo\nquit\n")
-    assert "Nothing to undo" in out
+    assert "Cannot undo" in out
 
 
 def test_all_bot_game_and_bot_lists(tmp_path: Path) -> None:
@@ -181,7 +195,6 @@ def test_an_illegal_bot_choice_is_reported_and_replaced(tmp_path: Path) -> None:
     from spacetable.cli.terminal import TerminalClient
     from spacetable.engine.action import Action
     from spacetable.engine.rng import Rng
-    from spacetable.engine.state import State
 
     class Cheater(RandomBot):
         name = "cheater"
@@ -231,3 +244,48 @@ def test_hot_seat_asks_to_pass_the_screen_before_showing_a_hand(tmp_path: Path) 
     assert out.index("Pass the screen to Seat 1") < first_hand
     assert "Pass the screen to Seat 2" in out
     assert "Stats: winner_prestige" in out
+
+
+def _at_own_window(seed: int = 3) -> State:
+    """A Binding Ties game played by greedy bots until seat 0 is offered an optional window."""
+    state = load_game("moonrakers").new_game({"players": 4, "expansions": ["binding-ties"]}, seed)
+    bots = make_bots("moonrakers", ["greedy"] * 4)
+    rng = Rng(seed)
+    while not (state.current_player() == 0 and state.optional_pass() is not None):
+        assert not state.is_terminal()
+        p = state.current_player()
+        if p == CHANCE:
+            state.sample_chance()
+        else:
+            state.apply(bots[p].choose(state, p, rng))
+    return state
+
+
+def test_optional_windows_pass_by_themselves_unless_asked() -> None:
+    """Binding Ties "at any time" windows (issue: extra windows pass by themselves for a human who
+    has not asked to be stopped in them); --stop-at-windows asks."""
+    from rich.console import Console
+
+    from spacetable.cli.terminal import TerminalClient
+
+    state = _at_own_window()
+    moves = len(state.history)
+
+    def no_input(prompt: str) -> str:
+        raise AssertionError("asked at an optional window")
+
+    console = Console(record=True, width=120)
+    TerminalClient(state, [0], {}, console, bot_rng=Rng(0), read=no_input).human_turn(0)
+    assert len(state.history) == moves + 1 and str(state.space[state.history[-1]]) == "done"
+    assert "lets the optional reputation.window pass" in console.export_text()
+
+    state = _at_own_window()
+    asked: list[str] = []
+
+    def answer(prompt: str) -> str:
+        asked.append(prompt)
+        return "done"
+
+    TerminalClient(state, [0], {}, Console(record=True), bot_rng=Rng(0), read=answer,
+                   stop_at_windows=True).human_turn(0)
+    assert asked and str(state.space[state.history[-1]]) == "done"

@@ -88,7 +88,7 @@ def test_bad_json_is_a_save_error() -> None:
     ({"version": 99}, "unsupported save version"),
     ({"seed": "seven"}, "seed"),
     ({"actions": "roll 1"}, "actions"),
-    ({"actions": [1, 2]}, "list of strings"),
+    ({"actions": [1, 2]}, "must be an action text"),
     ({"game": "tiddlywinks"}, "cannot start the saved game"),
     ({"config": {"players": 9}}, "cannot start the saved game"),
 ])

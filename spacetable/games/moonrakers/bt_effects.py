@@ -22,6 +22,7 @@ from spacetable.games.moonrakers import actions as A
 from spacetable.games.moonrakers import crew_effects, reputation
 from spacetable.games.moonrakers.cards import REACTOR
 from spacetable.games.moonrakers.choices import Choice, handler
+from spacetable.games.moonrakers.dice import exposed
 from spacetable.games.moonrakers.part_effects import PART_HOOKS, PartHook, is_used, mark_used
 from spacetable.games.moonrakers.reputation import (
     FACTION_ID,
@@ -296,8 +297,14 @@ def _trash_from_hand(s: MoonrakersState, seat: int, card: int) -> None:
     effects.on_trash_from_hand(s, seat, card)
 
 
+FLAK_MAX_DICE = A.MAX_TARGETS
+"""Flak Mine has no once-per-contract limit; it can be used while fewer dice than this target its
+owner (the dice a choice can name). A blank die gives nothing, so without a bound a player could roll
+for ever; every use adds a die, so the bound keeps the game tree finite (docs/binding-ties.md)."""
+
+
 def _flak_can(s: MoonrakersState, seat: int, part: int) -> bool:
-    return bool(_can_gain(s, seat))
+    return bool(_can_gain(s, seat)) and len(_st(s, seat).dice) < FLAK_MAX_DICE
 
 
 def _flak_use(s: MoonrakersState, seat: int, part: int) -> None:
@@ -364,8 +371,7 @@ RADAR_PAID = continuation(_reduce1)
 
 
 def _proto_can(s: MoonrakersState, seat: int, part: int) -> bool:
-    st = _st(s, seat)
-    return _one_rep(s, seat, part) and sum(st.dice) > st.blocks
+    return _one_rep(s, seat, part) and exposed(_st(s, seat)) > 0
 
 
 def _pay1(cont: int) -> Callable[[MoonrakersState, int, int], None]:
@@ -390,7 +396,8 @@ def _recycler_use(s: MoonrakersState, seat: int, part: int) -> None:
 
 PARTS: dict[str, PartSpec] = {
     "envoy-shuttle": PartSpec(_envoy_can, _envoy_use),
-    "flak-mine": PartSpec(_flak_can, _flak_use, after_die=flak_mine_die),
+    # "You may roll 1 additional Hazard Die in order to gain Faction Reputation …": no once-per-contract
+    "flak-mine": PartSpec(_flak_can, _flak_use, once=False, after_die=flak_mine_die),
     "lr-targeting-core": PartSpec(_lr_can, _lr_use, once=False),
     "proto-warning-system": PartSpec(_proto_can, _pay1(PROTO_PAID)),
     "pulse-exchange": PartSpec(_one_rep, _pay1(PULSE_PAID)),

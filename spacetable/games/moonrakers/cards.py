@@ -4,6 +4,11 @@ Four files, each ``{"format": "spacetable-cards", "version": 1, "kind": ..., "ca
 contracts, crew, ship_parts, objectives. A bad file raises `DataError(file, card, field, message)`.
 Card ids are the index of the card in its tuple (all sets together, in file order); `sets_for` picks the
 sets a configuration plays with and `catalog_json` gives their cards as JSON-ready data.
+
+Numbers must be integers (never bools) in documented ranges, from the printed cards with room to
+grow: crew and part costs 0..20 credits (printed: 2..7), contract Prestige 0..10 (5), credits 0..20
+(12), bonus cards 0..5 (3), each requirement 0..20 (8) and hazard dice 0..4 (4). Effect numbers are
+bounded in `crew_specs` / `part_specs` (0..20) and objective counts in `objectives` (0..50).
 """
 
 from __future__ import annotations
@@ -22,6 +27,8 @@ from spacetable.engine.errors import DataError
 
 BASIC: tuple[str, ...] = ("reactor", "thruster", "shield", "damage-1", "damage-2", "damage-3", "miss")
 BASIC_NAMES = ("Reactor", "Thruster", "Shield", "Damage I", "Damage II", "Damage III", "Miss")
+BASIC_TEXT = ("+2 Actions, counts 1 Reactor", "draw 2, counts 1 Thruster", "+1 block, counts 1 Shield",
+              "1 Damage", "2 Damage", "3 Damage", "no effect")
 REACTOR, THRUSTER, SHIELD, DMG1, DMG2, DMG3, MISS = range(7)  # basic card ids
 REQ_TYPES: tuple[str, ...] = ("reactor", "thruster", "shield", "damage", "crew")  # requirement index 0..4
 FACTIONS: tuple[str, ...] = ("magnomi", "henko", "komek", "ventus", "sorelia")
@@ -35,8 +42,14 @@ CREW_KINDS: tuple[str, ...] = ("tech", "paladin", "pilot", "merc", "agent")
 OBJECTIVE_COLORS: tuple[str, ...] = ("red", "orange", "blue", "green", "yellow", "purple", "gray")
 MAX_PART_CARDS = 5
 MAX_DICE = 4
+MAX_COST = 20
+"""Most credits a crew card or ship part may cost."""
+MAX_PRESTIGE, MAX_CREDITS, MAX_BONUS, MAX_REQ = 10, 20, 5, 20
+"""Largest contract reward and requirement numbers."""
 FORMAT, VERSION = "spacetable-cards", 1
 _SLUG = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
+_RAW: Any = object()
+"""`_Card.number`'s default: read the card's own field (a given value may be None, and is then bad)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -166,8 +179,8 @@ class _Card:
             self.fail(field, f"unknown value {v!r} (allowed: {', '.join(allowed)})")
         return v
 
-    def number(self, field: str, value: Any = None, maximum: int | None = None) -> int:
-        v = self.raw[field] if value is None else value
+    def number(self, field: str, value: Any = _RAW, maximum: int | None = None) -> int:
+        v = self.raw[field] if value is _RAW else value
         if not isinstance(v, int) or isinstance(v, bool):
             self.fail(field, f"must be an integer, not {v!r}")
         if v < 0:
@@ -204,19 +217,20 @@ def _contract(c: _Card, i: int) -> Contract:
     for t in req_raw:
         if t not in REQ_TYPES:
             c.fail(f"req.{t}", f"unknown requirement type (allowed: {', '.join(REQ_TYPES)})")
-    r = tuple(c.number(f"req.{t}", req_raw[t]) for t in REQ_TYPES)
+    r = tuple(c.number(f"req.{t}", req_raw[t], MAX_REQ) for t in REQ_TYPES)
     faction = c.raw["faction"]
     if faction is not None and faction not in FACTIONS:
         c.fail("faction", f"unknown faction {faction!r} (allowed: null, {', '.join(FACTIONS)})")
     card = Contract(i, c.slug(), c.text("name"), c.set(), c.text("kind", CONTRACT_KINDS),
-                    c.number("prestige"), c.number("credits"), c.number("bonus"), faction,
+                    c.number("prestige", maximum=MAX_PRESTIGE), c.number("credits", maximum=MAX_CREDITS),
+                    c.number("bonus", maximum=MAX_BONUS), faction,
                     (r[0], r[1], r[2], r[3], r[4]), c.number("dice", maximum=MAX_DICE), "")
     return replace(card, text=contract_text(card))
 
 
 def _crew(c: _Card, i: int) -> Crew:
     return Crew(i, c.slug(), c.text("name"), c.set(), c.text("role"), c.text("kind", CREW_KINDS),
-                c.number("cost"), c.text("text"), tuple(c.items("effects")))
+                c.number("cost", maximum=MAX_COST), c.text("text"), tuple(c.items("effects")))
 
 
 def _part(c: _Card, i: int) -> Part:
@@ -226,8 +240,9 @@ def _part(c: _Card, i: int) -> Part:
     for b in cards:
         if b not in BASIC:
             c.fail("cards", f"unknown basic card {b!r} (allowed: {', '.join(BASIC)})")
-    return Part(i, c.slug(), c.text("name"), c.set(), c.text("brand", FACTIONS), c.number("cost"),
-                tuple(BASIC.index(b) for b in cards), c.text("text"), tuple(c.items("effects")))
+    return Part(i, c.slug(), c.text("name"), c.set(), c.text("brand", FACTIONS),
+                c.number("cost", maximum=MAX_COST), tuple(BASIC.index(b) for b in cards), c.text("text"),
+                tuple(c.items("effects")))
 
 
 def _objective(c: _Card, i: int) -> Objective:
@@ -258,6 +273,11 @@ def _load_file(root: Traversable, kind: str) -> tuple[Any, ...]:
         raise DataError(file, None, None, "file not found") from e
     except (json.JSONDecodeError, UnicodeDecodeError) as e:
         raise DataError(file, None, None, f"not valid JSON: {e}") from e
+    return parse_cards(doc, kind, file)
+
+
+def parse_cards(doc: Any, kind: str, file: str) -> tuple[Any, ...]:
+    """Validate one parsed card document of `kind` (contracts, crew, ship_parts, objectives)."""
     if not isinstance(doc, dict):
         raise DataError(file, None, None, "the document must be a JSON object")
     expected = {"format": FORMAT, "version": VERSION, "kind": kind}
@@ -266,7 +286,7 @@ def _load_file(root: Traversable, kind: str) -> tuple[Any, ...]:
             raise DataError(file, None, key, f"expected {want!r}, found {doc.get(key)!r}")
     extra = set(doc) - {"format", "version", "kind", "cards"}
     if extra:
-        raise DataError(file, None, sorted(extra)[0], "unknown top-level field")
+        raise DataError(file, None, sorted(map(str, extra))[0], "unknown top-level field")
     raw_cards = doc.get("cards")
     if not isinstance(raw_cards, list):
         raise DataError(file, None, "cards", "must be a list of cards")
@@ -284,6 +304,17 @@ def _load_file(root: Traversable, kind: str) -> tuple[Any, ...]:
         slugs.add(card.slug)
         cards.append(card)
     return tuple(cards)
+
+
+def catalog_from_docs(docs: Mapping[str, Any], directory: str = "moonrakers/data") -> Catalog:
+    """The validated catalog from parsed documents keyed by kind (no files: tests and tools)."""
+    def one(kind: str) -> tuple[Any, ...]:
+        file = f"{directory}/{kind}.json"
+        if kind not in docs:
+            raise DataError(file, None, None, "file not found")
+        return parse_cards(docs[kind], kind, file)
+
+    return Catalog(one("contracts"), one("crew"), one("ship_parts"), one("objectives"))
 
 
 def _load(root: Traversable) -> Catalog:
@@ -312,7 +343,8 @@ def sets_for(config: Mapping[str, Any]) -> frozenset[str]:
 
 
 def catalog_json(config: Mapping[str, Any]) -> dict[str, Any]:
-    """JSON-ready card lists of the sets `config` selects (for `spacetable cards`)."""
+    """JSON-ready card lists of the sets `config` selects (for `spacetable cards` and the web table),
+    with the basic action cards every starting deck holds (1.1.2) under ``"basic"``."""
     cat = load_catalog()
     sets = sets_for(config)
 
@@ -332,4 +364,6 @@ def catalog_json(config: Mapping[str, Any]) -> dict[str, Any]:
                        for p in cat.parts if p.set in sets],
         "objectives": [common(o) | {"color": o.color, "text": o.text}
                        for o in cat.objectives if o.set in sets],
+        "basic": [{"slug": slug, "name": name, "text": text}
+                  for slug, name, text in zip(BASIC, BASIC_NAMES, BASIC_TEXT, strict=True)],
     }

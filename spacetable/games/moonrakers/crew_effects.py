@@ -127,7 +127,8 @@ text.RENDER.update({
     "crew-damage-bonus": lambda a: f"Damage cards count +{a[1]} this contract ({text.seat(a[0])})",
     "crew-look": lambda a: f"{text.seat(a[0])} looks at the top {a[1]} card(s) of the draw pile",
     "crew-discard-looked": lambda a: f"{text.seat(a[0])} discards the other {a[1]} card(s) looked at",
-    "crew-search": lambda a: f"{text.seat(a[0])} searches the draw pile and shuffles it",
+    "crew-search": lambda a: f"{text.seat(a[0])} searches the draw pile for a card to play",
+    "crew-shuffle": lambda a: f"{text.seat(a[0])} shuffles the draw pile",
     "crew-copy": lambda a: f"{text.seat(a[0])} uses the ability of {A.CAT.crew[a[1]].name}",
 })
 

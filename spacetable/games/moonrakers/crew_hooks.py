@@ -36,6 +36,8 @@ from spacetable.games.moonrakers.crew_interpreter import choice_context as _deco
 from spacetable.games.moonrakers.crew_interpreter import distinct as _distinct
 from spacetable.games.moonrakers.crew_interpreter import resume as _resume
 from spacetable.games.moonrakers.crew_specs import ABILITY, BUILTIN_HOOK_NAMES, CREW_BASE, R_DAMAGE
+from spacetable.games.moonrakers.dice import discard_die, distinct_dice
+from spacetable.games.moonrakers.frames import Frame
 from spacetable.games.moonrakers.zones import draw, take_top
 
 if TYPE_CHECKING:
@@ -45,13 +47,8 @@ if TYPE_CHECKING:
 def _at0k(s: MoonrakersState, ctx: Ctx) -> bool:
     """Discard one die targeting you; count as Damage equal to its icons (OQ 6: no die, 0 Damage)."""
     assert s.ex is not None
-    dice = s.ex.seats[ctx.seat].dice
-    options: list[Action] = []
-    seen: set[int] = set()
-    for i, icons in enumerate(dice[:len(A.TARGET)]):
-        if icons not in seen:
-            seen.add(icons)
-            options.append(A.TARGET[i])
+    # one option per kind of die: its icons, and whether a reputation block covers it (dice.py)
+    options = [A.TARGET[i] for i in distinct_dice(s.ex.seats[ctx.seat], len(A.TARGET))]
     if not options:
         play_as_type(s, ctx.seat, R_DAMAGE, 0, ctx.merc)
         return False
@@ -62,7 +59,7 @@ def _at0k(s: MoonrakersState, ctx: Ctx) -> bool:
 def _on_at0k(s: MoonrakersState, ch: Choice, a: Action) -> None:
     ctx, _ = _decode(ch)
     assert s.ex is not None
-    icons = s.ex.seats[ctx.seat].dice.pop(int(a.args[0]) - 1)
+    icons = discard_die(s.ex.seats[ctx.seat], int(a.args[0]) - 1)
     s.emit("3.4.5", "crew-die-discarded", ctx.seat, icons)
     play_as_type(s, ctx.seat, R_DAMAGE, icons, ctx.merc)
     _resume(s, ctx)
@@ -190,18 +187,22 @@ def _on_redacted(s: MoonrakersState, ch: Choice, a: Action) -> None:
 
 
 def _ryan(s: MoonrakersState, ctx: Ctx) -> bool:
-    """Draw 2; you may play one Damage card drawn this way free, counting 5 (OQ 5)."""
+    """"Draw 2 Cards. If you draw a Damage card, play one as a Damage 5 without spending an action."
+
+    The play is not optional (the card says "play one", not "may"): with a Damage card among the
+    two drawn, one of them is played free and counts 5 (OQ 5: only a card drawn by this effect;
+    Kary Powalk still adds 1). The question is asked even with a single option, so that whether it
+    is asked never tells the table that the other drawn card is a Damage card of another kind.
+    """
     n = draw(s, ctx.seat, 2)
     drawn = s.players[ctx.seat].hand[-n:] if n else []
     options = [A.CHOOSE[c] for c in _distinct([c for c in drawn if DMG1 <= c <= DMG3])]
-    if n:  # asked even with no Damage drawn (only "skip"), so the question reveals nothing
-        options.append(A.SKIP)
     return _ask(s, ctx, K_RYAN, options, auto=False)
 
 
 def _ryan_options(s: MoonrakersState, ctx: Ctx, asked: list[Action]) -> list[Action]:
     hand = s.players[ctx.seat].hand
-    return [a for a in asked if a is A.SKIP or A.CARD_ID[A.arg(a)] in hand]
+    return [a for a in asked if a is not A.SKIP and A.CARD_ID[A.arg(a)] in hand]
 
 
 @choices.handler(K_RYAN)
@@ -228,12 +229,42 @@ def _on_ryan(s: MoonrakersState, ch: Choice, a: Action) -> None:
 
 
 def _zek(s: MoonrakersState, ctx: Ctx) -> bool:
-    """Play any card of your draw pile free, then shuffle it (OQ 10)."""
+    """"Search your draw pile for any Card, and play that card without spending an Action.
+    Afterwards, shuffle your draw pile." (OQ 10: free, with its full effect.)"""
     return _ask(s, ctx, K_ZEK, _zek_options(s, ctx, []), auto=False)  # the draw pile is hidden
 
 
 def _zek_options(s: MoonrakersState, ctx: Ctx, asked: list[Action]) -> list[Action]:
     return [A.CHOOSE[c] for c in _distinct(s.players[ctx.seat].draw)]
+
+
+class ShuffleAfterwards(Frame):
+    """Zek Zarag's "Afterwards, shuffle your draw pile", kept under whatever the played card pushes.
+
+    It is a bookmark, never a decision: once the card's play has fully resolved (its choices, dice and
+    draws, e.g. a Thruster's 2 cards come from the searched, unshuffled pile) it is on top of the
+    stack, where `vacuous` shuffles the pile once and the frame vanishes (`rules.advance`).
+    """
+
+    __slots__ = ("done",)
+    name = "crew.zek-zarag.shuffle"
+
+    def __init__(self, seat: int) -> None:
+        super().__init__(seat)
+        self.done = False
+
+    def vacuous(self, s: MoonrakersState) -> bool:
+        if not self.done:  # vacuous may be asked twice before the frame is dropped
+            self.done = True
+            s.rng.shuffle(s.players[self.player].draw)
+            s.emit("2.4", "crew-shuffle", self.player)
+        return True
+
+    def legal(self, s: MoonrakersState) -> list[Action]:
+        return []
+
+    def apply(self, s: MoonrakersState, a: Action) -> None:  # pragma: no cover (never a decision)
+        raise AssertionError("the Zek Zarag shuffle is not a decision")
 
 
 @choices.handler(K_ZEK)
@@ -247,8 +278,8 @@ def _on_zek(s: MoonrakersState, ch: Choice, a: Action) -> None:
     card = A.CARD_ID[A.arg(a)]
     p = s.players[ctx.seat]
     p.draw.remove(card)
-    s.rng.shuffle(p.draw)  # shuffled before the play, so a Thruster draws unseen cards
     s.emit("2.4", "crew-search", ctx.seat)
+    s.stack.append(ShuffleAfterwards(ctx.seat))  # "Afterwards": below everything the play pushes
     play_card(s, ctx.seat, card)
     _resume(s, ctx)
 

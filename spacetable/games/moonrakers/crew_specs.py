@@ -95,7 +95,7 @@ def _compile_op(raw: Any, card: str, field: str) -> Op:
     if not isinstance(raw, Mapping):
         raise fail(f"an op must be an object, not {raw!r}")
     name = raw.get("op")
-    if name not in OP_FIELDS:
+    if not isinstance(name, str) or name not in OP_FIELDS:
         raise fail(f"unknown op {name!r} (known: {', '.join(OP_FIELDS)})", "op")
     spec = OP_FIELDS[name]
     allowed = {k.rstrip("?") for k in spec} | {"op"}

@@ -12,10 +12,12 @@ from spacetable.engine.action import Action
 from spacetable.games.moonrakers import actions as A
 from spacetable.games.moonrakers import effects, objectives
 from spacetable.games.moonrakers.cards import DMG1, DMG3, MISS, REACTOR, SHIELD, THRUSTER
+from spacetable.games.moonrakers.dice import blocked_icons, exposed, is_blocked
 from spacetable.games.moonrakers.frames import Frame
 from spacetable.games.moonrakers.state import (
     AFTERMATH,
     BUYING,
+    CLAIMS,
     EXECUTION,
     REWARDS,
     ROLLING,
@@ -156,6 +158,10 @@ class PlayTurn(Frame):
             if ex.passes >= len(ex.order):  # 3.4.4: a full cycle of passes ends the execution
                 s.stack.pop()
                 s.phase = REWARDS
+                if s.bt:  # Binding Ties "at any time": before the success check (docs/binding-ties.md)
+                    from spacetable.games.moonrakers import reputation
+
+                    reputation.open_windows(s, ex.order, reputation.BEFORE_SUCCESS)
                 return
         else:
             ex.passes = 0
@@ -181,7 +187,8 @@ class PlayTurn(Frame):
         self.player = ex.order[ex.turn]
 
     def step_taken(self, s: MoonrakersState) -> None:
-        """An expansion action (a reputation spend or trade) was this participant's step (3.4.3b)."""
+        """An expansion action (a reputation spend during the contract) was this participant's step
+        (3.4.3b); "at any time" spends and trades are not (`reputation.takes_step`)."""
         assert s.ex is not None
         s.ex.passes = 0
         self.next_participant(s)
@@ -373,16 +380,26 @@ def rewards_step(s: MoonrakersState) -> None:
 
 
 def aftermath_step(s: MoonrakersState) -> None:
-    """3.4.9 steps 3–6: hazard losses, objectives, cleanup, contract discarded and refilled."""
+    """3.4.9 step 3: hazard losses (icons of unblocked dice minus blocks, dice.py); then, with
+    Binding Ties, the participants' "at any time" windows before the objective check."""
     ex = s.ex
     assert ex is not None
     for p in ex.order:
-        st = ex.seats[p]
-        loss = sum(st.dice) - st.blocks
-        lost = min(loss, s.players[p].prestige)
+        lost = min(exposed(ex.seats[p]), s.players[p].prestige)
         if lost > 0:
             s.players[p].prestige -= lost
             s.emit("3.4.9", "hazard-loss", p, lost)
+    s.phase = CLAIMS
+    if s.bt:
+        from spacetable.games.moonrakers import reputation
+
+        reputation.open_windows(s, ex.order, reputation.AFTER_LOSSES)
+
+
+def claims_step(s: MoonrakersState) -> None:
+    """3.4.9 steps 4–6: objectives, cleanup, contract discarded and refilled."""
+    ex = s.ex
+    assert ex is not None
     objectives.check(s, objectives.AFTER_EXECUTION)
     for p in ex.order:  # step 5: participants only; others keep their hands (R7)
         pl = s.players[p]
@@ -410,7 +427,10 @@ def public_execution(s: MoonrakersState) -> dict[str, Any] | None:
         "pool": [pool_value(ex, t) for t in range(5)],
         "target": [ex.target(t, req) for t in range(5)],
         "dice": {A.SEATS[p]: ex.seats[p].dice for p in ex.order},
-        "blocks": {A.SEATS[p]: ex.seats[p].blocks for p in ex.order},
+        # a reputation-blocked die's icons count as blocked, so that icons − blocks is the loss
+        "blocks": {A.SEATS[p]: ex.seats[p].blocks + blocked_icons(ex.seats[p]) for p in ex.order},
+        "blocked_dice": {A.SEATS[p]: [i + 1 for i in range(len(ex.seats[p].dice))
+                                      if is_blocked(ex.seats[p], i)] for p in ex.order},
         "actions": {A.SEATS[p]: ex.seats[p].actions for p in ex.order},
         "played": {A.SEATS[p]: [A.CARD_SLUGS[c] for c in ex.seats[p].play] for p in ex.order},
         "to_act": A.SEATS[ex.order[ex.turn]],

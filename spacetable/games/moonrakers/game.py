@@ -50,8 +50,8 @@ class Moonrakers(MoonrakersState):
         if self.bt and action.kind in reputation.EXTRA_KINDS:
             top = self.stack[-1]
             reputation.apply_extra(self, action)
-            if isinstance(top, PlayTurn):  # 3.4.3b: spending reputation is the participant's step
-                top.step_taken(self)
+            if isinstance(top, PlayTurn) and reputation.takes_step(action):
+                top.step_taken(self)  # 3.4.3b: an in-contract reward is the step; "any time" ones are not
         else:
             self.stack[-1].apply(self, action)
         stack = self.stack

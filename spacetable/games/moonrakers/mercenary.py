@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 
 from spacetable.games.moonrakers import effects
 from spacetable.games.moonrakers.cards import DMG1, DMG2, DMG3, REACTOR, SHIELD, THRUSTER
+from spacetable.games.moonrakers.zones import crew_to_bottom
 
 if TYPE_CHECKING:
     from spacetable.games.moonrakers.state import MoonrakersState
@@ -86,7 +87,7 @@ def cleanup(s: MoonrakersState) -> None:
             s.merc_discard.append(card)
         else:
             top = s.crew_deck.pop() if s.crew_deck else -1  # "none if the deck is empty"
-            s.crew_deck.insert(0, card - 7)
+            crew_to_bottom(s, card - 7)
             if top >= 0:
                 s.merc_discard.append(top + 7)
     s.merc_row = []

@@ -36,6 +36,8 @@ AFTER_EXECUTION = 0
 END_OF_TURN = 1
 
 FILE = "moonrakers/data/objectives.json"
+MAX_COUNT = 50
+"""Largest number a condition may name (printed: at most 20, Hoarder's cards)."""
 
 Counter = Callable[["Execution", "Seat"], int]
 
@@ -145,8 +147,8 @@ class _Reader:
         return v
 
     def count(self, v: Any, field: str) -> int:
-        if not isinstance(v, int) or isinstance(v, bool) or v < 0:
-            self.fail(field, f"must be a non-negative integer, not {v!r}")
+        if not isinstance(v, int) or isinstance(v, bool) or not 0 <= v <= MAX_COUNT:
+            self.fail(field, f"must be an integer from 0 to {MAX_COUNT}, not {v!r}")
         return v
 
     def counts(self, raw: dict[str, Any], key: str, allowed: tuple[str, ...]) -> list[tuple[str, int]]:
@@ -195,7 +197,8 @@ def compile_condition(raw: Any, card: str, file: str = FILE, prefix: str = "cond
         c.maxs = tuple((CONTRACT_COUNTERS[k], n) for k, n in r.counts(raw, "max", names))
         if "greater" in raw:
             g = raw["greater"]
-            if not (isinstance(g, list) and len(g) == 2 and all(x in CONTRACT_COUNTERS for x in g)):
+            if not (isinstance(g, list) and len(g) == 2
+                    and all(isinstance(x, str) and x in CONTRACT_COUNTERS for x in g)):
                 r.fail("greater", f"must be a list of two counters ({', '.join(names)}), not {g!r}")
             c.greater = (CONTRACT_COUNTERS[g[0]], CONTRACT_COUNTERS[g[1]])
         if "solo_game" in raw:

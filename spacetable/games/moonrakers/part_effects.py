@@ -31,6 +31,7 @@ from spacetable.engine.action import Action
 from spacetable.games.moonrakers import actions as A
 from spacetable.games.moonrakers import text
 from spacetable.games.moonrakers.cards import BASIC_NAMES, MISS, REQ_TYPES
+from spacetable.games.moonrakers.dice import is_blocked
 from spacetable.games.moonrakers.part_instants import run
 from spacetable.games.moonrakers.part_payments import (
     PayChoice,
@@ -237,7 +238,8 @@ def after_play(s: MoonrakersState, seat: int, card: int, t: int) -> None:
             if h is not None:
                 h.after_play(s, seat, p, card, t)
     if siphon:  # OQ 31: dice newly fully blocked by this Shield (its own block included)
-        gain = _covered(st.dice, st.blocks) - _covered(st.dice, max(0, blocks0 - 1))
+        dice = [d for i, d in enumerate(st.dice) if not is_blocked(st, i)]  # reputation-blocked: done
+        gain = _covered(dice, st.blocks) - _covered(dice, max(0, blocks0 - 1))
         if gain > 0:
             st.actions += gain
             s.emit("5.5", "actions", seat, gain)

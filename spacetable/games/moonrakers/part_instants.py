@@ -13,6 +13,7 @@ from spacetable.engine.action import Action
 from spacetable.games.moonrakers import actions as A
 from spacetable.games.moonrakers.cards import DMG1
 from spacetable.games.moonrakers.choices import Choice, handler
+from spacetable.games.moonrakers.dice import discard_die, distinct_dice
 from spacetable.games.moonrakers.part_specs import BASIC_TYPE, PAID, R_CREW, R_DAMAGE, Op
 from spacetable.games.moonrakers.zones import draw
 
@@ -68,11 +69,10 @@ def run(s: MoonrakersState, seat: int, part: int, ops: tuple[Op, ...], paid: int
         elif op == "play_boosted":
             _play_boosted(s, seat, e.t, e.n)
         elif op == "discard_die":
-            if st.dice:
-                first: dict[int, int] = {}
-                for i, icons in enumerate(st.dice[: len(A.TARGET)]):
-                    first.setdefault(icons, i)
-                opts = [A.TARGET[i] for i in sorted(first.values())] + ([A.SKIP] if e.optional else [])
+            if st.dice:  # one option per kind of die: icons, and blocked by reputation or not
+                opts = [A.TARGET[i] for i in distinct_dice(st, len(A.TARGET))]
+                if e.optional:
+                    opts.append(A.SKIP)
                 s.stack.append(Choice(seat, "part.discard-die", opts, [part]))
         elif op == "replay_crew":
             crew = sorted({c for c in st.play if c >= 7})
@@ -132,7 +132,7 @@ def _on_discard_die(s: MoonrakersState, ch: Choice, a: Action) -> None:
         return
     ex = s.ex
     assert ex is not None
-    icons = ex.seats[ch.player].dice.pop(int(a.args[0]) - 1)
+    icons = discard_die(ex.seats[ch.player], int(a.args[0]) - 1)
     s.emit("3.4.5", "die-discarded", ch.player, icons)
 
 

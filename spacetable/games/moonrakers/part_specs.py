@@ -131,6 +131,10 @@ class PartFx:
 
 
 # ------------------------------------------------------------------------------ validation
+MAX_NUMBER = 20
+"""Largest number an effect may name (cards, Actions, reductions, costs), as in crew_specs."""
+
+
 class _Spec:
     """Reads one op dict, failing with DataError(file, part, 'effects[i].field')."""
 
@@ -157,9 +161,9 @@ class _Spec:
         v = self.raw.get(f, default)
         if paid and v == "paid":
             return PAID
-        if not isinstance(v, int) or isinstance(v, bool) or v < 0:
+        if not isinstance(v, int) or isinstance(v, bool) or not 0 <= v <= MAX_NUMBER:
             extra = ' or "paid"' if paid else ""
-            self.fail(f, f"must be a non-negative integer{extra}, not {v!r}")
+            self.fail(f, f"must be a non-negative integer up to {MAX_NUMBER}{extra}, not {v!r}")
         return int(v)
 
     def bool_(self, f: str) -> bool:
@@ -170,7 +174,7 @@ class _Spec:
 
     def choice(self, f: str, allowed: dict[str, Any] | tuple[str, ...], default: str | None = None) -> str:
         v = self.raw.get(f, default)
-        if v not in allowed:
+        if not isinstance(v, str) or v not in allowed:
             self.fail(f, f"unknown value {v!r} (allowed: {', '.join(allowed)})")
         return str(v)
 
@@ -186,7 +190,7 @@ class _Spec:
             self.fail(f, f"must be a non-empty list of cards, not {v!r}")
         mask = 0
         for x in v:
-            if x not in GROUPS:
+            if not isinstance(x, str) or x not in GROUPS:
                 self.fail(f, f"unknown card {x!r} (allowed: {', '.join(GROUPS)})")
             for c in GROUPS[x]:
                 mask |= 1 << c

@@ -2,9 +2,11 @@
 
 A player holds reputation (0–5) with every other player's faction (`Player.rep[f]`, never its own).
 Spending and trading are "extra" actions (`spend <reward>`, `trade <faction>`) offered at the
-player's own main decisions when the reward's timing window is open, plus a window for every player
-before each win check (docs/binding-ties.md). A spend is paid one small decision at a time
-(`faction <f>`), then its reward is carried out, with follow-up choices where needed. Every function
+player's own main decisions when the reward's timing window is open, plus `reputation.window`
+decisions at the moments "at any time" matters: after the last pass and after the hazard losses of a
+contract (its participants), and before the end-of-turn checks (everyone) (docs/binding-ties.md).
+A spend is paid one small decision at a time (`faction <f>`), then its reward is carried out, with
+follow-up choices where needed. Every function
 is a no-op or offers nothing when Binding Ties is off (`s.bt` False).
 """
 
@@ -18,12 +20,15 @@ from spacetable.games.moonrakers import actions as A
 from spacetable.games.moonrakers import text
 from spacetable.games.moonrakers.cards import FACTIONS
 from spacetable.games.moonrakers.choices import Choice, handler
+from spacetable.games.moonrakers.dice import block_die, blockable, unblocked_icons
 from spacetable.games.moonrakers.frames import Frame
 from spacetable.games.moonrakers.state import END_TURN, EXECUTION, PLANNING
 from spacetable.games.moonrakers.zones import (
+    crew_to_bottom,
     draw,
     gain_credits,
     gain_prestige,
+    part_to_bottom,
     refill_armory,
     refill_contracts,
 )
@@ -257,7 +262,7 @@ def window_open(s: MoonrakersState, seat: int, r: int) -> bool:
 
 
 def _unblocked(st: Seat) -> int:
-    return sum(st.dice) - st.blocks
+    return unblocked_icons(st) - st.blocks
 
 
 def usable(s: MoonrakersState, seat: int, r: int) -> bool:
@@ -281,8 +286,8 @@ def usable(s: MoonrakersState, seat: int, r: int) -> bool:
     assert ex is not None
     if r == REDUCE:
         return bool(reducible(s))
-    st = ex.seats[seat]  # BLOCK
-    return _unblocked(st) > 0 and any(d > 0 for d in st.dice)
+    st = ex.seats[seat]  # BLOCK: a die not yet blocked, with icons not covered by the blocks
+    return _unblocked(st) > 0 and bool(blockable(st))
 
 
 def reducible(s: MoonrakersState) -> list[int]:
@@ -448,13 +453,7 @@ def reward(s: MoonrakersState, seat: int, r: int) -> None:
         _choose(s, seat, "rep-reduce", [A.REDUCE[t] for t in reducible(s)], [2])
     elif r == BLOCK:
         assert st is not None
-        opts: list[Action] = []
-        values: list[int] = []
-        for i, d in enumerate(st.dice):
-            if d > 0 and d not in values:
-                values.append(d)
-                opts.append(A.TARGET[i])
-        _choose(s, seat, "rep-block", opts)
+        _choose(s, seat, "rep-block", [A.TARGET[i] for i in blockable(st)])
     elif r == BONUS:
         opts = ([A.BONUS_CREW] if s.crew_deck else []) + ([A.BONUS_PART] if s.part_deck else [])
         _choose(s, seat, "rep-bonus", opts)
@@ -492,9 +491,9 @@ def _block_chosen(s: MoonrakersState, c: Choice, a: Action) -> None:
     ex = s.ex
     assert ex is not None
     st = ex.seats[c.player]
-    icons = st.dice[int(a.args[0]) - 1]
-    st.blocks += icons  # the die's icons are all blocked (R20: blocks are a per-player count)
-    s.emit(RULE, "block", c.player, icons)
+    i = int(a.args[0]) - 1
+    block_die(st, i)  # "block Hazards rolled on 1 Hazard Die": the die, whatever it shows (dice.py)
+    s.emit(RULE, "block-die", c.player, i + 1, st.dice[i])
 
 
 @handler("rep-bonus")
@@ -523,7 +522,7 @@ def _bonus_keep(s: MoonrakersState, c: Choice, a: Action) -> None:
             s.players[seat].discard.append(card + A.CREW_BASE)
         s.emit(RULE, "rep-bonus-kept", seat)
     else:  # discarded: to the bottom of its Armory deck (the Armory has no discard pile)
-        (s.part_deck if is_part else s.crew_deck).insert(0, card)
+        (part_to_bottom if is_part else crew_to_bottom)(s, card)  # revealed: a known place
         s.emit(RULE, "rep-bonus-discarded", seat)
 
 
@@ -542,21 +541,40 @@ def _armory_chosen(s: MoonrakersState, c: Choice, a: Action) -> None:
     if slug in A.PART_ID:
         p = A.PART_ID[slug]
         s.part_row[s.part_row.index(p)] = -1
-        s.part_deck.insert(0, p)
+        part_to_bottom(s, p)
     else:
         cr = A.CARD_ID[slug] - A.CREW_BASE
         s.crew_row[s.crew_row.index(cr)] = -1
-        s.crew_deck.insert(0, cr)
+        crew_to_bottom(s, cr)
     refill_armory(s)
     s.emit(RULE, "rep-armory-discard", c.player, slug)
 
 
-# ------------------------------------------------------------------------------- the win-check window
-class RepWindow(Frame):
-    """Before a win check: `player` may spend or trade reputation, then says `done`."""
+# ------------------------------------------------------------------------------- "at any time" windows
+END_OF_TURN_WINDOW, BEFORE_SUCCESS, AFTER_LOSSES = range(3)
+MOMENTS = ("end-of-turn", "before-success-check", "after-hazard-losses")
+"""When a `reputation.window` opens (its public `moment`): before the end-of-turn objective and win
+checks (3.6, every player); after the last pass, before the success check (3.4.4 → 3.4.9 step 1,
+the participants); after the hazard losses, before the objective check (3.4.9 steps 3–4, the
+participants)."""
+WINDOW = "reputation.window"
+"""The decision name of every window: a client may pass it for a person with `done` (`WINDOW_PASS`)."""
 
-    __slots__ = ()
-    name = "reputation.window"
+
+class RepWindow(Frame):
+    """An "at any time" moment: `player` may spend or trade reputation, then says `done`.
+
+    Opened only for a player who can spend or trade something (`offers`), and dropped as soon as
+    nothing is left to do, so nobody is asked in vain; every spend or trade lowers the player's
+    reputation, so a window always ends.
+    """
+
+    __slots__ = ("moment",)
+    name = WINDOW
+
+    def __init__(self, seat: int, moment: int = END_OF_TURN_WINDOW) -> None:
+        super().__init__(seat)
+        self.moment = moment
 
     def vacuous(self, s: MoonrakersState) -> bool:
         return not offers(s, self.player)
@@ -567,26 +585,49 @@ class RepWindow(Frame):
     def apply(self, s: MoonrakersState, a: Action) -> None:
         s.stack.pop()
 
+    def public(self) -> dict[str, Any]:
+        return {"decision": self.name, "player": self.player, "moment": MOMENTS[self.moment],
+                "optional": True, "pass": str(A.DONE)}
+
     def copy(self) -> Frame:
-        return RepWindow(self.player)
+        return RepWindow(self.player, self.moment)
+
+
+WINDOW_PASS = A.DONE
+
+
+def open_windows(s: MoonrakersState, seats: list[int], moment: int) -> bool:
+    """Push a window for each of `seats` (in that order) who could spend or trade now; players who
+    cannot are never asked. Returns True when at least one window was opened."""
+    if not s.bt:
+        return False
+    opened = False
+    for seat in reversed(seats):
+        if offers(s, seat):
+            s.stack.append(RepWindow(seat, moment))
+            opened = True
+    return opened
 
 
 def win_check_windows(s: MoonrakersState) -> None:
-    """Before each win check: push a spending window for every player (seat order from the ML) who
-    could spend or trade reputation now; players who cannot are never asked."""
-    if not s.bt:
-        return
-    for i in range(s.n - 1, -1, -1):
-        seat = (s.ml + i) % s.n
-        if offers(s, seat):
-            s.stack.append(RepWindow(seat))
+    """Before the end-of-turn objective and win checks (3.6): a window for every player, in seat
+    order from the Mission Leader, who could spend or trade reputation now."""
+    open_windows(s, [(s.ml + i) % s.n for i in range(s.n)], END_OF_TURN_WINDOW)
+
+
+def takes_step(a: Action) -> bool:
+    """Is this extra action the participant's step of the play rounds (3.4.3b)? Only the rewards
+    limited to "during a Contract in which they are participating" (+1 Action or Card, −2, block a
+    die) are; "at any time" rewards and trades are not (Possible Rewards, Trading Reputation)."""
+    return a.kind == "spend" and REWARD_ID[str(a.args[0])] in IN_CONTRACT
 
 
 # ------------------------------------------------------------------------------- bots
 def best_spends(s: MoonrakersState, seat: int) -> list[Action]:
     """Spends and trades a simple greedy player would make now, best first (may be empty).
 
-    +1 Prestige whenever affordable; in a contract one takes part in: a requirement reduction while
+    +1 Prestige whenever affordable (a participant: in the windows at the end of the contract, see
+    `_prestige_now`); in a contract one takes part in: a requirement reduction while
     the contract is not met, a die block when 2+ icons are unblocked, +1 Action when out of Actions
     with cards in hand and the contract not met. Never trades; everything else is left to the bot.
     """
@@ -595,7 +636,7 @@ def best_spends(s: MoonrakersState, seat: int) -> list[Action]:
         return []
     have = set(legal)
     out: list[Action] = []
-    if A.SPEND[PRESTIGE] in have:
+    if A.SPEND[PRESTIGE] in have and _prestige_now(s, seat):
         out.append(A.SPEND[PRESTIGE])
     ex = s.ex
     if ex is not None and seat in ex.seats and s.phase == EXECUTION:
@@ -609,6 +650,23 @@ def best_spends(s: MoonrakersState, seat: int) -> list[Action]:
         if A.SPEND[ACTION] in have and st.actions == 0 and s.players[seat].hand and not is_met(s):
             out.append(A.SPEND[ACTION])
     return out
+
+
+def _prestige_now(s: MoonrakersState, seat: int) -> bool:
+    """A participant buys Prestige in the window after the hazard losses (Prestige bought before them
+    can be lost to them, 3.4.9 step 3), or before the success check when a failure with allies is
+    about to take 1 reputation per ally's faction (Losing Reputation); anyone else at once."""
+    ex = s.ex
+    if ex is None or seat not in ex.seats:
+        return True
+    top = s.stack[-1]
+    if not isinstance(top, RepWindow):
+        return False  # wait for the windows at the end of the contract
+    if top.moment == BEFORE_SUCCESS:
+        from spacetable.games.moonrakers.execution import is_met
+
+        return len(ex.order) > 1 and not is_met(s)
+    return True
 
 
 def best_payment(s: MoonrakersState, seat: int, options: list[Action]) -> Action:
@@ -653,6 +711,7 @@ text.RENDER.update({
     "rep-bonus-kept": lambda a: f"{text.seat(a[0])} keeps the bonus card",
     "rep-bonus-discarded": lambda a: f"{text.seat(a[0])} discards the bonus card",
     "rep-contract-discard": lambda a: f"{text.seat(a[0])} discards contract {text.contract_name(a[1])}",
+    "block-die": lambda a: f"{text.seat(a[0])} blocks hazard die {a[1]} ({a[2]} icon(s))",
     "rep-armory-discard": lambda a: f"{text.seat(a[0])} discards {a[1]} from the Armory",
 })
 

@@ -17,6 +17,7 @@ from spacetable.games.moonrakers.execution import (
     HAZARD_OUTCOMES,
     aftermath_step,
     begin_execution,
+    claims_step,
     install_part,
     rewards_step,
     roll_step,
@@ -26,6 +27,7 @@ from spacetable.games.moonrakers.negotiation import Negotiate
 from spacetable.games.moonrakers.state import (
     AFTERMATH,
     BUYING,
+    CLAIMS,
     END_TURN,
     EXECUTION,
     FIRST_PLAYER,
@@ -42,7 +44,16 @@ from spacetable.games.moonrakers.state import (
     MoonrakersState,
     Player,
 )
-from spacetable.games.moonrakers.zones import STARTING_DECK, draw, refill_armory, refill_contracts
+from spacetable.games.moonrakers.zones import (
+    STARTING_DECK,
+    contract_to_bottom,
+    crew_to_bottom,
+    draw,
+    objective_to_bottom,
+    part_to_bottom,
+    refill_armory,
+    refill_contracts,
+)
 
 WIN_PRESTIGE = 10
 SOLO_TURNS = 10
@@ -111,7 +122,7 @@ class KeepObjectives(Frame):
     def apply(self, s: MoonrakersState, a: Action) -> None:
         s.stack.pop()
         back = A.OBJECTIVE_ID[str(a.args[0])]
-        s.objective_deck.insert(0, back)
+        objective_to_bottom(s, back, self.player)
         s.players[self.player].objectives.extend(o for o in self.cards if o != back)
         s.emit("1.3.5", "objectives-kept", self.player)
 
@@ -197,7 +208,7 @@ class Planning(Frame):
             s.swapped = True
             slot = s.contracts.index(c)
             s.contracts[slot] = -1
-            s.contract_deck.insert(0, c)
+            contract_to_bottom(s, c)
             refill_contracts(s)
             s.emit("3.2.1", "contract-swap", ml, c)
             return
@@ -247,7 +258,7 @@ class KeepOne(Frame):
         s.players[self.player].objectives.append(keep)
         for o in self.cards:
             if o != keep:
-                s.objective_deck.insert(0, o)
+                objective_to_bottom(s, o, self.player)
 
     def copy(self) -> Frame:
         return KeepOne(self.player, self.cards.copy())
@@ -269,7 +280,7 @@ class StayReplace(Frame):
         if a.kind == "replace":
             c = A.CONTRACT_ID[str(a.args[0])]
             s.contracts[s.contracts.index(c)] = -1
-            s.contract_deck.insert(0, c)
+            contract_to_bottom(s, c)
             refill_contracts(s)
             s.emit("3.2.4", "contract-replace", self.player, c)
 
@@ -335,11 +346,11 @@ class Buy(Frame):
             if is_crew:
                 c = CREW_BY_SLUG[slug]
                 s.crew_row[s.crew_row.index(c)] = -1
-                s.crew_deck.insert(0, c)
+                crew_to_bottom(s, c)
             else:
                 p = A.PART_ID[slug]
                 s.part_row[s.part_row.index(p)] = -1
-                s.part_deck.insert(0, p)
+                part_to_bottom(s, p)
             refill_armory(s)
             s.emit("3.5.2", "armory-swap", ml, slug, cost)
             return
@@ -384,15 +395,15 @@ def armory_swap_cost(s: MoonrakersState) -> int:
 
 # ------------------------------------------------------------------------------- end of turn (3.6)
 def end_turn_step(s: MoonrakersState) -> None:
-    """3.6: objective check, then (Binding Ties) spending windows, then the win check."""
-    objectives.check(s, objectives.END_OF_TURN)  # 6.3
+    """3.6: (Binding Ties) spending windows, then the objective check and the win check."""
     s.phase = WIN_CHECK
-    if s.bt:
+    if s.bt:  # "at any time": before the check, so an objective drawn or Alliance reached counts now
         reputation.win_check_windows(s)
 
 
 def win_check_step(s: MoonrakersState) -> None:
-    """3.6, §7: the win check, Mercenary cleanup, and the next Mission Leader."""
+    """3.6, §7: the objective check, the win check, Mercenary cleanup, and the next Mission Leader."""
+    objectives.check(s, objectives.END_OF_TURN)  # 6.3
     if s.n == 1:  # 8.9
         p = s.players[0]
         if p.prestige >= WIN_PRESTIGE or s.turn >= SOLO_TURNS:
@@ -457,6 +468,7 @@ STEPS = {
     SETUP_OBJECTIVES: _setup_done, FIRST_PLAYER: first_player_step, PLANNING: _no_step,
     STAY: stay_step, STAY_REPLACE: stay_step, STAY_HAND: stay_step, NEGOTIATION: _no_step,
     ROLLING: roll_step, EXECUTION: _no_step, REWARDS: rewards_step, AFTERMATH: aftermath_step,
+    CLAIMS: claims_step,
     BUYING: _buying_step, END_TURN: end_turn_step, WIN_CHECK: win_check_step,
 }
 """The automatic step of each phase (run while no decision is on the stack)."""

@@ -9,9 +9,14 @@ from __future__ import annotations
 
 from typing import Any, Self
 
+from spacetable.engine.action import Action
 from spacetable.engine.rng import Rng
 from spacetable.engine.state import CHANCE, TERMINAL, State, View
+from spacetable.games.moonrakers import actions as A
 from spacetable.games.moonrakers.frames import Frame
+
+IRREVOCABLE_KINDS = frozenset({"spend", "trade"})
+"""Binding Ties reputation spends and trades (`reputation.EXTRA_KINDS`): final once made."""
 
 NUM_TYPES = 5  # reactor, thruster, shield, damage, crew (REQ_TYPES)
 
@@ -31,9 +36,10 @@ BUYING = 11
 END_TURN = 12
 WIN_CHECK = 13
 GAME_OVER = 14
+CLAIMS = 15  # 3.4.9 steps 4–6, after the hazard losses (and Binding Ties windows)
 PHASE_NAMES = ("setup", "first-player", "planning", "stay-at-base", "stay-at-base", "stay-at-base",
                "negotiation", "hazard-roll", "execution", "rewards", "end-of-execution", "buying",
-               "end-of-turn", "win-check", "game-over")
+               "end-of-turn", "win-check", "game-over", "end-of-execution")
 
 
 class Player:
@@ -73,7 +79,7 @@ class Seat:
 
     __slots__ = ("seat", "actions", "blocks", "dice", "played", "dmg_cards", "cards", "damage",
                  "used", "flags", "play", "rep_spent", "rep_gained", "rep_credits", "rep_draws",
-                 "rep_actions", "rep_objectives")
+                 "rep_actions", "rep_objectives", "blocked_dice")
 
     def __init__(self, seat: int) -> None:
         self.seat = seat
@@ -94,6 +100,7 @@ class Seat:
         self.rep_draws = 0  # cards drawn through reputation this contract (Manifold)
         self.rep_actions = 0  # Actions bought with reputation this contract (Responsive)
         self.rep_objectives = 0  # objectives bought with reputation this contract (For Hire)
+        self.blocked_dice = 0  # bit i: die i is blocked by Binding Ties "Block 1 Hazard Die" (dice.py)
 
     def copy(self) -> Seat:
         s = Seat.__new__(Seat)
@@ -114,6 +121,7 @@ class Seat:
         s.rep_draws = self.rep_draws
         s.rep_actions = self.rep_actions
         s.rep_objectives = self.rep_objectives
+        s.blocked_dice = self.blocked_dice
         return s
 
 
@@ -180,7 +188,8 @@ class MoonrakersState(State):
                  "contract_discard", "crew_deck", "crew_row", "part_deck", "part_row",
                  "objective_deck", "ex", "swapped", "armory_swaps", "merc_deck", "merc_discard",
                  "merc_row", "merc_used", "winners_", "sets", "bought_parts", "last_ex",
-                 "first_candidates", "first_rolls", "bt", "solo_score", "buys")
+                 "first_candidates", "first_rolls", "bt", "solo_score", "buys", "contract_known",
+                 "crew_known", "part_known", "objective_known")
 
     def __init__(self) -> None:  # use rules.new_game
         self.players: list[Player] = []
@@ -213,6 +222,15 @@ class MoonrakersState(State):
         self.bt = False
         self.solo_score = 0
         self.buys = 0  # Armory purchases this turn (Binding Ties: the free discard comes first)
+        # Known deck bottoms (see zones.to_bottom): the first k cards of a deck list (its bottom) were
+        # put there face up, so every seat knows them and their order (3.2.1, 3.2.4c, 3.5.2, 8.7).
+        # Only min(k, len(deck)) of them are still in the deck: drawing from the top uses them up.
+        self.contract_known = 0
+        self.crew_known = 0
+        self.part_known = 0
+        self.objective_known: tuple[int, ...] = ()
+        """Per objective-deck card from the bottom: the seat that put it there and alone knows it
+        (1.3.5, 3.2.4a). Immutable, so copies share it; the same lazy prefix rule applies."""
 
     # ---------------------------------------------------------------- engine API
     def copy(self) -> Self:
@@ -239,6 +257,8 @@ class MoonrakersState(State):
         s.last_ex = self.last_ex  # read-only once the execution ended
         s.first_candidates, s.first_rolls = self.first_candidates[:], self.first_rolls[:]
         s.bt, s.solo_score = self.bt, self.solo_score
+        s.contract_known, s.crew_known, s.part_known = self.contract_known, self.crew_known, self.part_known
+        s.objective_known = self.objective_known
         return s
 
     def current_player(self) -> int:
@@ -275,6 +295,22 @@ class MoonrakersState(State):
             "reputation_spent": sum(p.rep_spent for p in self.players),
             "solo_score": self.solo_score if self.n == 1 else None,
         }
+
+    def optional_pass(self) -> Action | None:
+        """Binding Ties "at any time" windows (`reputation.window`) are optional: `done` passes."""
+        if self.phase != GAME_OVER and self.stack and self.stack[-1].decision() == "reputation.window":
+            return A.DONE
+        return None
+
+    def irrevocable(self, action: Action) -> bool:
+        """Binding Ties: spending or trading Faction Reputation is final, "a player cannot change
+        their mind and recover it" (Faction Reputation), so no undo may cross it. That covers the
+        spend and trade actions and the choice of which faction pays (the token moves then)."""
+        if not self.bt:
+            return False
+        if action.kind in IRREVOCABLE_KINDS:
+            return True
+        return bool(self.stack) and getattr(self.stack[-1], "key", None) == "rep-pay"
 
     # views, determinize, rules and text are attached in views.py / rules.py
     def view(self, player: int | None) -> View:

@@ -11,13 +11,11 @@ from typing import TYPE_CHECKING, Any
 from spacetable.engine.action import Action
 from spacetable.engine.events import Event
 from spacetable.games.moonrakers import actions as A
-from spacetable.games.moonrakers.cards import BASIC_NAMES, REQ_TYPES
+from spacetable.games.moonrakers.cards import BASIC_NAMES, BASIC_TEXT, REQ_TYPES
 
 if TYPE_CHECKING:
     from spacetable.games.moonrakers.state import MoonrakersState
 
-BASIC_TEXT = ("+2 Actions, counts 1 Reactor", "draw 2, counts 1 Thruster", "+1 block, counts 1 Shield",
-              "1 Damage", "2 Damage", "3 Damage", "no effect")
 
 
 def seat(i: int) -> str:

@@ -100,18 +100,31 @@ HAND_TRASH_CHOICES = frozenset({"rep-trash", "bt-envoy"})
 """Choice keys whose options (`trash <card>`) were listed from the chooser's hidden hand."""
 
 
-def determinize(s: S, seat: int, rng: Rng) -> S:
-    from spacetable.games.moonrakers.rules import KeepObjectives, KeepOne
+def _shuffle_above(rng: Rng, deck: list[int], known: int) -> None:
+    """Shuffle a deck except its known bottom (the first `known` cards of the list, if still there)."""
+    if known <= 0:
+        rng.shuffle(deck)
+        return
+    top = deck[known:]
+    rng.shuffle(top)
+    deck[known:] = top
 
+
+def determinize(s: S, seat: int, rng: Rng) -> S:
     """A copy in which everything `seat` cannot see is resampled (TAG's copy(playerId)).
 
     Other players' hands and the cards they are looking at (Lee van Cribb) are redrawn from their hand +
     draw pile + those cards (pending choices listed from a hand are re-listed from the new hand; a
     Ryan Rogal choice offers the new hand's last two cards); every
-    draw pile, deck and the Mercenary deck is reshuffled; other players' objectives (held or being
-    chosen) are redrawn from the objectives `seat` has not seen; the copy's generator is reseeded
-    from `rng`.
+    draw pile, deck and the Mercenary deck is reshuffled except the cards whose place `seat` knows:
+    the known bottom of the contract, crew and part decks (put there face up: 3.2.1, 3.2.4c, 3.5.2,
+    8.7, the Binding Ties Armory discards) and the objectives `seat` itself put on the bottom of the
+    objective deck (1.3.5, 3.2.4a), which keep their places; other players' objectives (held or
+    being chosen) and the rest of the objective deck are redrawn from the objectives `seat` has not
+    seen; the copy's generator is reseeded from `rng`.
     """
+    from spacetable.games.moonrakers.rules import KeepObjectives, KeepOne
+
     d = s.copy()
     for i, p in enumerate(d.players):
         if i != seat:
@@ -136,13 +149,19 @@ def determinize(s: S, seat: int, rng: Rng) -> S:
                     continue
                 if isinstance(f, CrewChoice) and f.key == K_RYAN:  # which cards were just drawn is hidden
                     drawn = p.hand[-2:]
-                    f.options = [A.CHOOSE[c] for c in sorted(set(drawn)) if DMG1 <= c <= DMG3] + [A.SKIP]
+                    f.options = [A.CHOOSE[c] for c in sorted(set(drawn)) if DMG1 <= c <= DMG3]  # none: skip
                 elif f.key in HAND_TRASH_CHOICES:  # options listed from the (resampled) hand
                     f.options = [A.TRASH[c] for c in sorted(set(p.hand))]
         else:
             rng.shuffle(p.draw)
     # unseen objectives: other seats' held ones, those in other seats' pending choices, the deck
-    unseen: list[int] = list(d.objective_deck)
+    # except the cards `seat` put on its bottom (still there: the first len(known) cards)
+    deck = d.objective_deck
+    known = d.objective_known[:len(deck)]
+    mine = [i for i, who in enumerate(known) if who == seat]
+    unseen: list[int] = deck[:]
+    if mine:
+        unseen = [c for i, c in enumerate(deck) if i >= len(known) or known[i] != seat]
     for i, p in enumerate(d.players):
         if i != seat:
             unseen.extend(p.objectives)
@@ -159,10 +178,12 @@ def determinize(s: S, seat: int, rng: Rng) -> S:
         k = len(f.cards)
         f.cards = unseen[:k]
         del unseen[:k]
+    for i in mine:  # back into the places `seat` knows, in order
+        unseen.insert(i, deck[i])
     d.objective_deck = unseen
-    rng.shuffle(d.contract_deck)
-    rng.shuffle(d.crew_deck)
-    rng.shuffle(d.part_deck)
+    _shuffle_above(rng, d.contract_deck, d.contract_known)
+    _shuffle_above(rng, d.crew_deck, d.crew_known)
+    _shuffle_above(rng, d.part_deck, d.part_known)
     rng.shuffle(d.merc_deck)
     d.rng = Rng(rng.next64())
     return d

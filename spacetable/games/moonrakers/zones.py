@@ -61,6 +61,7 @@ def refill_contracts(s: MoonrakersState) -> None:
         if not s.contract_deck and s.contract_discard:
             s.contract_deck = s.contract_discard
             s.contract_discard = []
+            s.contract_known = 0  # a new, shuffled deck: no known bottom
             s.rng.shuffle(s.contract_deck)
             s.emit("4.3", "contract-reshuffle")
         if s.contract_deck:
@@ -76,6 +77,30 @@ def refill_armory(s: MoonrakersState) -> None:
     for i, c in enumerate(s.part_row):
         if c < 0 and s.part_deck:
             s.part_row[i] = s.part_deck.pop()
+
+
+def contract_to_bottom(s: MoonrakersState, c: int) -> None:
+    """Put a face-up contract on the bottom of the contract deck (3.2.1, 3.2.4c): a known place."""
+    s.contract_known = min(s.contract_known, len(s.contract_deck)) + 1
+    s.contract_deck.insert(0, c)
+
+
+def crew_to_bottom(s: MoonrakersState, c: int) -> None:
+    """Put a face-up crew card on the bottom of the Armory crew deck (3.5.2, 8.7): a known place."""
+    s.crew_known = min(s.crew_known, len(s.crew_deck)) + 1
+    s.crew_deck.insert(0, c)
+
+
+def part_to_bottom(s: MoonrakersState, p: int) -> None:
+    """Put a face-up ship part on the bottom of the Armory part deck (3.5.2): a known place."""
+    s.part_known = min(s.part_known, len(s.part_deck)) + 1
+    s.part_deck.insert(0, p)
+
+
+def objective_to_bottom(s: MoonrakersState, o: int, seat: int) -> None:
+    """`seat` puts objective o on the bottom of the deck (1.3.5, 3.2.4a): only `seat` knows it there."""
+    s.objective_known = (seat, *s.objective_known[:len(s.objective_deck)])
+    s.objective_deck.insert(0, o)
 
 
 def draw_objective(s: MoonrakersState) -> int:

@@ -9,8 +9,24 @@ from typing import Any
 
 from spacetable.engine.game import GameSpec, register
 from spacetable.games.spacelanes.actions import SPACE
-from spacetable.games.spacelanes.content import CONTENT, GOODS
+from spacetable.games.spacelanes.content import CONTENT, GOODS, CardType
 from spacetable.games.spacelanes.state import SpaceLanesState, new_state
+
+
+def _card_extras(t: CardType) -> dict[str, Any]:
+    """The issue-9 fields a card has: how an event ends, Economic quantities, a reusable card's Use."""
+    out: dict[str, Any] = {}
+    if t.rounds:
+        out["rounds"] = t.rounds
+    if t.jumps:
+        out["jumps"] = t.jumps
+    if t.limits:
+        out["buy_limit_change"] = {g: v for g, v in zip(GOODS, t.limits, strict=True) if v}
+    if t.stock:
+        out["stock"] = {g: v for g, v in zip(GOODS, t.stock, strict=True) if v >= 0}
+    if t.use:
+        out["use"] = {"effect": t.use, **({"n": t.use_n} if t.use_n else {}), "refresh": list(t.refresh)}
+    return out
 
 
 def catalog(config: dict[str, Any]) -> dict[str, Any]:
@@ -23,7 +39,7 @@ def catalog(config: dict[str, Any]) -> dict[str, Any]:
                         for s in CONTENT.settlements],
         "lanes": [{"name": ln.name, "slug": ln.slug, "distance": ln.distance} for ln in CONTENT.lanes],
         "action_cards": [{"name": t.name, "slug": t.slug, "kind": t.kind, "copies": t.copies, "cost": t.cost,
-                          "text": t.text} for t in CONTENT.card_types],
+                          "text": t.text, **_card_extras(t)} for t in CONTENT.card_types],
         "goals": [{"name": g.name, "slug": g.slug, "text": g.text} for g in CONTENT.goals],
     }
 

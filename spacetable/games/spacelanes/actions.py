@@ -58,3 +58,23 @@ PRICE = {n: A("price", (n,)) for n in PRICES}
 DECLINE = A("decline")
 
 ROLL_PROBS = [(ROLL[n], (6 - abs(n - 7)) / 36) for n in range(2, 13)]
+
+# Player vs Player (L19): the winner of a combat picks the hand card it takes; a trade is an exchange
+# built one item at a time by either captain ("give"/"ask"), then accepted, declined or countered.
+LOOT_TYPE = [A("loot", (s,)) for s in SLUGS]
+GIVE_HAND = [A("give_hand", (s,)) for s in SLUGS]
+ASK_GOOD = [A("ask", (g,)) for g in GOODS]
+ASK_SHIP = {ti: A("ask", (CONTENT.card_types[ti].slug,)) for ti in GIVE_CARD}
+TRADE_KINDS = tuple(dict.fromkeys(t.kind for t in CONTENT.card_types))
+ASK_KIND = {k: A("ask_kind", (k,)) for k in TRADE_KINDS}
+ASK_HAND = [A("ask_hand", (s,)) for s in SLUGS]
+CREDIT_STEPS = (100, 500, 1000)
+PAY = {n: A("pay", (n,)) for n in CREDIT_STEPS}
+CHARGE = {n: A("charge", (n,)) for n in CREDIT_STEPS}
+PROPOSE = A("propose")
+COUNTER = A("counter")
+
+USE_REUSABLE = {t.index: A("use", (t.slug,)) for t in CONTENT.card_types if t.use}
+"""Using a reusable Equipment or Crew card on one's ship (rulebook, Reusable cards); appended, and merged
+into `USE` so that `USE[card type]` covers single-use and reusable cards alike."""
+USE.update(USE_REUSABLE)

@@ -1,33 +1,63 @@
 """Space Lanes card play: which Action cards a seat may play now (L9-L12), playing them to the ship or
 to a target (Hazards, Events, Economic and Bounty cards, L10, L18), single-use cards stored on the ship
-(Repair Kit, Fuel Burn), and the response window that follows every action (L10).
+(Repair Kit, Fuel Burn), reusable Equipment and Crew ("Use" and "Refresh"), the end of events ("Events
+last until they are canceled or resolved, and are then discarded"), the quantities Economic events
+change (buy limits and stock), and the response window that follows every action (L10).
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from spacetable.engine.action import Action
 from spacetable.games.spacelanes import actions as A
-from spacetable.games.spacelanes.board import NLANES
-from spacetable.games.spacelanes.common import CT, TYPE, at_station, has_type, matches, take_from
-from spacetable.games.spacelanes.content import CardType
-from spacetable.games.spacelanes.frames import TARGET
+from spacetable.games.spacelanes.board import NLANES, NSLOTS
+from spacetable.games.spacelanes.common import (
+    CT,
+    HAND_LIMIT,
+    SETTLE,
+    TYPE,
+    at_station,
+    draw,
+    has_type,
+    matches,
+    take_from,
+    take_from_hand,
+)
+from spacetable.games.spacelanes.content import GOODS, NGOODS, CardType
+from spacetable.games.spacelanes.frames import AFTER_ROLL, CHAIN, CHOOSE, ENGAGE, TARGET, WINDOW
 
 if TYPE_CHECKING:
     from spacetable.games.spacelanes.state import SpaceLanesState as S
 
 LANE_TARGET = ("pirates", "patrol", "station", "asteroids", "wormhole")
+LANE_EVENTS = ("station", "asteroids", "wormhole")
+COMBAT = ("missiles", "countermeasures")
+
+
+def _bounty_lane_ok(s: S, ls: int) -> bool:
+    """A Bounty may go on a Pirates/Patrol card without one (L12), but not on the card of an engagement
+    whose dice are already rolled: the Bounty is a condition to complete (rulebook, Bounty), not a prize
+    to claim once the dice have shown the Win (project ruling, docs/spacelanes-design.md)."""
+    if s.hostile[ls] < 0 or s.bounty[ls] >= 0:
+        return False
+    return all(not (f[0] == ENGAGE and f[1] == ls and f[3] != CHOOSE) for f in s.stack)
+
+
+def _cancel_lane(s: S, ls: int) -> bool:
+    return s.station[ls] >= 0 or s.asteroids[ls] >= 0 or s.wormhole[ls] >= 0
 
 
 def _target_ok(s: S, t: CardType) -> bool:
     k = t.kind
+    if k == "cancel":
+        return any(e >= 0 for e in s.econ) or any(_cancel_lane(s, ls) for ls in range(NLANES))
     if k in ("pirates", "patrol"):
         return any(h < 0 for h in s.hostile)
-    if k in ("station", "asteroids", "wormhole"):
+    if k in LANE_EVENTS:
         return any(h < 0 for h in getattr(s, k))
     if k == "bounty":
-        return any(s.hostile[ls] >= 0 and s.bounty[ls] < 0 for ls in range(NLANES))
+        return any(_bounty_lane_ok(s, ls) for ls in range(NLANES))
     return True
 
 
@@ -36,7 +66,7 @@ def can_play(s: S, p: int, t: CardType, own_turn: bool) -> bool:
     k = t.kind
     if s.damaged[p]:
         return k == "repair_kit" and not s.adrift[p] and s.credits[p] >= t.cost
-    if k in ("pirates", "patrol", "station", "asteroids", "wormhole", "bounty"):
+    if k in ("pirates", "patrol", "station", "asteroids", "wormhole", "bounty", "cancel"):
         return _target_ok(s, t)
     if k == "economic":
         return True
@@ -60,12 +90,67 @@ def playable_types(s: S, p: int, own_turn: bool) -> list[int]:
     return seen
 
 
+# ----- reusable cards (rulebook, Reusable cards) --------------------------------------------------
+def unused(s: S, p: int, effect: str) -> list[int]:
+    """Types of the reusable cards on p's ship with this Use effect that are not Used."""
+    out: list[int] = []
+    for c in s.ship[p]:
+        t = CT[TYPE[c]]
+        if t.use == effect and not s.marks[c] and t.index not in out:
+            out.append(t.index)
+    return out
+
+
+def _unused_copy(s: S, p: int, ti: int) -> int:
+    return next(c for c in s.ship[p] if TYPE[c] == ti and not s.marks[c])
+
+
+def refresh(s: S, p: int, trigger: str) -> None:
+    """Refresh p's Used cards whose text names `trigger` ("Cards give instructions on how they can be
+    Refreshed"). Ruling: a card is not Refreshed in the turn it was Used (`marks` holds that turn), so a
+    reusable card is Used at most once a turn; else Auxiliary Tank, Refreshed by a Homeworld landing,
+    would give a turn endless moves out and back in."""
+    now = s.turns
+    for c in s.ship[p]:
+        m = s.marks[c]
+        if m and m < now and trigger in CT[TYPE[c]].refresh:
+            s.marks[c] = 0
+            s.emit("Reusable cards", "refresh", p, CT[TYPE[c]].name)
+
+
+def refresh_on_land(s: S, p: int, slot: int) -> None:
+    if s.ship[p]:
+        refresh(s, p, "land")
+        if SETTLE[s.slot_set[slot]].homeworld:
+            refresh(s, p, "homeworld")
+
+
 def stored_repair(s: S, p: int) -> list[int]:
+    """A stored Repair Kit or an unused reusable repair card, if p is Damaged and not Adrift (L7, L9)."""
     if not s.damaged[p] or s.adrift[p]:
         return []
     for c in s.ship[p]:
-        if CT[TYPE[c]].kind == "repair_kit":
-            return [TYPE[c]]
+        t = CT[TYPE[c]]
+        if t.kind == "repair_kit" or (t.use == "repair" and not s.marks[c]):
+            return [t.index]
+    return []
+
+
+def rival_counters(s: S, q: int) -> list[int]:
+    """Countermeasures that q may play from hand into the active player's engagement, at its start or
+    after its roll (L17: "Missiles and Countermeasures are special in that you can play them to another
+    player during an Engagement, possibly deciding their fate"). Stored cards stay on their own ship
+    ("Single-use items played to your ship cannot be played later to a space other than your own")."""
+    st = s.stack
+    if q == s.active or s.damaged[q] or len(st) < 2 or st[-1][0] != WINDOW:
+        return []
+    f = st[-2]
+    if f[0] != ENGAGE or f[3] not in (CHOOSE, AFTER_ROLL):
+        return []
+    for c in s.hand[q]:
+        t = CT[TYPE[c]]
+        if t.kind == "countermeasures" and s.credits[q] >= t.cost:
+            return [t.index]
     return []
 
 
@@ -80,7 +165,7 @@ def any_playable(s: S, p: int) -> bool:
             seen |= bit
             if can_play(s, p, CT[ti], False):
                 return True
-    return False
+    return bool(rival_counters(s, p))
 
 
 def _travel_open(s: S) -> bool:
@@ -88,25 +173,45 @@ def _travel_open(s: S) -> bool:
 
 
 def usable_stored(s: S, p: int) -> list[int]:
-    """Single-use cards stored on p's ship that p may use at its main decision."""
+    """Single-use cards stored on p's ship, and reusable cards not Used, that p may use at its main
+    decision."""
     out: list[int] = []
     for c in s.ship[p]:
         ti = TYPE[c]
-        k = CT[ti].kind
+        t = CT[ti]
+        k = t.kind
         if ti in out:
             continue
-        if (k == "repair_kit" and s.damaged[p] and not s.adrift[p]) or \
+        if t.use:
+            if s.marks[c]:
+                continue
+            u = t.use
+            if (u == "repair" and s.damaged[p] and not s.adrift[p]) or \
+                    (u == "moves" and not s.damaged[p] and _travel_open(s)) or \
+                    (u == "draw" and not s.damaged[p] and len(s.hand[p]) < HAND_LIMIT
+                     and (s.deck or s.discard)):
+                out.append(ti)
+        elif (k == "repair_kit" and s.damaged[p] and not s.adrift[p]) or \
                 (k == "fuel_burn" and not s.damaged[p] and _travel_open(s)):
             out.append(ti)
     return out
 
 
+def engagement_plays(s: S, p: int) -> list[Action]:
+    """Cards the engaged active player may play in its own engagement, before or after the roll: every
+    card it could play now ("Unless otherwise noted, Action Cards can be played by anyone at any time"),
+    and a stored or reusable repair. Missiles and Countermeasures are offered as `use` (engagements)."""
+    out = [A.PLAY[ti] for ti in playable_types(s, p, True) if CT[ti].kind not in COMBAT]
+    out.extend(A.USE[ti] for ti in stored_repair(s, p))
+    return out
+
+
 def play_card(s: S, p: int, ti: int) -> None:
     t = CT[ti]
-    if t.kind in LANE_TARGET or t.kind in ("economic", "bounty"):
+    if t.kind in LANE_TARGET or t.kind in ("economic", "bounty", "cancel"):
         s.stack.append([TARGET, p, ti])
         return
-    cid = take_from(s.hand[p], ti)
+    cid = take_from_hand(s, p, ti)
     k = t.kind
     s.credits[p] -= t.cost
     if k == "fuel_burn" and p == s.active and _travel_open(s):
@@ -122,6 +227,7 @@ def play_card(s: S, p: int, ti: int) -> None:
         s.emit("Transport", "load", p, t.name, s.node[p])
     else:
         s.ship[p].append(cid)
+        s.marks[cid] = 0  # a reusable card enters play Refreshed
         if k == "crew":
             s.union[p] += t.mod("gain_union")
             s.pirate[p] += t.mod("gain_pirate")
@@ -129,70 +235,195 @@ def play_card(s: S, p: int, ti: int) -> None:
 
 
 def use_stored(s: S, p: int, ti: int) -> None:
+    t = CT[ti]
+    if t.use:  # a reusable card: turn it (Used) and apply its effect
+        cid = _unused_copy(s, p, ti)
+        s.marks[cid] = s.turns  # Used in this turn
+        s.emit("Reusable cards", "used", p, t.name)
+        if t.use == "repair":
+            s.damaged[p] = False
+            s.emit("Repair Kit", "repaired", p, t.name)
+        elif t.use == "moves":
+            s.free_moves += t.use_n
+        elif t.use == "draw":
+            draw(s, p, min(t.use_n, HAND_LIMIT - len(s.hand[p])))
+        return
     cid = take_from(s.ship[p], ti)
     s.discard.append(cid)
-    k = CT[ti].kind
+    k = t.kind
     if k == "repair_kit":
         s.damaged[p] = False
-        s.emit("Repair Kit", "repaired", p, CT[ti].name)
+        s.emit("Repair Kit", "repaired", p, t.name)
     elif k == "fuel_burn":
         s.free_moves += 3
         s.emit("Fuel Burn", "fuel_burn", p)
 
 
+# ----- events: placing them, and their end ---------------------------------------------------------
 def _targets(s: S, t: CardType) -> list[Action]:
     k = t.kind
     if k in ("pirates", "patrol"):
         return [A.LANE[ls] for ls in range(NLANES) if s.hostile[ls] < 0]
-    if k in ("station", "asteroids", "wormhole"):
+    if k in LANE_EVENTS:
         arr = getattr(s, k)
         return [A.LANE[ls] for ls in range(NLANES) if arr[ls] < 0]
     if k == "bounty":
-        return [A.LANE[ls] for ls in range(NLANES) if s.hostile[ls] >= 0 and s.bounty[ls] < 0]
+        return [A.LANE[ls] for ls in range(NLANES) if _bounty_lane_ok(s, ls)]
+    if k == "cancel":
+        return ([A.WORLD[x] for x in range(NSLOTS) if s.econ[x] >= 0]
+                + [A.LANE[ls] for ls in range(NLANES) if _cancel_lane(s, ls)])
     return list(A.WORLD)
 
 
-def place(s: S, p: int, ti: int, where: int) -> None:
+def place(s: S, p: int, ti: int, where: int, world: bool = False) -> None:
     t = CT[ti]
-    cid = take_from(s.hand[p], ti)
+    cid = take_from_hand(s, p, ti)
     k = t.kind
+    if k == "cancel":  # "Events last until they are canceled or resolved, and are then discarded"
+        s.discard.append(cid)
+        s.emit("Events", "place", p, t.name, "world" if world else "lane", where)
+        if world:
+            _end_econ(s, where)
+        else:
+            for kind in LANE_EVENTS:
+                if getattr(s, kind)[where] >= 0:
+                    _end_lane_event(s, kind, where)
+        return
     if k in ("pirates", "patrol"):
         s.hostile[where] = cid
-    elif k in ("station", "asteroids", "wormhole"):
+    elif k in LANE_EVENTS:
         getattr(s, k)[where] = cid
+        s.until[cid] = s.turns + t.rounds * s.n
+        s.marks[cid] = t.jumps
     elif k == "bounty":
         s.bounty[where] = cid
     else:
-        old = s.econ[where]
-        if old >= 0:
-            s.discard.append(old)
+        if s.econ[where] >= 0:
+            _end_econ(s, where)
         s.econ[where] = cid
+        s.until[cid] = s.turns + t.rounds * s.n
+        if t.stock:
+            s.stock[where * NGOODS:(where + 1) * NGOODS] = list(t.stock)
     s.emit("Events" if k != "bounty" else "Bounty", "place", p, t.name,
            "world" if k == "economic" else "lane", where)
 
 
+def _end_econ(s: S, slot: int) -> None:
+    """An Economic event leaves: discarded, and the settlement's stock is no longer limited."""
+    cid = s.econ[slot]
+    s.discard.append(cid)
+    s.econ[slot] = -1
+    s.stock[slot * NGOODS:(slot + 1) * NGOODS] = [-1] * NGOODS
+    s.emit("Events", "event_ends", CT[TYPE[cid]].name, "world", slot)
+
+
+def _end_lane_event(s: S, kind: str, ls: int) -> None:
+    arr = getattr(s, kind)
+    cid = arr[ls]
+    s.discard.append(cid)
+    arr[ls] = -1
+    s.emit("Events", "event_ends", CT[TYPE[cid]].name, "lane", ls)
+
+
+def turn_start(s: S, p: int) -> None:
+    """At the start of a turn: timed events whose rounds are over are discarded ("Events last until they
+    are canceled or resolved, and are then discarded"); p's cards that Refresh each turn do."""
+    now = s.turns
+    until = s.until
+    for slot in range(NSLOTS):
+        c = s.econ[slot]
+        if c >= 0 and until[c] <= now:
+            _end_econ(s, slot)
+    for kind in LANE_EVENTS:
+        arr = getattr(s, kind)
+        for ls in range(NLANES):
+            c = arr[ls]
+            if c >= 0 and until[c] <= now:
+                _end_lane_event(s, kind, ls)
+    if s.ship[p]:
+        refresh(s, p, "turn")
+
+
+def wormhole_jumped(s: S, ls: int) -> None:
+    """A jump through the Wormhole on lane `ls`: one with a number of jumps collapses after the last."""
+    c = s.wormhole[ls]
+    if c >= 0 and CT[TYPE[c]].jumps:
+        s.marks[c] -= 1
+        if s.marks[c] <= 0:
+            _end_lane_event(s, "wormhole", ls)
+
+
+# ----- Economic quantities (rulebook: "These cards affect prices and quantities at that location") -----
+def buy_limit(s: S, slot: int, g: int, base: int) -> int:
+    """How many units of good g one ship may buy at `slot` per Visit: the base limit (L5) changed by an
+    Economic event's `limits` (the stock left is `in_stock`)."""
+    lim = base
+    e = s.econ[slot]
+    if e >= 0:
+        t = CT[TYPE[e]]
+        if t.limits:
+            lim = max(0, lim + t.limits[g])
+    return lim
+
+
+def in_stock(s: S, slot: int, g: int) -> bool:
+    return s.stock[slot * NGOODS + g] != 0
+
+
+def take_stock(s: S, slot: int, g: int) -> None:
+    """One unit of g bought at `slot`: an Economic event's stock goes down."""
+    i = slot * NGOODS + g
+    if s.stock[i] > 0:
+        s.stock[i] -= 1
+
+
+def econ_info(s: S, slot: int) -> dict[str, Any]:
+    """The public view of the Economic event at `slot`: when it ends, buy limits and stock it sets."""
+    from spacetable.games.spacelanes.trade import BUY_LIMIT
+
+    t = CT[TYPE[s.econ[slot]]]
+    out: dict[str, Any] = {"economic_ends": s.until[s.econ[slot]]}
+    if t.limits:  # only what the card shows: a face-down settlement's goods stay hidden (L20)
+        out["buy_limits"] = {g: buy_limit(s, slot, i, BUY_LIMIT) for i, g in enumerate(GOODS) if t.limits[i]}
+    stock = {g: s.stock[slot * NGOODS + i] for i, g in enumerate(GOODS) if s.stock[slot * NGOODS + i] >= 0}
+    if stock:
+        out["stock"] = stock
+    return out
+
+
+# ----- windows and targets -------------------------------------------------------------------------
 def legal_window(s: S, f: list[int]) -> list[Action]:
-    """A response window (L10): the asked seat may play a card, use a stored Repair Kit, or pass."""
+    """A response window (L10): the asked seat may play a card, use a stored or reusable repair, play
+    Countermeasures into the active player's engagement (L17), or pass."""
     q = f[2 + f[1]]
     out_w = [A.PLAY[ti] for ti in playable_types(s, q, False)]
     out_w.extend(A.USE[ti] for ti in stored_repair(s, q))
+    out_w.extend(A.USE[ti] for ti in rival_counters(s, q))
     return out_w + [A.PASS]
 
 
 def apply_window(s: S, f: list[int], a: Action) -> None:
     kind = a.kind
+    q = f[2 + f[1]]
     if kind == "pass":
         f[1] += 1
     elif kind == "use":
-        use_stored(s, f[2 + f[1]], A.SLUGS.index(str(a.args[0])))
+        ti = A.SLUGS.index(str(a.args[0]))
+        if CT[ti].kind == "countermeasures":  # into the active player's engagement (L17)
+            from spacetable.games.spacelanes.engagements import add_chain
+
+            add_chain(s, q, ti)
+            s.stack.append([CHAIN, 0, -1])
+        else:
+            use_stored(s, q, ti)
     else:
-        play_card(s, f[2 + f[1]], A.SLUGS.index(str(a.args[0])))
+        play_card(s, q, A.SLUGS.index(str(a.args[0])))
 
 
 def apply_target(s: S, f: list[int], a: Action) -> None:
     s.stack.pop()
     if a.kind != "cancel":
-        place(s, f[1], f[2], int(a.args[0]))
+        place(s, f[1], f[2], int(a.args[0]), a.kind == "world")
 
 
 def legal_target(s: S, f: list[int]) -> list[Action]:

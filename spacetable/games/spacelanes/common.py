@@ -82,5 +82,28 @@ def take_from(lst: list[int], t: int) -> int:
     raise ValueError(t)
 
 
+def take_from_hand(s: S, p: int, t: int) -> int:
+    """Take a card of type t out of p's hand face up (played, placed, tossed, burnt as fuel): every
+    seat that knew p held a card of that type (`S.known`) now knows one fewer."""
+    cid = take_from(s.hand[p], t)
+    if s.known:
+        forget(s, p, t, (1 << s.n) - 1)
+    return cid
+
+
+def forget(s: S, holder: int, t: int, seats: int) -> None:
+    """Each seat of the bit set `seats` knows one card of type t fewer in `holder`'s hand."""
+    out: list[tuple[int, int, int]] = []
+    for h, c, m in s.known:
+        if seats and h == holder and TYPE[c] == t and m & seats:
+            lose = m & seats
+            seats &= ~lose
+            m &= ~lose
+            if not m:
+                continue
+        out.append((h, c, m))
+    s.known = tuple(out)
+
+
 def has_type(lst: list[int], t: int) -> bool:
     return any(TYPE[c] == t for c in lst)

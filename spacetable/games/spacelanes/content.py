@@ -1,6 +1,17 @@
 """Space Lanes content: dataclasses for settlements, lanes, the board, action cards and goals, and the
 validating loader of the package's JSON data files (a bad file raises `DataError` naming file, card
-and field)."""
+and field).
+
+The loader is strict, like Moonrakers': an unknown field anywhere (a document, a card, a feature, a
+price table, a board slot) is an error, every number must be an integer (never a bool) in its range,
+and every text a string. Ranges, from the real data with room to grow (prices and costs are in
+credits, so in the hundreds): goods prices 0..5000 (real: up to 1400); card costs 0..5000 (1800);
+rewards 0..10000 (2000); modifiers 0..1000 (300); economic price deltas -1000..1000 (±300); copies
+1..20; Pirates/Patrol win and escape 2..12 (two dice); feature prices 0..5000 (1300), cards and moves
+1..10, refinery count 1..20; lane distances 1..3; board coordinates 0..100; goal numbers 1..100000;
+event durations 1..10 rounds, Wormhole jumps 1..5; economic buy-limit deltas -5..5 and stock 0..20;
+reusable-card use amounts 1..5.
+"""
 
 from __future__ import annotations
 
@@ -17,7 +28,7 @@ CONTRABAND = 5
 
 EVENT_KINDS = ("pirates", "patrol", "economic", "station", "asteroids", "wormhole")
 SINGLE_USE = ("missiles", "countermeasures", "fuel_burn", "repair_kit")
-CARD_KINDS = EVENT_KINDS + SINGLE_USE + ("upgrade", "crew", "bounty", "transport")
+CARD_KINDS = EVENT_KINDS + SINGLE_USE + ("upgrade", "crew", "bounty", "transport", "cancel")
 EQUIPMENT_KINDS = SINGLE_USE + ("upgrade",)
 MODIFIERS = ("win", "escape", "cargo", "free_moves", "sell_bonus", "repair_discount", "parlay_discount",
              "odd_jobs", "bounty_bonus", "transport_bonus", "hidden_hold", "gain_union", "gain_pirate")
@@ -29,6 +40,32 @@ FEATURES: dict[str, tuple[str, ...]] = {
 GOAL_KINDS = ("credits", "goods_sold", "homeworlds", "visited", "pirates_won", "union", "pirate", "bounties",
               "transports", "contraband_sold")
 HOOKS: tuple[str, ...] = ()
+TIMED_EVENTS = ("economic", "station", "asteroids", "wormhole")
+"""Events that end after a number of rounds (`rounds`): "Events last until they are canceled or resolved,
+and are then discarded" (rulebook, Events). Pirates and Patrols end by resolution (Win, Parlay)."""
+USE_EFFECTS: dict[str, bool] = {"moves": True, "draw": True, "escape": False, "reroll": False,
+                                "repair": False}
+"""What a reusable Equipment or Crew card does when Used (rulebook, Reusable cards); True: takes an amount
+`n`. moves: n moves with no fuel this turn; draw: n action cards; escape: Escape your Engagement
+automatically, as Countermeasures; reroll: roll your Engagement dice again; repair: Repair your ship."""
+REFRESH: tuple[str, ...] = ("turn", "land", "homeworld", "odd_jobs")
+"""When a Used card is Refreshed: at the start of its owner's turn, when it lands on a Settlement, when it
+lands on a Homeworld, when it takes Odd Jobs."""
+FEATURE_RANGES: dict[str, tuple[int, int]] = {"price": (0, 5000), "cards": (1, 10), "moves": (1, 10),
+                                              "count": (1, 20)}
+"""Ranges of the numeric feature arguments (see the module docstring)."""
+CARD_FIELDS = ("slug", "name", "kind", "copies", "text", "hook")
+"""Fields every action card may have; `KIND_FIELDS` adds those of its kind."""
+KIND_FIELDS: dict[str, tuple[str, ...]] = {
+    "pirates": ("win", "escape"), "patrol": ("win", "escape"),
+    "economic": ("prices", "limits", "stock", "rounds"),
+    **{k: ("cost",) for k in SINGLE_USE}, "upgrade": ("cost", "mods", "use"), "crew": ("cost", "mods", "use"),
+    "bounty": ("reward", "faction"),
+    "transport": ("frm", "to", "reward", "contraband", "gain_union", "gain_pirate"),
+    "station": ("rounds",), "asteroids": ("rounds",), "wormhole": ("rounds", "jumps"), "cancel": (),
+}
+GOAL_FIELDS = ("slug", "name", "kind", "target", "text", "credits", "targets", "credit_targets",
+               "exploration_target", "exploration_credits")
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,6 +118,19 @@ class CardType:
     gain_union: int = 0
     gain_pirate: int = 0
     hook: str = ""
+    rounds: int = 0
+    """Timed events: discarded at the start of the turn this many rounds after it was played (0: none)."""
+    jumps: int = 0
+    """Wormhole: discarded after this many jumps through it (0: no limit)."""
+    limits: tuple[int, ...] = ()
+    """Economic events: change of the per-Visit buy limit per good (empty: none)."""
+    stock: tuple[int, ...] = ()
+    """Economic events: units of each good for sale there while the event lasts, -1 no limit (empty: none)."""
+    use: str = ""
+    """Reusable Equipment and Crew: the effect of a Use (`USE_EFFECTS`; empty: not reusable)."""
+    use_n: int = 0
+    refresh: tuple[str, ...] = ()
+    """Reusable cards: what Refreshes a Used card (`REFRESH`)."""
 
     def mod(self, name: str) -> int:
         return self.mods[MODIFIERS.index(name)] if self.mods else 0
@@ -142,6 +192,21 @@ def _req(obj: dict[str, Any], key: str, typ: type | tuple[type, ...], file: str,
     return v
 
 
+def _only(obj: dict[str, Any], allowed: tuple[str, ...] | set[str], file: str, card: str | None,
+          prefix: str = "") -> None:
+    """Refuse any key of `obj` not in `allowed` (DataError naming the first unknown field)."""
+    for k in obj:
+        if k not in allowed:
+            names = ", ".join(sorted(allowed))
+            raise DataError(file, card, f"{prefix}{k}", f"unknown field (allowed: {names})")
+
+
+def _obj(v: Any, file: str, card: str | None, field: str | None) -> dict[str, Any]:
+    if not isinstance(v, dict):
+        raise DataError(file, card, field, f"must be an object, not {type(v).__name__}")
+    return v
+
+
 def _int(obj: dict[str, Any], key: str, file: str, card: str | None, lo: int, hi: int,
          default: int = 0) -> int:
     v = obj.get(key, default)
@@ -153,6 +218,9 @@ def _int(obj: dict[str, Any], key: str, file: str, card: str | None, lo: int, hi
 def parse_settlements(doc: Any, file: str = "settlements.json") -> list[Settlement]:
     if not isinstance(doc, dict):
         raise DataError(file, None, None, "not a JSON object")
+    _only(doc, ("goods", "settlements"), file, None)
+    if "goods" in doc and doc["goods"] != list(GOODS):
+        raise DataError(file, None, "goods", f"must list the goods {', '.join(GOODS)} in order")
     items = _req(doc, "settlements", list, file, None)
     out: list[Settlement] = []
     seen: set[str] = set()
@@ -163,9 +231,12 @@ def parse_settlements(doc: Any, file: str = "settlements.json") -> list[Settleme
         if slug in seen:
             raise DataError(file, slug, "slug", "duplicate")
         seen.add(slug)
+        _only(s, ("slug", "name", "homeworld", "tags", "prices", "feature"), file, slug)
         name = _req(s, "name", str, file, slug)
         hw = _req(s, "homeworld", bool, file, slug)
         tags = _req(s, "tags", list, file, slug)
+        if not all(isinstance(x, str) and x for x in tags):
+            raise DataError(file, slug, "tags", "must be a list of non-empty strings")
         prices = _req(s, "prices", dict, file, slug)
         buy = [0] * NGOODS
         sell = [0] * NGOODS
@@ -186,10 +257,17 @@ def parse_settlements(doc: Any, file: str = "settlements.json") -> list[Settleme
         kind = _req(feat, "kind", str, file, slug)
         if kind not in FEATURES:
             raise DataError(file, slug, "feature.kind", f"unknown feature {kind!r}")
+        _only(feat, ("kind", "text", *FEATURES[kind]), file, slug, "feature.")
         fargs = []
         for key in FEATURES[kind]:
             if key not in feat:
                 raise DataError(file, slug, f"feature.{key}", "missing")
+            if key in FEATURE_RANGES:
+                lo, hi = FEATURE_RANGES[key]
+                v = feat[key]
+                if isinstance(v, bool) or not isinstance(v, int) or not lo <= v <= hi:
+                    raise DataError(file, slug, f"feature.{key}",
+                                    f"must be an integer in {lo}..{hi}, got {v!r}")
             fargs.append((key, feat[key]))
         for key in ("from", "to"):
             if key in feat and feat[key] not in GOODS:
@@ -197,6 +275,8 @@ def parse_settlements(doc: Any, file: str = "settlements.json") -> list[Settleme
         if kind == "faction_office" and feat["faction"] not in ("union", "pirate"):
             raise DataError(file, slug, "feature.faction", "must be union or pirate")
         ftext = _req(feat, "text", str, file, slug)
+        if not name or not ftext:
+            raise DataError(file, slug, "name" if not name else "feature.text", "empty")
         out.append(Settlement(slug, name, hw, tuple(str(t) for t in tags), tuple(buy), tuple(sell), kind,
                               tuple(fargs), ftext))
     if len(out) != 15:
@@ -210,11 +290,13 @@ def parse_lanes(doc: Any, file: str = "lanes.json") -> list[Lane]:
     items = _req(doc, "lanes", list, file, None) if isinstance(doc, dict) else None
     if items is None:
         raise DataError(file, None, None, "not a JSON object")
+    _only(doc, ("lanes",), file, None)
     out = []
     for i, s in enumerate(items):
         if not isinstance(s, dict):
             raise DataError(file, f"#{i}", None, "not an object")
         slug = _req(s, "slug", str, file, f"#{i}")
+        _only(s, ("slug", "name", "distance"), file, slug)
         out.append(Lane(slug, _req(s, "name", str, file, slug), _int(s, "distance", file, slug, 1, 3, -1)))
     if len(out) != 24:
         raise DataError(file, None, "lanes", f"need 24 lanes, found {len(out)}")
@@ -234,15 +316,18 @@ def parse_board(doc: Any, file: str = "board.json") -> tuple[list[tuple[int, int
     """The fixed map (L1): 15 slots with drawing coordinates, 24 lanes; planar and connected."""
     if not isinstance(doc, dict):
         raise DataError(file, None, None, "not a JSON object")
+    _only(doc, ("slots", "lanes"), file, None)
     slots = _req(doc, "slots", list, file, None)
-    xy = [(_int(s, "x", file, f"slot {i}", 0, 100), _int(s, "y", file, f"slot {i}", 0, 100))
+    for i, s in enumerate(slots):
+        _only(_obj(s, file, f"slot {i}", "slots"), ("x", "y"), file, f"slot {i}")
+    xy = [(_int(s, "x", file, f"slot {i}", 0, 100, -1), _int(s, "y", file, f"slot {i}", 0, 100, -1))
           for i, s in enumerate(slots)]
     if len(xy) != 15:
         raise DataError(file, None, "slots", f"need 15 slots, found {len(xy)}")
     ends: list[tuple[int, int]] = []
     for i, pair in enumerate(_req(doc, "lanes", list, file, None)):
         if (not isinstance(pair, list) or len(pair) != 2
-                or not all(isinstance(x, int) and 0 <= x < 15 for x in pair)):
+                or not all(type(x) is int and 0 <= x < 15 for x in pair)):
             raise DataError(file, f"lane {i}", "lanes", "must be a pair of slot numbers 0..14")
         a, b = pair
         if a == b:
@@ -274,6 +359,7 @@ def parse_board(doc: Any, file: str = "board.json") -> tuple[list[tuple[int, int
 def parse_cards(doc: Any, file: str = "cards.json", tags: set[str] | None = None) -> list[CardType]:
     if not isinstance(doc, dict):
         raise DataError(file, None, None, "not a JSON object")
+    _only(doc, ("cards",), file, None)
     out: list[CardType] = []
     seen: set[str] = set()
     for i, c in enumerate(_req(doc, "cards", list, file, None)):
@@ -287,6 +373,9 @@ def parse_cards(doc: Any, file: str = "cards.json", tags: set[str] | None = None
         kind = _req(c, "kind", str, file, slug)
         if kind not in CARD_KINDS:
             raise DataError(file, slug, "kind", f"unknown kind {kind!r}")
+        _only(c, CARD_FIELDS + KIND_FIELDS[kind], file, slug)
+        if not name:
+            raise DataError(file, slug, "name", "empty")
         text = _req(c, "text", str, file, slug)
         if not text:
             raise DataError(file, slug, "text", "empty")
@@ -298,22 +387,40 @@ def parse_cards(doc: Any, file: str = "cards.json", tags: set[str] | None = None
             kw["cost"] = _int(c, "cost", file, slug, 0, 5000, -1)
         if kind in ("upgrade", "crew"):
             mods = c.get("mods", {})
-            if not isinstance(mods, dict) or not mods:
-                raise DataError(file, slug, "mods", "must be a non-empty object")
+            if "use" in c:
+                kw.update(_parse_use(c, file, slug, text))
+            if not isinstance(mods, dict) or not (mods or "use" in c):
+                raise DataError(file, slug, "mods", "must be a non-empty object (or the card has a use)")
             for k, v in mods.items():
                 if k not in MODIFIERS:
                     raise DataError(file, slug, f"mods.{k}", "unknown modifier")
                 if isinstance(v, bool) or not isinstance(v, int) or not 0 <= v <= 1000:
                     raise DataError(file, slug, f"mods.{k}", "must be an integer 0..1000")
             kw["mods"] = tuple(int(mods.get(m, 0)) for m in MODIFIERS)
+        if kind in TIMED_EVENTS:
+            kw["rounds"] = _int(c, "rounds", file, slug, 1, 10, -1)
+            r = kw["rounds"]
+            if f"{r} round" not in text:
+                raise DataError(file, slug, "rounds", f"the text must show the duration '{r} round(s)'")
+        if kind == "wormhole" and "jumps" in c:
+            kw["jumps"] = _int(c, "jumps", file, slug, 1, 5)
+            j = kw["jumps"]
+            if f"{j} jump" not in text:
+                raise DataError(file, slug, "jumps", f"the text must show the end '{j} jump(s)'")
         if kind == "economic":
-            prices = _req(c, "prices", dict, file, slug)
+            kw["limits"] = _per_good(c, "limits", file, slug, -5, 5, 0)
+            kw["stock"] = _per_good(c, "stock", file, slug, 0, 20, -1)
+            if not any(k in c for k in ("prices", "limits", "stock")):
+                raise DataError(file, slug, "prices", "an Economic card changes a price or a quantity")
+            prices = _obj(c.get("prices", {}), file, slug, "prices")
             pr = [(0, 0)] * NGOODS
             for g, pair in prices.items():
                 if g not in GOODS:
                     raise DataError(file, slug, f"prices.{g}", "unknown good")
-                if not isinstance(pair, list) or len(pair) != 2 or not all(isinstance(x, int) for x in pair):
-                    raise DataError(file, slug, f"prices.{g}", "must be [buy delta, sell delta]")
+                if (not isinstance(pair, list) or len(pair) != 2
+                        or not all(type(x) is int and -1000 <= x <= 1000 for x in pair)):
+                    raise DataError(file, slug, f"prices.{g}",
+                                    "must be [buy delta, sell delta] integers -1000..1000")
                 pr[GOODS.index(g)] = (pair[0], pair[1])
             kw["prices"] = tuple(pr)
         if kind in ("bounty", "transport"):
@@ -326,10 +433,15 @@ def parse_cards(doc: Any, file: str = "cards.json", tags: set[str] | None = None
                 if tags is not None and v != "any" and v not in tags:
                     raise DataError(file, slug, key, f"unknown settlement tag or slug {v!r}")
                 kw[key] = v
-            kw["contraband"] = bool(c.get("contraband", False))
+            contraband = c.get("contraband", False)
+            if not isinstance(contraband, bool):
+                raise DataError(file, slug, "contraband", f"must be true or false, not {contraband!r}")
+            kw["contraband"] = contraband
             kw["gain_union"] = _int(c, "gain_union", file, slug, 0, 3, 0)
             kw["gain_pirate"] = _int(c, "gain_pirate", file, slug, 0, 3, 0)
         hook = c.get("hook", "")
+        if not isinstance(hook, str):
+            raise DataError(file, slug, "hook", f"must be a hook name, not {hook!r}")
         if hook and hook not in HOOKS:
             raise DataError(file, slug, "hook", f"unknown hook {hook!r}")
         out.append(CardType(index=len(out), slug=slug, name=name, kind=kind, text=text, hook=hook, **kw))
@@ -340,6 +452,50 @@ def parse_cards(doc: Any, file: str = "cards.json", tags: set[str] | None = None
         if t.kind in ("upgrade", "crew") and t.copies != 1:
             raise DataError(file, t.slug, "copies", "Upgrades and Crew are unique (L12)")
     return out
+
+
+def _per_good(c: dict[str, Any], key: str, file: str, slug: str, lo: int, hi: int,
+              none: int) -> tuple[int, ...]:
+    """An optional {good: n} table (Economic quantities), `none` for goods it leaves out; () if absent."""
+    if key not in c:
+        return ()
+    table = _obj(c[key], file, slug, key)
+    if not table:
+        raise DataError(file, slug, key, "must name at least one good")
+    out = [none] * NGOODS
+    for g, v in table.items():
+        if g not in GOODS:
+            raise DataError(file, slug, f"{key}.{g}", "unknown good")
+        if isinstance(v, bool) or not isinstance(v, int) or not lo <= v <= hi:
+            raise DataError(file, slug, f"{key}.{g}", f"must be an integer in {lo}..{hi}, got {v!r}")
+        out[GOODS.index(g)] = v
+    return tuple(out)
+
+
+def _parse_use(c: dict[str, Any], file: str, slug: str, text: str) -> dict[str, Any]:
+    """A reusable card's `use`: {"effect", "n" (for moves/draw), "refresh": [triggers]} (rulebook,
+    Reusable cards: "Cards give instructions on how they can be Refreshed")."""
+    u = _obj(c["use"], file, slug, "use")
+    _only(u, ("effect", "n", "refresh"), file, slug, "use.")
+    eff = _req(u, "effect", str, file, slug)
+    if eff not in USE_EFFECTS:
+        raise DataError(file, slug, "use.effect", f"unknown use effect {eff!r}")
+    n = 0
+    if USE_EFFECTS[eff]:
+        v = u.get("n")
+        if isinstance(v, bool) or not isinstance(v, int) or not 1 <= v <= 5:
+            raise DataError(file, slug, "use.n", f"must be an integer in 1..5, got {v!r}")
+        n = v
+    elif "n" in u:
+        raise DataError(file, slug, "use.n", f"the effect {eff!r} takes no amount")
+    ref = u.get("refresh")
+    if (not isinstance(ref, list) or not ref or len(set(map(str, ref))) != len(ref)
+            or not all(isinstance(x, str) and x in REFRESH for x in ref)):
+        raise DataError(file, slug, "use.refresh",
+                        f"must be a list of distinct triggers from {', '.join(REFRESH)}, got {ref!r}")
+    if "Use" not in text or "Refresh" not in text:
+        raise DataError(file, slug, "text", "a reusable card's text must say how to Use and Refresh it")
+    return {"use": eff, "use_n": n, "refresh": tuple(ref)}
 
 
 PLAYER_COUNTS = ("2", "3", "4", "5")
@@ -364,11 +520,13 @@ def _per_players(g: dict[str, Any], key: str, file: str, slug: str, lo: int, hi:
 def parse_goals(doc: Any, file: str = "goals.json") -> list[Goal]:
     if not isinstance(doc, dict):
         raise DataError(file, None, None, "not a JSON object")
+    _only(doc, ("goals",), file, None)
     out: list[Goal] = []
     for i, g in enumerate(_req(doc, "goals", list, file, None)):
         if not isinstance(g, dict):
             raise DataError(file, f"#{i}", None, "not an object")
         slug = _req(g, "slug", str, file, f"#{i}")
+        _only(g, GOAL_FIELDS, file, slug)
         kind = _req(g, "kind", str, file, slug)
         if kind not in GOAL_KINDS:
             raise DataError(file, slug, "kind", f"unknown goal kind {kind!r}")

@@ -1,6 +1,13 @@
 """Space Lanes engagements: a Hazard on the active ship's Lane starts one (L14); the player chooses Win
 or Escape and rolls 2d6 (L15), or Parlays (L16); Missiles and Countermeasures form chains that cancel
-each other (L17); a won engagement pays its Bounty (L18).
+each other (L17), and other players may play Countermeasures into the engagement (L17); a won engagement
+pays its Bounty (L18). Before and after the roll the engaged player may play any card it could play
+("Unless otherwise noted, Action Cards can be played by anyone at any time"), use a repair, and use
+reusable cards (Decoy Drones: an automatic Escape; Targeting Computer: roll again).
+
+Project ruling (docs/spacelanes-design.md): the modifiers of a roll are those of the ship when the dice
+are rolled ("roll two dice and add any modifiers from your Equipment"); an Upgrade played after the roll
+counts from the next roll on.
 """
 
 from __future__ import annotations
@@ -10,7 +17,8 @@ from typing import TYPE_CHECKING, Any
 from spacetable.engine.action import Action
 from spacetable.games.spacelanes import actions as A
 from spacetable.games.spacelanes.board import NLANES
-from spacetable.games.spacelanes.common import CT, TYPE, has_type, mod, take_from
+from spacetable.games.spacelanes.card_play import engagement_plays, play_card, unused, use_stored
+from spacetable.games.spacelanes.common import CT, TYPE, has_type, mod, take_from, take_from_hand
 from spacetable.games.spacelanes.content import CONTRABAND, NGOODS
 from spacetable.games.spacelanes.frames import (
     AFTER_ESCAPE,
@@ -37,6 +45,8 @@ PIRATE_FENCE = 1000
 
 
 def counter_types(s: S, q: int, kind: str) -> list[int]:
+    """Missiles or Countermeasures q may play from hand, and (the engaged player only, L11) from its
+    ship; a reusable Escape card not Used counts as Countermeasures ("or equivalent effect")."""
     if s.damaged[q]:
         return []
     out: list[int] = []
@@ -47,9 +57,16 @@ def counter_types(s: S, q: int, kind: str) -> list[int]:
     if q == s.active:
         for c in s.ship[q]:
             t = CT[TYPE[c]]
-            if t.kind == kind and t.index not in out:
+            if t.index in out:
+                continue
+            if t.kind == kind or (kind == "countermeasures" and t.use == "escape" and not s.marks[c]):
                 out.append(t.index)
     return out
+
+
+def _failed(s: S, f: list[int]) -> bool:
+    card = CT[TYPE[f[2]]]
+    return f[5] + f[6] < (card.win if f[4] == WIN else card.escape)
 
 
 def _contraband_transport(s: S, p: int) -> bool:
@@ -84,27 +101,31 @@ def legal_engage(s: S, f: list[int]) -> list[Action]:
                 out.append(A.PARLAY_TOLL)
         out.extend(A.USE[ti] for ti in counter_types(s, p, "missiles"))
         out.extend(A.USE[ti] for ti in counter_types(s, p, "countermeasures"))
-        return out
+        return out + engagement_plays(s, p)
     if stage == AFTER_ROLL:
         out = [A.ACCEPT]
-        if f[5] + mod(s, p, "win" if f[4] == WIN else "escape") < (card.win if f[4] == WIN else card.escape):
+        if _failed(s, f):
             out.extend(A.USE[ti] for ti in counter_types(s, p, "missiles"))
             out.extend(A.USE[ti] for ti in counter_types(s, p, "countermeasures"))
+            if not s.damaged[p]:
+                out.extend(A.USE[ti] for ti in unused(s, p, "reroll"))
         elif f[4] == ESCAPE:  # L15: a made Escape may still be turned into a Win by Missiles
             out.extend(A.USE[ti] for ti in counter_types(s, p, "missiles"))
-        return out
+        return out + engagement_plays(s, p)
     relocs = [A.RELOCATE[ls] for ls in range(NLANES) if s.hostile[ls] < 0]
     if stage == AFTER_ESCAPE:
         return [A.KEEP] + relocs
     if stage == PARLAY_PIRATES and s.cargo[p][CONTRABAND] > 0:
         out.append(A.FENCE)
-    return out + [A.DISMISS] + relocs
+    # Parlay: "You may choose to Discard the Pirates card or move it to another space" (the Patrol
+    # text says the same): "may", so leaving the card where it is (`keep`) is allowed too.
+    return out + [A.DISMISS, A.KEEP] + relocs
 
 
 def begin_engagement(s: S, p: int, ls: int) -> None:
     cid = s.hostile[ls]
     s.engaged[p] = cid
-    s.stack.append([ENGAGE, ls, cid, CHOOSE, -1, 0])
+    s.stack.append([ENGAGE, ls, cid, CHOOSE, -1, 0, 0])
     s.emit("L14", "engage", p, CT[TYPE[cid]].name, ls)
     push_window(s)
 
@@ -120,18 +141,29 @@ def apply_engage(s: S, f: list[int], a: Action) -> None:
         s.emit("L15", "choose", p, a.args[0])
     elif kind == "roll":
         f[5] = int(a.args[0])
+        f[6] = mod(s, p, "win" if f[4] == WIN else "escape")  # the modifiers count as the dice are rolled
         f[3] = AFTER_ROLL
-        s.emit("L15", "roll", p, f[5], mod(s, p, "win" if f[4] == WIN else "escape"))
+        s.emit("L15", "roll", p, f[5], f[6])
         push_window(s)
     elif kind == "accept":
-        need = card.win if f[4] == WIN else card.escape
-        if f[5] + mod(s, p, "win" if f[4] == WIN else "escape") >= need:
-            (_win if f[4] == WIN else _escape)(s, f)
-        else:
+        if _failed(s, f):
             _lose(s, f)
+        else:
+            (_win if f[4] == WIN else _escape)(s, f)
     elif kind == "use":
-        add_chain(s, p, A.SLUGS.index(str(a.args[0])))
-        s.stack.append([CHAIN, 0, -1])
+        ti = A.SLUGS.index(str(a.args[0]))
+        t = CT[ti]
+        if t.kind in ("missiles", "countermeasures") or t.use == "escape":
+            add_chain(s, p, ti)
+            s.stack.append([CHAIN, 0, -1])
+        elif t.use == "reroll":  # Targeting Computer: Used, the dice are rolled again
+            s.marks[next(c for c in s.ship[p] if TYPE[c] == ti and not s.marks[c])] = s.turns
+            f[3] = ROLLING
+            s.emit("Reusable cards", "reroll", p, t.name)
+        else:  # a stored or reusable repair
+            use_stored(s, p, ti)
+    elif kind == "play":
+        play_card(s, p, A.SLUGS.index(str(a.args[0])))
     elif kind == "parlay":
         if card.kind == "pirates":
             s.pirate[p] -= 1
@@ -229,10 +261,16 @@ def _lose(s: S, f: list[int]) -> None:
 
 def add_chain(s: S, q: int, ti: int) -> None:
     t = CT[ti]
+    if t.use:  # a reusable Escape card on the engaged ship: Used, it stays there
+        cid = next(c for c in s.ship[q] if TYPE[c] == ti and not s.marks[c])
+        s.marks[cid] = s.turns
+        s.chain.append([cid, q])
+        s.emit("L17", "chain", q, t.name)
+        return
     if q == s.active and has_type(s.ship[q], ti):
         cid = take_from(s.ship[q], ti)
     else:
-        cid = take_from(s.hand[q], ti)
+        cid = take_from_hand(s, q, ti)
         s.credits[q] -= t.cost
     s.discard.append(cid)
     s.chain.append([cid, q])
@@ -256,10 +294,13 @@ def resolve_chain(s: S) -> None:
     n = len(s.chain)
     first = CT[TYPE[s.chain[0][0]]].kind
     s.chain = []
-    f = s.stack[-1]
     if n % 2 == 0:
         s.emit("L17", "cancelled")
         return
+    # the chain may have begun in a response window above the engagement (L17): the window closes
+    i = max(j for j, fr in enumerate(s.stack) if fr[0] == ENGAGE)
+    del s.stack[i + 1:]
+    f = s.stack[i]
     if first == "missiles":
         _win(s, f)
     else:
@@ -272,11 +313,12 @@ def engagement_info(s: S) -> dict[str, Any] | None:
             card = CT[TYPE[f[2]]]
             p = s.active
             wm, em = mod(s, p, "win"), mod(s, p, "escape")
+            rolled = f[3] >= AFTER_ROLL
             return {"player": p, "lane": f[1], "card": card.slug, "name": card.name, "kind": card.kind,
                     "win": card.win, "escape": card.escape, "win_mod": wm, "escape_mod": em,
                     "win_odds": odds(card.win - wm), "escape_odds": odds(card.escape - em),
                     "choice": ["win", "escape"][f[4]] if f[4] >= 0 else None,
-                    "roll": f[5] if f[3] >= AFTER_ROLL else None,
+                    "roll": f[5] if rolled else None, "roll_mod": f[6] if rolled else None,
                     "bounty": CT[TYPE[s.bounty[f[1]]]].slug if s.bounty[f[1]] >= 0 else None}
     return None
 

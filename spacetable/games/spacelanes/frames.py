@@ -7,11 +7,12 @@ Frames are lists of ints so that `copy()` stays cheap; `frame[0]` is the kind:
 - ``[TARGET, seat, card type]``: choosing where a Hazard, Event, Economic or Bounty card goes (L10).
 - ``[FUEL, jump, destination, cards left]``: discarding cards as fuel for a move (L6).
 - ``[TRADE]``: the Trade action at a Settlement (L5).
-- ``[ENGAGE, lane, card id, stage, WIN/ESCAPE or -1, roll]``: an engagement (L14-L16).
+- ``[ENGAGE, lane, card id, stage, WIN/ESCAPE or -1, roll, modifier at the roll]``: an engagement (L14-L16).
 - ``[CHAIN, bitmask of seats that passed, responder]``: a Missiles/Countermeasures chain (L17).
 - ``[PVP, defender, stage, attacker roll, defender roll]``: Player vs Player combat (L19).
 - ``[LOOT, winner, loser]``: the winner of a Player vs Player combat takes loot (L19).
-- ``[OFFER, to seat, stage, item, price]``: a Player vs Player trade offer (L19).
+- ``[OFFER, other seat, stage, round, proposer, kind, credits, goods, items...]``: a Player vs Player
+  trade being proposed, picked or answered (L19; layout in `pvp`).
 """
 
 from __future__ import annotations

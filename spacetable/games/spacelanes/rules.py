@@ -26,10 +26,13 @@ from spacetable.games.spacelanes.card_play import (
     apply_target,
     apply_window,
     can_play,
+    econ_info,
     legal_target,
     legal_window,
     play_card,
     playable_types,
+    refresh,
+    turn_start,
     usable_stored,
     use_stored,
 )
@@ -94,8 +97,10 @@ from spacetable.games.spacelanes.pvp import (
     apply_pvp,
     legal_loot,
     legal_offer,
+    offer_decision,
     offer_info,
-    offer_items,
+    offer_player,
+    open_offer,
 )
 from spacetable.games.spacelanes.trade import (
     BUY_LIMIT,
@@ -131,7 +136,7 @@ __all__ = [
     "AFTER_ESCAPE", "AFTER_ROLL", "CHAIN", "CHOOSE", "ENGAGE", "ESCAPE", "FUEL", "LOOT", "OFFER",
     "PARLAY_PATROL", "PARLAY_PIRATES", "PVP", "ROLLING", "TARGET", "TRADE", "WIN", "WINDOW",
     # card play, trade, travel
-    "LANE_TARGET", "any_playable", "can_play", "playable_types", "usable_stored",
+    "LANE_TARGET", "any_playable", "can_play", "econ_info", "playable_types", "usable_stored",
     "BUY_LIMIT", "CARD_PRICE", "EQUIP", "REPAIR_PRICE", "buy_price", "repair_price", "sell_price",
     "fuel_need", "land",
     # engagements, pvp, goals
@@ -171,7 +176,9 @@ def setup(cls: type[S], config: dict[str, Any], seed: int) -> S:
     s.lane_of = list(range(NLANES))
     rng.shuffle(s.lane_of)
     s.dist = [CONTENT.lanes[i].distance for i in s.lane_of]
-    s.rev_set = [not s.exploration or i == 0 for i in range(NSLOTS)]
+    # L20, Exploration: "place the non-homeworld Settlements and all Space Lanes face down": all three
+    # Homeworlds start face up, wherever they lie.
+    s.rev_set = [not s.exploration or SETTLE[s.slot_set[i]].homeworld for i in range(NSLOTS)]
     s.rev_lane = [not s.exploration] * NLANES
     s.credits = [START_CREDITS] * n
     s.cargo = [[0] * NGOODS for _ in range(n)]
@@ -181,6 +188,7 @@ def setup(cls: type[S], config: dict[str, Any], seed: int) -> S:
     s.deck = list(range(len(TYPE)))
     rng.shuffle(s.deck)
     s.discard = []
+    s.known = ()
     s.hand = []
     for _ in range(n):
         s.hand.append(s.deck[-HAND_LIMIT:])
@@ -204,6 +212,9 @@ def setup(cls: type[S], config: dict[str, Any], seed: int) -> S:
     for f in ("hostile", "bounty", "station", "asteroids", "wormhole"):
         setattr(s, f, [-1] * NLANES)
     s.econ = [-1] * NSLOTS
+    s.until = [0] * len(TYPE)
+    s.marks = [0] * len(TYPE)
+    s.stock = [-1] * (NSLOTS * NGOODS)
     s.active = 0
     s.phase = 0
     s.turns = 0
@@ -241,8 +252,8 @@ def current_player(s: S) -> int:
         return CHANCE
     if k == LOOT:
         return f[1]
-    if k == OFFER and f[2] == 2:
-        return f[1]
+    if k == OFFER:
+        return offer_player(s, f)
     return s.active
 
 
@@ -264,6 +275,8 @@ def decision_name(s: S) -> str:
     f = s.stack[-1]
     if f[0] == ENGAGE:
         return _STAGES[f[3]]
+    if f[0] == OFFER:
+        return offer_decision(f)
     return _NAMES[f[0]]
 
 
@@ -320,10 +333,10 @@ def _legal_turn(s: S) -> list[Action]:
             out.append(A.SKIP)
     if s.pvp:
         others = [q for q in range(s.n) if q != p and same_space(s, p, q)]
-        if not s.pvp_done and not s.damaged[p]:
+        if not s.pvp_done:  # L19 sets no condition on the attacker: a Damaged ship may attack too
             out.extend(A.ATTACK[q] for q in others)
         if s.offers < MAX_OFFERS:
-            out.extend(A.OFFER[q] for q in others if offer_items(s, p, q))
+            out.extend(A.OFFER[q] for q in others)
     out.extend(A.PLAY[ti] for ti in playable_types(s, p, True))
     out.extend(A.USE[ti] for ti in usable_stored(s, p))
     out.append(A.END)
@@ -380,7 +393,9 @@ def _start_turn(s: S) -> None:
     s.trade_state = s.travel_state = s.moves_made = s.toss_state = s.draw_state = 0
     s.free_moves = mod(s, p, "free_moves")
     s.pvp_done = False
+    s.offers = 0  # L19 trades: MAX_OFFERS per turn
     s.emit("Turns", "turn", p, s.turns)
+    turn_start(s, p)  # timed events end, reusable cards refresh
     push_window(s)
 
 
@@ -434,6 +449,7 @@ def _apply_turn(s: S, a: Action) -> None:
     elif kind == "odd_jobs":
         k = draw(s, p, HAND_LIMIT - len(s.hand[p]))
         pay = ODD_JOBS_PAY + mod(s, p, "odd_jobs")
+        refresh(s, p, "odd_jobs")
         s.credits[p] += pay
         s.emit("L8", "odd_jobs", p, k, pay)
         _end_turn(s)
@@ -442,8 +458,7 @@ def _apply_turn(s: S, a: Action) -> None:
         s.emit("L9", "skip_repair", p)
         _end_turn(s)
     elif kind == "offer":
-        s.offers += 1
-        s.stack.append([OFFER, int(a.args[0]), 0, -1, 0])
+        open_offer(s, int(a.args[0]))
     elif kind == "attack":
         s.pvp_done = True
         q = int(a.args[0])

@@ -13,7 +13,7 @@ from spacetable.engine.action import Action, ActionSpace
 from spacetable.engine.events import Event
 from spacetable.engine.rng import Rng
 from spacetable.engine.state import CHANCE, TERMINAL, State, View
-from spacetable.games.spacelanes import rules, text
+from spacetable.games.spacelanes import pvp, rules, text
 from spacetable.games.spacelanes.actions import SPACE
 from spacetable.games.spacelanes.board import ENDS, NLANES, NSLOTS
 from spacetable.games.spacelanes.content import CONTENT, GOODS
@@ -28,13 +28,15 @@ _FIELDS = (
     "goods_sold", "contraband_sold", "pirates_won", "bounties", "transports_done",
     "deck", "discard", "hostile", "bounty", "station", "asteroids", "wormhole", "econ",
     "active", "phase", "turns", "trade_state", "travel_state", "moves_made", "free_moves", "toss_state",
-    "draw_state", "pvp_done", "offers", "stack", "chain", "winner_list", "setup_seat",
+    "draw_state", "pvp_done", "offers", "stack", "chain", "winner_list", "setup_seat", "known",
+    "until", "marks", "stock",
 )
 _LISTS2 = ("cargo", "hand", "ship", "bought")
 _LISTS1 = ("slot_set", "lane_of", "dist", "rev_set", "rev_lane", "credits", "node", "lane", "mark", "damaged",
            "adrift", "union", "pirate", "goal", "last_landed", "feature_used", "engaged", "visited",
            "goods_sold", "contraband_sold", "pirates_won", "bounties", "transports_done", "deck", "discard",
-           "hostile", "bounty", "station", "asteroids", "wormhole", "econ", "winner_list")
+           "hostile", "bounty", "station", "asteroids", "wormhole", "econ", "winner_list",
+           "until", "marks", "stock")
 
 
 class SpaceLanesState(State):
@@ -98,6 +100,19 @@ class SpaceLanesState(State):
     chain: list[list[int]]
     winner_list: list[int]
     setup_seat: int
+    until: list[int]
+    """Card id → the turn (`turns`) at whose start a timed event in play is discarded (card_play.place)."""
+    marks: list[int]
+    """Card id → a mark on a card in play: for a Used reusable card on a ship the turn it was Used
+    (rulebook, Reusable cards; 0: ready), the jumps left for a Wormhole; reset when the card enters
+    play."""
+    stock: list[int]
+    """Slot * NGOODS + good → units an Economic event leaves for sale there (-1: no limit)."""
+    known: tuple[tuple[int, int, int], ...]
+    """Hand cards other seats know of: (holder, card id, bit set of the seats that know the holder has
+    a card of that card's type). A card taken face up from the discard pile (the Salvage Yard, L5) is
+    known to all; a looted card (L19) to the two captains. Immutable, so copies share it; a card
+    leaving a hand face up (`common.take_from_hand`) uses one up for every seat."""
 
     # ----- engine API ------------------------------------------------------------------------
     def current_player(self) -> int:
@@ -153,11 +168,13 @@ class SpaceLanesState(State):
         o.trade_state, o.travel_state, o.moves_made = self.trade_state, self.travel_state, self.moves_made
         o.free_moves, o.toss_state, o.draw_state = self.free_moves, self.toss_state, self.draw_state
         o.pvp_done, o.setup_seat, o.offers = self.pvp_done, self.setup_seat, self.offers
+        o.known = self.known
         return o
 
     # ----- hidden information ----------------------------------------------------------------
     def determinize(self, player: int, rng: Rng) -> Self:
-        """Resample other hands, deck order, other goals and face-down board cards (L20)."""
+        """Resample other hands, deck order, other goals and face-down board cards (L20), keeping the
+        hand cards `player` knows of (`known`: the Salvage Yard, L5; Loot, L19) in their hands."""
         o = self.copy()
         o.rng = rng.spawn()
         others = [q for q in range(self.n) if q != player]
@@ -169,14 +186,39 @@ class SpaceLanesState(State):
                 cid = next(c for c in h if TYPE[c] == f[2])
                 h.remove(cid)
                 shown.setdefault(f[1], []).append(cid)
+            elif f[0] == rules.OFFER:  # hand cards put into a public trade proposal (L19)
+                q, types = pvp.offer_shown(f)
+                for t in types if q != player else ():
+                    cid = next(c for c in o.hand[q] if TYPE[c] == t)
+                    o.hand[q].remove(cid)
+                    shown.setdefault(q, []).append(cid)
+        lo = pvp.loot_shown(o, player)
+        if lo >= 0:  # a looting winner sees the loser's whole hand (L19)
+            shown.setdefault(lo, []).extend(o.hand[lo])
+            o.hand[lo] = []
         pool = list(o.deck)
         for q in others:
             pool.extend(o.hand[q])
         rng.shuffle(pool)
+        # cards `player` knows another hand holds (`known`) stay there (a card of the same type)
+        fixed: dict[int, list[int]] = {}
+        if self.known:
+            shown_types = [(q, TYPE[c]) for q, cs in shown.items() for c in cs]
+            for holder, c, m in self.known:
+                if holder == player or not m >> player & 1:
+                    continue
+                t = TYPE[c]
+                if (holder, t) in shown_types:  # the card on show may be the known one
+                    shown_types.remove((holder, t))
+                    continue
+                j = next((j for j, x in enumerate(pool) if TYPE[x] == t), -1)
+                if j >= 0 and len(fixed.get(holder, ())) < len(o.hand[holder]):
+                    fixed.setdefault(holder, []).append(pool.pop(j))
         i = 0
         for q in others:
-            k = len(o.hand[q])
-            o.hand[q] = pool[i:i + k] + shown.get(q, [])
+            mine = fixed.get(q, [])
+            k = len(o.hand[q]) - len(mine)
+            o.hand[q] = pool[i:i + k] + mine + shown.get(q, [])
             i += k
         o.deck = pool[i:]
         if self.phase != 3:
@@ -213,6 +255,8 @@ class SpaceLanesState(State):
                                  for i, g in enumerate(GOODS)
                                  if st.buy[i] or st.sell[i]})
             d["economic"] = CT[TYPE[self.econ[s]]].slug if self.econ[s] >= 0 else None
+            if self.econ[s] >= 0:
+                d.update(rules.econ_info(self, s))
             slots.append(d)
         lanes = []
         for ls in range(NLANES):
@@ -224,6 +268,8 @@ class SpaceLanesState(State):
             for key in ("hostile", "bounty", "station", "asteroids", "wormhole"):
                 cid = getattr(self, key)[ls]
                 d[key] = CT[TYPE[cid]].slug if cid >= 0 else None
+                if cid >= 0 and key in ("station", "asteroids", "wormhole"):
+                    d[key + "_ends"] = self.until[cid]  # the turn at whose start it is discarded
             lanes.append(d)
         ships = []
         for q in range(self.n):
@@ -232,6 +278,7 @@ class SpaceLanesState(State):
                 "credits": self.credits[q], "cargo": dict(zip(GOODS, self.cargo[q], strict=True)),
                 "cargo_limit": rules.cargo_limit(self, q), "hand_size": len(self.hand[q]),
                 "ship": [CT[TYPE[c]].slug for c in self.ship[q]],
+                "used": [CT[TYPE[c]].slug for c in self.ship[q] if self.marks[c]],
                 "transports": [[CT[TYPE[c]].slug, pk] for c, pk in self.transports[q]],
                 "damaged": self.damaged[q], "adrift": self.adrift[q], "union": self.union[q],
                 "pirate": self.pirate[q], "last_landed": self.last_landed[q],
@@ -254,6 +301,9 @@ class SpaceLanesState(State):
         if self.phase == 3:
             data["goals"] = [CONTENT.goals[g].slug for g in self.goal]
         data["offer"] = rules.offer_info(self)
+        loot = pvp.loot_hand(self, player)
+        if loot is not None:
+            data["loot_hand"] = loot
         top = self.stack[-1] if self.stack else None
         if top is not None and top[0] == rules.TARGET:  # the card is shown while its target is chosen
             data["pending_play"] = {"seat": top[1], "card": CT[top[2]].slug}

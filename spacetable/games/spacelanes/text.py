@@ -59,16 +59,24 @@ TEMPLATES = {
     "win_game": "Seat {0} wins",
     "turn_limit": "turn limit reached; winners {0}",
     "offer": "Seat {0} offers Seat {1} item {2} for {3}",
-    "offer_off": "no deal between p{0} and Seat {1}",
-    "deal": "Seat {0} and Seat {1} deal for {2} credits",
+    "offer_off": "no deal between Seat {0} and Seat {1}",
+    "deal": "Seat {0} and Seat {1} trade: Seat {0} {2}",
+    "offer_open": "Seat {0} opens a trade with Seat {1}",
+    "propose": "Seat {0} proposes to Seat {1}: {2}",
+    "counter": "Seat {0} counters Seat {1}'s proposal",
+    "event_ends": "{0} ends and is discarded ({1} {2})",
+    "used": "Seat {0} uses {1}",
+    "refresh": "Seat {0} refreshes {1}",
+    "reroll": "Seat {0} rolls again with {1}",
 }
 TEMPLATES_WIN = "Seat {0} reaches the goal {1} and wins the game"
 
 
 SEAT_ARGS: dict[str, tuple[int, ...]] = {
     "attack": (0, 1), "pvp_roll": (0, 2), "loot": (0, 1), "loot_card": (0, 1), "offer": (0, 1),
-    "offer_off": (0, 1), "deal": (0, 1), "reveal_lane": (), "reveal_world": (), "reshuffle": (),
-    "cancelled": (), "turn_limit": (),
+    "offer_off": (0, 1), "deal": (0, 1), "offer_open": (0, 1), "propose": (0, 1), "counter": (0, 1),
+    "reveal_lane": (), "reveal_world": (), "reshuffle": (),
+    "cancelled": (), "turn_limit": (), "event_ends": (),
 }
 
 
@@ -94,11 +102,13 @@ def describe(s: SpaceLanesState, a: Action) -> str:
     from spacetable.games.spacelanes import rules
 
     k = a.kind
-    if k in ("accept", "decline") and s.stack and s.stack[-1][0] == rules.OFFER:
+    if k in ("accept", "decline", "counter") and s.stack and s.stack[-1][0] == rules.OFFER:
         o = rules.offer_info(s)
         assert o is not None
-        verb = "Accept" if k == "accept" else "Decline"
-        return f"{verb} Seat {o['from'] + 1}'s offer: {o['item']} for {o['price']} credits"
+        verb = {"accept": "Accept", "decline": "Decline", "counter": "Counter"}[k]
+        return f"{verb} Seat {o['from'] + 1}'s proposal (Seat {o['from'] + 1} {o['text']})"
+    if k == "cancel" and s.stack and s.stack[-1][0] == rules.OFFER:
+        return "Ask for nothing of this kind" if s.decision_name() == "pvp.pick" else "Withdraw: no trade"
     if k in _KINDS and not a.args:
         return _KINDS[k]
     slugs = {t.slug: t for t in CONTENT.card_types}
@@ -115,6 +125,10 @@ def describe(s: SpaceLanesState, a: Action) -> str:
         t = slugs[str(a.args[0])]
         verb = {"play": "Play", "use": "Use stored", "toss": "Discard", "fuel": "Burn as fuel",
                 "pawn": "Pawn"}[k]
+        if k == "use" and t.use:
+            verb = "Use"  # a reusable card on the ship
+        elif k == "use" and s.current_player() != s.active:  # from hand into the engaged ship's chain (L17)
+            return f"Play {t.name} into Seat {s.active + 1}'s engagement: {t.text}"
         return f"{verb} {t.name}: {t.text}"
     if k in ("buy", "sell"):
         p = s.active
@@ -130,15 +144,34 @@ def describe(s: SpaceLanesState, a: Action) -> str:
     if k == "roll":
         return f"Dice show {a.args[0]}"
     if k == "attack":
-        return f"Attack p{a.args[0]}"
+        return f"Attack Seat {int(a.args[0]) + 1}"
     if k == "loot":
-        return f"Take {a.args[0]}"
+        arg = str(a.args[0])
+        return f"Take {slugs[arg].name} from the loser's hand" if arg in slugs else f"Take 1 {arg}"
     if k == "feature":
         return "Use this Settlement's feature" + (f" ({a.args[0]})" if a.args else "")
     if k == "offer":
-        return f"Offer p{a.args[0]} a good or a card from your ship"
+        return f"Trade with Seat {int(a.args[0]) + 1} (goods, credits, equipment, crew, action cards)"
     if k == "give":
-        return f"Offer {a.args[0]}"
+        arg = str(a.args[0])
+        return f"Give {slugs[arg].name} from your ship" if arg in slugs else f"Give 1 {arg}"
+    if k == "give_hand":
+        return f"Give {slugs[str(a.args[0])].name} from your hand"
+    if k == "ask":
+        arg = str(a.args[0])
+        return f"Ask for {slugs[arg].name} from their ship" if arg in slugs else f"Ask for 1 {arg}"
+    if k == "ask_kind":
+        return f"Ask for a {str(a.args[0]).replace('_', ' ')} card from their hand"
+    if k == "ask_hand":
+        return f"Ask for {slugs[str(a.args[0])].name} from their hand"
+    if k == "pay":
+        return f"Give {a.args[0]} credits"
+    if k == "charge":
+        return f"Ask for {a.args[0]} credits"
+    if k == "propose":
+        return "Send the proposal"
+    if k == "counter":
+        return "Counter with a proposal of your own"
     if k == "price":
         return f"Ask {a.args[0]} credits"
     if k == "decline":

@@ -1,8 +1,9 @@
 """Space Lanes trade (L5): prices with Economic cards, buying and selling goods, tossing a card, buying
 cards, pawning ship cards, Settlement features, and repairs (L9).
 
-Project ruling (docs/spacelanes-design.md): a good bought during a Visit cannot be sold (or fenced) in
-the same Visit, so Economic events and sale bonuses never make a buy-and-sell-back loop at one place.
+Project ruling (docs/spacelanes-design.md, "Resale"): the units of a good bought during a Visit cannot be
+sold (or fenced) in the same Visit; units the ship carried in may be sold before or after buying more. So
+Economic events and sale bonuses never make a buy-and-sell-back loop within one Visit.
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from spacetable.engine.action import Action
 from spacetable.games.spacelanes import actions as A
-from spacetable.games.spacelanes.card_play import play_card, playable_types
+from spacetable.games.spacelanes.card_play import buy_limit, in_stock, play_card, playable_types, take_stock
 from spacetable.games.spacelanes.common import (
     CONTENT_GOOD,
     CT,
@@ -22,6 +23,7 @@ from spacetable.games.spacelanes.common import (
     draw,
     mod,
     take_from,
+    take_from_hand,
 )
 from spacetable.games.spacelanes.content import CONTRABAND, NGOODS
 
@@ -68,9 +70,10 @@ def legal_trade(s: S) -> list[Action]:
     cargo = s.cargo[p]
     for g in range(NGOODS):
         bp = buy_price(s, slot, g)
-        if bp and room > 0 and s.bought[p][g] < BUY_LIMIT and cr >= bp:
+        if (bp and room > 0 and s.bought[p][g] < buy_limit(s, slot, g, BUY_LIMIT) and cr >= bp
+                and in_stock(s, slot, g)):  # Economic events change quantities (card_play)
             out.append(A.BUY[g])
-        if cargo[g] and sell_price(s, slot, g) and not s.bought[p][g]:  # no resale in the same Visit
+        if cargo[g] > s.bought[p][g] and sell_price(s, slot, g):  # only units not bought this Visit
             out.append(A.SELL[g])
     if s.toss_state < 2:
         seen: list[int] = []
@@ -112,7 +115,7 @@ def _feature_actions(s: S, p: int, slot: int) -> list[Action]:
         from_g = CONTENT_GOOD[st.farg("from")]
         return [A.FEATURE] if s.cargo[p][from_g] > 0 else []
     if k == "fence":
-        return [A.FEATURE] if s.cargo[p][CONTRABAND] > 0 and not s.bought[p][CONTRABAND] else []
+        return [A.FEATURE] if s.cargo[p][CONTRABAND] > s.bought[p][CONTRABAND] else []
     if k == "salvage_yard":
         ok = (len(s.hand[p]) < HAND_LIMIT and cr >= st.farg("price")
               and any(CT[TYPE[c]].kind in EQUIP for c in s.discard))
@@ -132,7 +135,7 @@ def apply_trade(s: S, a: Action) -> None:
     slot = s.node[p]
     if kind == "toss":
         s.toss_state = 1
-        cid = take_from(s.hand[p], A.SLUGS.index(str(a.args[0])))
+        cid = take_from_hand(s, p, A.SLUGS.index(str(a.args[0])))
         s.discard.append(cid)
         s.emit("L5", "toss", p, CT[TYPE[cid]].name)
         return
@@ -148,6 +151,7 @@ def apply_trade(s: S, a: Action) -> None:
         s.credits[p] -= price
         s.cargo[p][g] += 1
         s.bought[p][g] += 1
+        take_stock(s, slot, g)
         s.emit("L5", "buy", p, a.args[0], price)
     elif kind == "sell":
         g = CONTENT_GOOD[str(a.args[0])]
@@ -210,12 +214,14 @@ def _feature(s: S, p: int, slot: int, arg: str) -> None:
         s.cargo[p][tg] += x
     elif k == "fence":
         price = st.farg("price") + mod(s, p, "sell_bonus")
-        while s.cargo[p][CONTRABAND]:
+        while s.cargo[p][CONTRABAND] > s.bought[p][CONTRABAND]:  # not the units bought this Visit
             sell(s, p, CONTRABAND, price)
     elif k == "salvage_yard":
         for i in range(len(s.discard) - 1, -1, -1):
             if CT[TYPE[s.discard[i]]].kind in EQUIP:
-                s.hand[p].append(s.discard.pop(i))
+                cid = s.discard.pop(i)
+                s.hand[p].append(cid)
+                s.known = (*s.known, (p, cid, (1 << s.n) - 1))  # taken face up: every seat knows
                 break
         s.credits[p] -= st.farg("price")
     else:

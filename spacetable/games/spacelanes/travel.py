@@ -9,7 +9,8 @@ from typing import TYPE_CHECKING
 from spacetable.engine.action import Action
 from spacetable.games.spacelanes import actions as A
 from spacetable.games.spacelanes.board import ADJ, ENDS, LANE_BETWEEN
-from spacetable.games.spacelanes.common import CT, TYPE, matches, mod, take_from
+from spacetable.games.spacelanes.card_play import refresh_on_land, wormhole_jumped
+from spacetable.games.spacelanes.common import CT, TYPE, matches, mod, take_from_hand
 from spacetable.games.spacelanes.content import NGOODS
 from spacetable.games.spacelanes.frames import FUEL, push_window
 
@@ -68,6 +69,7 @@ def _do_move(s: S, dest: int, jump: bool) -> None:
     n = s.node[p]
     if jump:
         s.emit("Wormhole", "jump", p, dest)
+        wormhole_jumped(s, s.lane[p])  # a Wormhole collapses after its jumps (card_play)
         land(s, p, dest)
     elif n >= 0:
         ls = LANE_BETWEEN[(n, dest)]
@@ -106,6 +108,7 @@ def land(s: S, p: int, slot: int) -> None:
     s.feature_used[p] = False
     s.last_landed[p] = slot
     s.visited[p] |= 1 << slot
+    refresh_on_land(s, p, slot)  # reusable cards that Refresh on landing (card_play)
     if not s.rev_set[slot]:
         s.rev_set[slot] = True
         s.emit("L20", "reveal_world", slot)
@@ -138,7 +141,7 @@ def legal_fuel(s: S) -> list[Action]:
 
 def apply_fuel(s: S, f: list[int], a: Action) -> None:
     p = s.active
-    cid = take_from(s.hand[p], A.SLUGS.index(str(a.args[0])))
+    cid = take_from_hand(s, p, A.SLUGS.index(str(a.args[0])))
     s.discard.append(cid)
     f[3] -= 1
     if f[3] == 0:

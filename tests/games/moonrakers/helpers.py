@@ -151,9 +151,9 @@ def event_keys(s: Moonrakers) -> list[str]:
 
 
 def snapshot(s: Moonrakers) -> tuple[str, list[str]]:
-    """Save document and every seat's (and a spectator's) view, as JSON text."""
+    """The action log and every seat's (and a spectator's) view, as JSON text."""
     views = [json.dumps(s.view(p).to_json(), sort_keys=True) for p in [*range(s.n), None]]
-    return json.dumps(record.to_document(s), sort_keys=True), views
+    return json.dumps(record.entries_of(s)), views
 
 
 def assert_illegal(s: Moonrakers, action: str) -> IllegalAction:

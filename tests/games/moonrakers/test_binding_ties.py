@@ -47,21 +47,30 @@ def spends(s: Moonrakers) -> list[str]:
     return [a for a in legal(s) if a.startswith(("spend", "trade"))]
 
 
+def close_windows(s: Moonrakers) -> None:
+    """Everyone asked in a row of "at any time" windows (docs/binding-ties.md) spends nothing."""
+    while s.decision_name() == "reputation.window":
+        s.apply("done")
+
+
 def succeed(s: Moonrakers) -> None:
     """Every requirement met (targets to 0), then everyone passes: the contract succeeds."""
     assert s.ex is not None
     s.ex.reduce = [99] * 5
     pass_all(s)
+    close_windows(s)
 
 
 def fail(s: Moonrakers) -> None:
     pass_all(s)
+    close_windows(s)
 
 
 def to_buy(s: Moonrakers) -> None:
-    """From after an execution: answer remaining choices with the last option until the buy phase."""
+    """From after an execution: answer remaining choices with the last option (windows: `done`)
+    until the buy phase."""
     while s.decision_name() != "buying":
-        s.apply(s.legal_actions()[-1])
+        s.apply("done" if s.decision_name() == "reputation.window" else s.legal_actions()[-1])
 
 
 # ------------------------------------------------------------------------------- Game Setup
@@ -265,7 +274,7 @@ def test_spending_example_any_block_die_with_mixed_colors() -> None:
     rep(s, 0, henko=3, komek=2)  # exactly 5: forced payment of everything
     s.apply("spend block")
     assert s.players[0].rep == [0] * 5
-    assert s.ex is not None and s.ex.seats[0].blocks == 2 and s.decision_name() == "execution.play"
+    assert s.ex is not None and s.ex.seats[0].blocked_dice == 0b1 and s.decision_name() == "execution.play"
 
 
 def test_spending_not_offered_when_unaffordable() -> None:
@@ -443,9 +452,9 @@ def test_reward_block_one_die_targeting_you() -> None:
         s.apply("faction henko")
     assert legal(s) == ["target 1", "target 2"]
     s.apply("target 2")
-    assert s.ex is not None and s.ex.seats[0].blocks == 2
+    assert s.ex is not None and s.ex.seats[0].blocked_dice == 0b10 and s.ex.seats[0].blocks == 0
     st = s.ex.seats[0]
-    st.blocks = 3
+    st.blocks = 1
     rep(s, 0, henko=5)
     assert "spend block" not in spends(s)  # nothing left unblocked
 
@@ -685,8 +694,7 @@ def test_counters_for_objectives() -> None:
     rep(s, 0, henko=5, komek=3)
     s.apply("spend credit")
     s.apply("faction henko")
-    assert s.current_player() == 1  # 3.4.3b: the spend was seat 0's step
-    s.apply("pass")
+    assert s.current_player() == 0  # "at any time": the spend is not seat 0's step (3.4.3b)
     s.apply("spend objective")
     s.apply("faction komek")
     assert s.ex is not None

@@ -369,24 +369,24 @@ def test_ryan_rogal_plays_a_drawn_damage_card_as_five_kary_adds_one_oq5() -> Non
     s.apply("play reactor")
     s.apply("play kary-powalk")
     s.apply("play ryan-rogal")
-    assert legal(s) == ["choose damage-1", "skip"]  # only the Damage card drawn by Ryan
+    assert legal(s) == ["choose damage-1"]  # only the Damage card drawn by Ryan; asked, not optional
     s.apply("choose damage-1")
     assert s.ex is not None and damage_total(s.ex) == 5 + 1
     assert seat(s).play[-1] == cid("damage-1") and seat(s).dmg_cards == 1
     assert sorted(s.players[0].hand) == ids("damage-2", "miss") and seat(s).actions == 1  # free
 
 
-def test_ryan_rogal_may_skip_and_without_a_damage_draw_asks_only_skip_oq5() -> None:
+def test_ryan_rogal_must_play_one_drawn_damage_card_and_without_one_nothing_oq5() -> None:
+    """Ryan Rogal: "If you draw a Damage card, play one as a Damage 5 without spending an action":
+    the play is not optional (crew.csv); with no Damage card drawn nothing is asked."""
     s = position(hand=["ryan-rogal"], draw=["damage-1", "damage-3"])
     s.apply("play ryan-rogal")
-    assert legal(s) == ["choose damage-1", "choose damage-3", "skip"]
-    s.apply("skip")
-    assert pool(s)[D] == 0 and len(s.players[0].hand) == 2
+    assert legal(s) == ["choose damage-1", "choose damage-3"]  # no "skip"
+    s.apply("choose damage-1")
+    assert pool(s)[D] == 5 and s.players[0].hand == ids("damage-3")
     s = position(hand=["ryan-rogal"], draw=["reactor", "miss"])
     s.apply("play ryan-rogal")
-    assert legal(s) == ["skip"]  # asked anyway: the question must not reveal what was drawn
-    s.apply("skip")
-    assert s.decision_name() == "execution.play" and len(s.players[0].hand) == 2
+    assert s.decision_name() == "execution.play" and len(s.players[0].hand) == 2 and pool(s)[D] == 0
 
 
 @pytest.mark.parametrize("option", [1, 2])

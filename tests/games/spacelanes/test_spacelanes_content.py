@@ -32,15 +32,16 @@ def test_brief_card_mix() -> None:
     assert kinds["pirates"] == 12 and kinds["patrol"] == 10 and kinds["economic"] == 7
     assert kinds["station"] == kinds["asteroids"] == kinds["wormhole"] == 2
     equipment = sum(kinds[k] for k in ("missiles", "countermeasures", "fuel_burn", "repair_kit", "upgrade"))
-    assert equipment == 30
-    assert kinds["crew"] == 12 and kinds["bounty"] == 12 and kinds["transport"] == 11
+    assert equipment == 28  # about 30 (brief); one Fuel Burn and one Repair Kit became Clearance Orders
+    assert kinds["crew"] == 12 and kinds["bounty"] == 11 and kinds["transport"] == 11
+    assert kinds["cancel"] == 3  # "Events last until they are canceled or resolved" (issue 9 item 4)
 
 
 def test_every_card_has_name_text_and_effect() -> None:
     for t in CONTENT.card_types:
         assert t.name and t.text and t.kind in C.CARD_KINDS
         if t.kind in ("upgrade", "crew"):
-            assert any(t.mods)
+            assert any(t.mods) or t.use  # a modifier, or a Use (rulebook, Reusable cards)
 
 
 def test_settlements_trade_3_to_6_goods_and_one_feature() -> None:

@@ -33,7 +33,8 @@ def test_l19_attack_rolls_2d6_each_ties_reroll_loser_damaged_winner_loots() -> N
     assert s.decision_name() == "pvp.loot" and s.current_player() == 0
     s.apply("loot ore")
     s.apply("loot contraband")
-    s.apply("loot card")
+    assert "loot missiles" in legal_texts(s) and "loot card" not in legal_texts(s)  # the winner picks
+    s.apply("loot missiles")
     assert s.cargo[0][0] == 1 and s.cargo[0][5] == 1 and s.hand[1] == [] and len(s.hand[0]) == 1
     s.apply("done")
     assert s.decision_name() == "turn"
@@ -53,25 +54,28 @@ def test_l19_defender_may_win_and_loot() -> None:
 
 def test_l19_trade_by_mutual_agreement_goods_and_equipment() -> None:
     s = started(2, modes=("pvp",))
-    assert "offer 1" not in legal_texts(s)  # nothing to offer yet
     s.cargo[0][4] = 2
     s.ship[0].append(card(s, "afterburners"))
     s.apply("offer 1")
-    assert s.decision_name() == "pvp.offer" and set(legal_texts(s)) == {"give luxury", "give afterburners",
-                                                                           "cancel"}
+    assert s.decision_name() == "pvp.propose"
+    assert {"give luxury", "give afterburners", "pay 100", "charge 500", "propose", "cancel"} <= set(
+        legal_texts(s))
     s.apply("give luxury")
-    s.apply("price 500")
-    assert s.current_player() == 1 and legal_texts(s) == ["accept", "decline"]
-    assert s.view(1).data["offer"] == {"from": 0, "to": 1, "item": "luxury", "price": 500}
-    assert "luxury for 500" in s.describe(s.legal_actions()[0])
+    s.apply("charge 500")
+    s.apply("propose")
+    assert s.current_player() == 1 and legal_texts(s) == ["accept", "decline", "counter"]
+    offer = s.view(1).data["offer"]
+    assert offer["from"] == 0 and offer["give"]["goods"] == {"luxury": 1} and offer["ask"]["credits"] == 500
+    assert "1 luxury" in s.describe(s.legal_actions()[0])
     s.apply("accept")
     assert s.cargo[1][4] == 1 and s.credits == [3500, 2500]
     s.apply("offer 1")
     s.apply("give afterburners")
-    s.apply("price 250")
+    s.apply("charge 100")
+    s.apply("propose")
     s.apply("decline")  # no deal: nothing changes
     assert s.credits == [3500, 2500] and s.ship[1] == []
-    assert "offer 1" not in legal_texts(s)  # at most two offers a turn
+    assert "offer 1" not in legal_texts(s)  # at most two trades a turn
 
 
 def test_l19_no_trade_outside_pvp_mode_or_apart() -> None:
@@ -85,7 +89,9 @@ def test_l20_exploration_hides_settlements_and_lanes_until_visited() -> None:
     v = s.view(0).data
     assert v["slots"][0]["revealed"] and "prices" in v["slots"][0]
     hidden = [x for x in v["slots"] if not x["revealed"]]
-    assert len(hidden) == 14 and all("settlement" not in x and "prices" not in x for x in hidden)
+    # L20: "place the non-homeworld Settlements and all Space Lanes face down": the 3 Homeworlds are up
+    assert len(hidden) == 12 and all("settlement" not in x and "prices" not in x for x in hidden)
+    assert sum(1 for x in v["slots"] if x["revealed"] and x["homeworld"]) == 3
     assert all(not ln["revealed"] and "distance" not in ln for ln in v["lanes"])
     s.apply("start 0")
     s.apply("start 0")

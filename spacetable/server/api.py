@@ -1,0 +1,302 @@
+"""REST routes and their Pydantic models (every size and length bounded), under /api.
+
+Errors are always ``{"error": message}`` with a 4xx status: 400 for a refused config, action or
+intent (the engine's message), 401 for a missing or unknown token, 403 for a token that may not do
+this, 404 for an unknown game, 409 for a stale version or a finished game, 413 for a body over
+16 KiB, 422 for a body that does not match the model.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Header, Request
+from fastapi.responses import JSONResponse, Response
+from pydantic import BaseModel, ConfigDict, Field, StrictBool
+
+from spacetable.bots.base import bot_names
+from spacetable.engine.errors import SpacetableError
+from spacetable.server.errors import ApiError
+from spacetable.server.service import GameRequest, GameService
+from spacetable.server.views import summary_body, view_text
+from spacetable.sim.setup import all_games, load_game
+
+Name = Annotated[str, Field(max_length=40)]
+Slug = Annotated[str, Field(min_length=1, max_length=40)]
+GameId = Annotated[str, Field(max_length=64)]
+
+
+class Model(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class ErrorBody(Model):
+    error: str
+
+
+class CreateGame(Model):
+    game: Slug = Field(examples=["moonrakers"])
+    players: int = Field(ge=1, le=8)
+    seats: list[Slug] = Field(max_length=8, description='"human" or a bot name (e.g. "greedy") per seat',
+                              examples=[["human", "greedy", "human"]])
+    expansions: list[Slug] = Field(default=[], max_length=8, examples=[["binding-ties"]])
+    modules: list[Slug] = Field(default=[], max_length=8, examples=[["first-encounter"]])
+    modes: list[Slug] = Field(default=[], max_length=8)
+    seed: int | None = Field(default=None, ge=0, le=2**63 - 1)
+    names: list[Name] | None = Field(default=None, max_length=8, description="display names, one per seat")
+
+
+class SeatToken(Model):
+    seat: int
+    token: str
+
+
+class Created(Model):
+    id: str
+    seats: list[SeatToken] = Field(description="one invite token per human seat")
+    spectator: str = Field(description="the spectator token")
+
+
+class SeatInfo(Model):
+    seat: int
+    name: str
+    kind: str = Field(description='"human" or the bot name')
+    connected: bool
+
+
+class LogEntry(Model):
+    n: int = Field(description="the record that produced this line")
+    text: str
+
+
+class LegalAction(Model):
+    text: str
+    description: str
+
+
+class UndoInfo(Model):
+    allowed: bool
+    reason: str
+
+
+class GameView(Model):
+    id: str
+    game: str
+    version: int = Field(description="number of records in the game's log; only grows")
+    terminal: bool
+    winners: list[int]
+    seat: int | None = Field(description="the seat this view is for (null: spectator)")
+    seats: list[SeatInfo]
+    current_player: int | None
+    decision: str
+    view: dict[str, Any] = Field(description="state.view(seat).to_json(): only what this seat may know")
+    log: list[LogEntry]
+    legal_actions: list[LegalAction] = Field(description="only when this seat must decide")
+    intent: dict[str, Any] | None
+    undo: UndoInfo
+    prefs: dict[str, bool] | None = Field(
+        default=None,
+        description='this seat\'s preferences, e.g. {"stop_at_windows": false} (null: spectator)')
+    status: str = Field(description='"running", "finished" or "finished-by-upgrade"')
+    message: str | None
+
+
+class ActionBody(Model):
+    action: str = Field(min_length=1, max_length=1000, examples=["play reactor"])
+    version: int = Field(ge=0)
+
+
+class IntentBody(Model):
+    intent: dict[str, Any]
+    version: int = Field(ge=0)
+
+
+class UndoBody(Model):
+    version: int = Field(ge=0)
+
+
+class PrefsBody(Model):
+    stop_at_windows: StrictBool = Field(description="ask me at optional windows (e.g. Binding Ties "
+                                  "'at any time' reputation windows) instead of passing them for me")
+
+
+class BotBody(Model):
+    bot: Slug = Field(examples=["greedy"])
+    version: int | None = Field(default=None, ge=0)
+
+
+class Standing(BaseModel):
+    seat: int
+    name: str
+    kind: str
+    result: float
+    winner: bool
+    public: dict[str, Any] | None = None
+
+
+class Summary(Model):
+    id: str
+    game: str
+    config: dict[str, Any]
+    rules_version: str
+    seats: list[SeatInfo]
+    status: str
+    message: str | None
+    version: int
+    winners: list[int]
+    current_player: int | None
+    standings: list[Standing] | None
+
+
+class GameInfo(Model):
+    name: str
+    title: str
+    min_players: int
+    max_players: int
+    options: dict[str, list[str]]
+    bots: list[str]
+
+
+class Meta(Model):
+    games: list[GameInfo]
+
+
+ERRORS: dict[int | str, dict[str, Any]] = {code: {"model": ErrorBody}
+                                           for code in (400, 401, 403, 404, 409, 413)}
+
+
+def bearer(authorization: str | None) -> str | None:
+    if authorization is None:
+        return None
+    scheme, _, value = authorization.partition(" ")
+    return value.strip() if scheme.lower() == "bearer" else None
+
+
+def service(request: Request) -> GameService:
+    svc: GameService = request.app.state.service
+    return svc
+
+
+Auth = Annotated[str | None, Header(alias="Authorization", description="Bearer <seat or spectator token>")]
+router = APIRouter(prefix="/api", responses=ERRORS)
+
+
+@router.get("/meta", response_model=Meta)
+def meta() -> Meta:
+    """The games this server offers, their options and bot names (for the lobby)."""
+    out = []
+    for name in all_games():
+        try:
+            spec = load_game(name)
+            bots = bot_names(name)
+        except Exception:  # noqa: BLE001 - a game whose package does not load is simply not offered
+            continue
+        out.append(GameInfo(name=name, title=spec.title, min_players=spec.min_players,
+                            max_players=spec.max_players,
+                            options={k: list(v) for k, v in spec.options.items()}, bots=bots))
+    return Meta(games=out)
+
+
+@router.get("/catalog/{game}")
+def catalog(game: Slug) -> JSONResponse:
+    """Every card of a game with all its sets (modules, expansions) in, as `spacetable cards GAME
+    --json` prints it: the page reads names, costs and texts from here, so they are always the
+    card data this server plays with."""
+    try:
+        spec = load_game(game)
+    except SpacetableError as e:
+        raise ApiError(404, str(e)) from e
+    if spec.catalog is None:
+        raise ApiError(404, f"{spec.title} has no card catalog")
+    config = spec.make_config(spec.max_players, **{k: list(v) for k, v in spec.options.items()
+                                                    if isinstance(spec.params.get(k), list)})
+    return JSONResponse(spec.catalog(config), headers={"Cache-Control": "no-cache"})
+
+
+@router.post("/games", status_code=201, response_model=Created)
+async def create_game(body: CreateGame, request: Request) -> Created:
+    """Create a game: one token per human seat and a spectator token (keep them: they are the invites)."""
+    made = await service(request).create(GameRequest(
+        game=body.game, players=body.players, seats=body.seats, expansions=body.expansions,
+        modules=body.modules, modes=body.modes, seed=body.seed, names=body.names))
+    return Created(id=made.id, seats=[SeatToken(seat=s, token=t) for s, t in made.seats],
+                   spectator=made.spectator)
+
+
+def _view(request: Request, game_id: str, seat: int | None) -> Response:
+    svc = service(request)
+    table = svc.tables[game_id]
+    return Response(view_text(table, seat, svc.hub.connected(game_id)), media_type="application/json")
+
+
+@router.get("/games/{game_id}/view", response_model=GameView)
+async def get_view(game_id: GameId, request: Request, authorization: Auth = None) -> Response:
+    """This seat's (or the spectator's) view of the game."""
+    svc = service(request)
+    await svc.table(game_id)
+    seat = await svc.resolve(bearer(authorization), game_id)
+    return _view(request, game_id, seat)
+
+
+@router.post("/games/{game_id}/actions", response_model=GameView)
+async def post_action(game_id: GameId, body: ActionBody, request: Request,
+                      authorization: Auth = None) -> Response:
+    """Apply the deciding seat's action (its text, or an unambiguous prefix) at `version`."""
+    svc = service(request)
+    await svc.table(game_id)
+    seat = await svc.resolve(bearer(authorization), game_id)
+    await svc.act(game_id, seat, body.action, body.version)
+    return _view(request, game_id, seat)
+
+
+@router.post("/games/{game_id}/intents", response_model=GameView)
+async def post_intent(game_id: GameId, body: IntentBody, request: Request,
+                      authorization: Auth = None) -> Response:
+    """Apply a compound intent (e.g. a whole proposal) as the seat's consecutive decisions, all or none."""
+    svc = service(request)
+    await svc.table(game_id)
+    seat = await svc.resolve(bearer(authorization), game_id)
+    await svc.intent(game_id, seat, body.intent, body.version)
+    return _view(request, game_id, seat)
+
+
+@router.post("/games/{game_id}/undo", response_model=GameView)
+async def post_undo(game_id: GameId, body: UndoBody, request: Request,
+                    authorization: Auth = None) -> Response:
+    """Take back this seat's last decision (only when every other seat is a bot, per the engine's policy)."""
+    svc = service(request)
+    await svc.table(game_id)
+    seat = await svc.resolve(bearer(authorization), game_id)
+    await svc.undo(game_id, seat, body.version)
+    return _view(request, game_id, seat)
+
+
+@router.post("/games/{game_id}/seats/{seat}/bot", response_model=GameView)
+async def hand_to_bot(game_id: GameId, seat: Annotated[int, Field(ge=0, le=16)], body: BotBody,
+                      request: Request, authorization: Auth = None) -> Response:
+    """Hand a seat whose player has left to a bot (any human seat of the game may do it)."""
+    svc = service(request)
+    await svc.table(game_id)
+    me = await svc.resolve(bearer(authorization), game_id)
+    await svc.handoff(game_id, me, seat, body.bot, body.version)
+    return _view(request, game_id, me)
+
+
+@router.post("/games/{game_id}/prefs", response_model=GameView)
+async def set_prefs(game_id: GameId, body: PrefsBody, request: Request,
+                    authorization: Auth = None) -> Response:
+    """This seat's preferences: whether optional windows stop for it or pass by themselves."""
+    svc = service(request)
+    await svc.table(game_id)
+    seat = await svc.resolve(bearer(authorization), game_id)
+    await svc.prefs(game_id, seat, body.stop_at_windows)
+    return _view(request, game_id, seat)
+
+
+@router.get("/games/{game_id}/summary", response_model=Summary)
+async def summary(game_id: GameId, request: Request, authorization: Auth = None) -> JSONResponse:
+    """Public facts about the game (for the lobby): seats, status, whose turn, standings at the end."""
+    svc = service(request)
+    table = await svc.table(game_id)
+    await svc.resolve(bearer(authorization), game_id)
+    return JSONResponse(summary_body(table))

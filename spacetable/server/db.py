@@ -1,0 +1,62 @@
+"""SQLAlchemy 2 tables of the server: games, seats, tokens and the append-only record log."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from sqlalchemy import BigInteger, ForeignKey, Integer, String, Text
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
+
+
+class Base(DeclarativeBase):
+    pass
+
+
+class GameRow(Base):
+    """One game: its config, seed and rules version; `version` = number of records (only grows)."""
+
+    __tablename__ = "games"
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    game: Mapped[str] = mapped_column(String(40))
+    config: Mapped[str] = mapped_column(Text)
+    """The engine config as JSON text."""
+    seed: Mapped[int] = mapped_column(BigInteger)
+    rules_version: Mapped[str] = mapped_column(String(80))
+    version: Mapped[int] = mapped_column(Integer, default=0)
+    status: Mapped[str] = mapped_column(String(24), default="running", index=True)
+    created_at: Mapped[datetime] = mapped_column()
+    updated_at: Mapped[datetime] = mapped_column()
+
+
+class SeatRow(Base):
+    """A seat as created: its display name and kind ("human" or a bot name). Hand-offs are records."""
+
+    __tablename__ = "seats"
+
+    game_id: Mapped[str] = mapped_column(ForeignKey("games.id"), primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    kind: Mapped[str] = mapped_column(String(40))
+    name: Mapped[str] = mapped_column(String(40))
+
+
+class TokenRow(Base):
+    """A credential: only the SHA-256 hex digest of the token is stored. seat None = spectator."""
+
+    __tablename__ = "tokens"
+
+    token_hash: Mapped[str] = mapped_column(String(64), primary_key=True)
+    game_id: Mapped[str] = mapped_column(ForeignKey("games.id"), index=True)
+    seat: Mapped[int | None] = mapped_column(Integer, nullable=True)
+
+
+class RecordRow(Base):
+    """Record n (0-based) of a game's log: an action, a chance outcome, an undo or a bot hand-off."""
+
+    __tablename__ = "records"
+    game_id: Mapped[str] = mapped_column(ForeignKey("games.id"), primary_key=True)
+    n: Mapped[int] = mapped_column(Integer, primary_key=True)
+    kind: Mapped[str] = mapped_column(String(16))
+    text: Mapped[str] = mapped_column(Text)
+    seat: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    created_at: Mapped[datetime] = mapped_column()

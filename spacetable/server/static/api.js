@@ -1,0 +1,155 @@
+// The server API as the page uses it: REST calls, the seat tokens kept in this browser, the live socket.
+
+const GAMES_KEY = "spacetable.games";
+
+/** Every game this browser created or joined: {id: {id, game, seat, token, created, invites?}}. */
+export function storedGames() {
+  try {
+    const data = JSON.parse(localStorage.getItem(GAMES_KEY) || "{}");
+    return data && typeof data === "object" ? data : {};
+  } catch {
+    return {};
+  }
+}
+
+/** Remember (or update) a game of this browser, keyed by its id. */
+export function rememberGame(id, record) {
+  const all = storedGames();
+  all[id] = { ...(all[id] || {}), ...record, id };
+  localStorage.setItem(GAMES_KEY, JSON.stringify(all));
+}
+
+export function forgetGame(id) {
+  const all = storedGames();
+  delete all[id];
+  localStorage.setItem(GAMES_KEY, JSON.stringify(all));
+}
+
+export function tokenFor(id) {
+  const rec = storedGames()[id];
+  return rec ? rec.token : null;
+}
+
+/** The token carried once by an invite link (/game/ID#token=…): stored, then removed from the URL. */
+export function takeTokenFromUrl(id) {
+  const m = /(?:^|[#&])token=([^&]+)/.exec(location.hash);
+  if (!m) return null;
+  const token = decodeURIComponent(m[1]);
+  rememberGame(id, { token, joined: Date.now() });
+  history.replaceState(null, "", location.pathname + location.search);
+  return token;
+}
+
+/** Call the JSON API. Resolves to {ok, status, data}; data.error holds the server's message. */
+export async function api(path, { token, method = "GET", body } = {}) {
+  const headers = { Accept: "application/json" };
+  if (token) headers.Authorization = "Bearer " + token;
+  if (body !== undefined) headers["Content-Type"] = "application/json";
+  let res;
+  try {
+    res = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  } catch (e) {
+    return { ok: false, status: 0, data: { error: "The server cannot be reached (" + e.message + ")." } };
+  }
+  let data = null;
+  try {
+    data = await res.json();
+  } catch {
+    data = {};
+  }
+  if (!res.ok && data && !data.error) {
+    data.error = typeof data.detail === "string" ? data.detail : JSON.stringify(data.detail || res.statusText);
+  }
+  return { ok: res.ok, status: res.status, data };
+}
+
+/**
+ * The live connection of one seat: sends the token first, calls onView for every pushed view, and
+ * reconnects (with a growing pause) after a dropped connection; onState("live" | "connecting" | "down").
+ */
+export function liveConnection(gameId, token, { onView, onError, onState, onReconnect }) {
+  let ws = null;
+  let closed = false;
+  let delay = 500;
+  let opened = false;
+  let retry = null;
+  // a ping now and then keeps idle connections (games played over days) from being dropped by proxies
+  const pinger = setInterval(() => {
+    if (ws && ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify({ type: "ping" }));
+  }, 25000);
+  // back online (or the tab shown again): reconnect at once instead of waiting for the next retry
+  const wake = () => {
+    if (!closed && retry !== null) {
+      clearTimeout(retry);
+      retry = null;
+      open();
+    }
+  };
+  window.addEventListener("online", wake);
+  document.addEventListener("visibilitychange", () => document.visibilityState === "visible" && wake());
+  const url = (location.protocol === "https:" ? "wss://" : "ws://") + location.host + "/ws/games/" + encodeURIComponent(gameId);
+  function open() {
+    retry = null;
+    if (closed) return;
+    onState("connecting");
+    ws = new WebSocket(url);
+    ws.onopen = () => {
+      ws.send(JSON.stringify({ token }));
+      onState("live");
+      delay = 500;
+      if (opened && onReconnect) onReconnect();
+      opened = true;
+    };
+    ws.onmessage = (ev) => {
+      let msg;
+      try {
+        msg = JSON.parse(ev.data);
+      } catch {
+        return;
+      }
+      if (msg.type === "pong") return;
+      if (msg.type === "view") onView(msg);
+      else if (msg.type === "error") onError(msg.error || "error");
+    };
+    ws.onclose = (ev) => {
+      if (closed) return;
+      if (ev.code === 4401 || ev.code === 4404) {
+        // the server refused this token or game: retrying cannot help
+        closed = true;
+        onState("down");
+        onError(ev.code === 4401 ? "This invite is not valid for this game." : "There is no such game.");
+        return;
+      }
+      onState("down");
+      retry = setTimeout(open, delay);
+      delay = Math.min(delay * 2, 8000);
+    };
+  }
+  open();
+  return {
+    close() {
+      closed = true;
+      clearInterval(pinger);
+      window.removeEventListener("online", wake);
+      if (ws) ws.close();
+    },
+    /** Drop the socket as a network failure would (used by tests and the "reconnect" control). */
+    drop() {
+      if (ws) ws.close();
+    },
+  };
+}
+
+/** Seats are numbers in the API and p1…p5 in the game's view. */
+export function seatKey(seat) {
+  if (seat === null || seat === undefined) return null;
+  return typeof seat === "number" ? "p" + (seat + 1) : String(seat);
+}
+
+/** The bot names the server offers for a game (GET /api/meta), or a fallback list. */
+export async function fetchBots(game, fallback = ["random", "greedy"]) {
+  const r = await api("/api/meta");
+  if (!r.ok || !r.data || !Array.isArray(r.data.games)) return fallback;
+  const g = r.data.games.find((x) => x.name === game);
+  return g && Array.isArray(g.bots) && g.bots.length ? g.bots.map(String) : fallback;
+}

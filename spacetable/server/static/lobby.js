@@ -1,0 +1,173 @@
+// The lobby: create a game (seats, bots, names, options), hand out invite links, list my games.
+import { useEffect, useState } from "preact/hooks";
+import { html } from "./html.js";
+import { api, fetchBots, forgetGame, rememberGame, storedGames } from "./api.js";
+
+const FALLBACK_BOTS = ["random", "greedy"];
+
+function link(id, token) {
+  return `${location.origin}/game/${encodeURIComponent(id)}#token=${encodeURIComponent(token)}`;
+}
+
+function CreateForm({ bots, onCreated }) {
+  const [players, setPlayers] = useState(3);
+  const [kinds, setKinds] = useState(["human", "human", bots[bots.length - 1] || "greedy", "greedy", "greedy"]);
+  const [names, setNames] = useState(["", "", "", "", ""]);
+  const [bt, setBt] = useState(true);
+  const [fe, setFe] = useState(true);
+  const [seed, setSeed] = useState("");
+  const [error, setError] = useState(null);
+  const [busy, setBusy] = useState(false);
+  const btAllowed = players >= 3;
+  const submit = async (e) => {
+    e.preventDefault();
+    setBusy(true);
+    setError(null);
+    const seats = kinds.slice(0, players);
+    const body = {
+      game: "moonrakers", players, seats,
+      expansions: bt && btAllowed ? ["binding-ties"] : [], modules: fe ? ["first-encounter"] : [], modes: [],
+      names: names.slice(0, players).map((n, i) => n.trim() || (seats[i] === "human" ? `Captain ${i + 1}` : `${seats[i]} bot ${i + 1}`)),
+    };
+    if (seed.trim()) body.seed = parseInt(seed, 10);
+    const r = await api("/api/games", { method: "POST", body });
+    setBusy(false);
+    if (!r.ok) {
+      setError(r.data.error || "The game could not be created.");
+      return;
+    }
+    const g = r.data;
+    const invites = g.seats.map((s) => ({ seat: s.seat, name: body.names[s.seat], url: link(g.id, s.token) }));
+    const first = g.seats[0];
+    rememberGame(g.id, {
+      game: "moonrakers", created: Date.now(), seat: first ? first.seat : null, token: first ? first.token : g.spectator,
+      invites, spectator: link(g.id, g.spectator), names: body.names, options: [...body.expansions, ...body.modules],
+    });
+    onCreated(g.id);
+  };
+  return html`<form class="panel" onSubmit=${submit} aria-label="Create a game">
+    <h2>New game</h2>
+    <div class="field"><label>Game <select class="input" name="game"><option value="moonrakers">Moonrakers</option>
+      <option disabled>Space Lanes (coming soon)</option></select></label>
+      <label>Captains <select class="input" name="players" value=${players} onChange=${(e) => setPlayers(parseInt(e.currentTarget.value, 10))}>
+        ${[1, 2, 3, 4, 5].map((n) => html`<option value=${n}>${n}</option>`)}</select></label></div>
+    ${kinds.slice(0, players).map((k, i) => html`<div class="seat-row">
+      <span class="muted">Seat ${i + 1}</span>
+      <select class="input" name=${"seat-" + i} aria-label=${`seat ${i + 1} player`} value=${k}
+        onChange=${(e) => { const nk = [...kinds]; nk[i] = e.currentTarget.value; setKinds(nk); }}>
+        <option value="human">Human</option>${bots.map((b) => html`<option value=${b}>Bot: ${b}</option>`)}</select>
+      <input class="input" name=${"name-" + i} aria-label=${`seat ${i + 1} name`} maxlength="40" placeholder=${k === "human" ? `Captain ${i + 1}` : `${k} bot`}
+        value=${names[i]} onInput=${(e) => { const nn = [...names]; nn[i] = e.currentTarget.value; setNames(nn); }} />
+    </div>`)}
+    <div class="field">
+      <label title="needs 3–5 captains"><input type="checkbox" name="binding-ties" checked=${bt && btAllowed} disabled=${!btAllowed} onChange=${(e) => setBt(e.currentTarget.checked)} /> Binding Ties expansion</label>
+      <label><input type="checkbox" name="first-encounter" checked=${fe} onChange=${(e) => setFe(e.currentTarget.checked)} /> First Encounter module</label>
+    </div>
+    ${players <= 2 ? html`<p class="small muted">With 1–2 captains the Mercenary variant is played (§8).</p>` : ""}
+    <div class="field"><label>Seed <input class="input" name="seed" inputmode="numeric" placeholder="random" value=${seed} onInput=${(e) => setSeed(e.currentTarget.value)} style="width:110px" /></label></div>
+    ${error ? html`<div class="error" role="alert">${error}</div>` : ""}
+    <button class="btn primary" type="submit" disabled=${busy}>Create game</button>
+  </form>`;
+}
+
+function Invites({ rec }) {
+  const [copied, setCopied] = useState(null);
+  const copy = (url) => {
+    navigator.clipboard && navigator.clipboard.writeText(url).then(() => setCopied(url), () => {});
+  };
+  return html`<section class="panel links" aria-label="Invite links">
+    <h2>Invite links for game ${rec.id}</h2>
+    <p class="small muted">Send each captain their own link: it holds that seat's secret token. Opening
+      another seat's link in this browser would make this browser that seat.</p>
+    <ul>
+      ${(rec.invites || []).map((inv) => html`<li data-seat=${inv.seat}>
+        <b>Seat ${inv.seat + 1}</b> · ${inv.name}
+        ${inv.seat === rec.seat ? html` <a class="btn tiny primary" href=${"/game/" + encodeURIComponent(rec.id)}>Open my seat</a>` : html` <button class="btn tiny" type="button" onClick=${() => copy(inv.url)}>${copied === inv.url ? "copied" : "copy"}</button>`}
+        <code class="link invite" data-url=${inv.url}>${inv.url}</code></li>`)}
+      <li><b>Spectators</b> <button class="btn tiny" type="button" onClick=${() => copy(rec.spectator)}>${copied === rec.spectator ? "copied" : "copy"}</button>
+        <code class="link spectator" data-url=${rec.spectator}>${rec.spectator}</code></li>
+    </ul>
+  </section>`;
+}
+
+function describe(rec, v) {
+  if (!v) return { text: "…", mine: false };
+  if (v.error) return { text: v.error, mine: false };
+  const names = (v.seats || []).map((s) => s.name);
+  const who = names.join(" · ");
+  if (v.terminal) {
+    const players = [...((v.view && v.view.players) || [])].map((p, i) => ({ ...p, name: names[i] || p.seat }));
+    players.sort((a, b) => b.prestige - a.prestige || b.credits - a.credits);
+    const winners = (v.view && v.view.winners) || [];
+    const score = players.map((p, i) => `${i + 1}. ${p.name} ★${p.prestige} ¢${p.credits}${p.claimed.length ? " ✓" + p.claimed.length : ""}`).join("  ");
+    const won = winners.map((w) => names[parseInt(w.slice(1), 10) - 1] || w).join(" and ");
+    return { text: `Finished${v.message ? " (" + v.message + ")" : ""}: ${won} won. ${score}`, mine: false, done: true, who };
+  }
+  const mine = (v.legal_actions || []).length > 0;
+  const d = v.view && v.view.decision;
+  const whoDecides = d ? names[parseInt(d.player.slice(1), 10) - 1] || d.player : "";
+  return { text: mine ? "Your turn!" : `Waiting for ${whoDecides} · turn ${v.view ? v.view.turn : "?"}`, mine, who };
+}
+
+function MyGames({ stored, onForget }) {
+  const [views, setViews] = useState({});
+  useEffect(() => {
+    const load = () => {
+      for (const rec of Object.values(stored)) {
+        if (!rec.token) continue;
+        api(`/api/games/${encodeURIComponent(rec.id)}/view`, { token: rec.token }).then((r) => {
+          setViews((old) => ({ ...old, [rec.id]: r.ok ? r.data : { error: r.data.error || "unavailable" } }));
+        });
+      }
+    };
+    load();
+    const timer = setInterval(load, 15000); // games go on while the lobby is open
+    return () => clearInterval(timer);
+  }, [Object.keys(stored).join(",")]);
+  const list = Object.values(stored).map((rec) => ({ rec, d: describe(rec, views[rec.id]) }));
+  const waiting = list.filter((x) => x.d.mine).length;
+  useEffect(() => {
+    document.title = (waiting ? `(${waiting}) ` : "") + "Lobby · spacetable";
+  }, [waiting]);
+  list.sort((a, b) => (b.d.mine - a.d.mine) || ((a.d.done ? 1 : 0) - (b.d.done ? 1 : 0)) || ((b.rec.created || b.rec.joined || 0) - (a.rec.created || a.rec.joined || 0)));
+  return html`<section class="panel gamelist" aria-label="My games">
+    <h2>My games</h2>
+    ${list.length ? html`<ul>${list.map(({ rec, d }) => html`<li class=${d.mine ? "myturn" : ""} data-game=${rec.id}>
+      <span class="what"><b>Moonrakers</b> <span class="small muted">${rec.id}${rec.options && rec.options.length ? " · " + rec.options.join(", ") : ""}</span>
+        ${d.who ? html`<div class="small">${d.who}</div>` : ""}
+        <span class=${d.mine ? "status mine" : "small"} style=${d.mine ? "color:var(--accent-2);font-weight:700" : ""}>${d.text}</span>
+        ${rec.invites && rec.invites.length > 1 ? html`<details><summary class="small muted">invite links</summary>
+          ${rec.invites.map((inv) => html`<div class="small">Seat ${inv.seat + 1} · ${inv.name}<code class="link">${inv.url}</code></div>`)}
+          ${rec.spectator ? html`<div class="small">Spectators<code class="link">${rec.spectator}</code></div>` : ""}</details>` : ""}</span>
+      <a class="btn tiny primary" href=${"/game/" + encodeURIComponent(rec.id)}>${d.done ? "View" : "Play"}</a>
+      <button class="btn tiny" type="button" onClick=${() => onForget(rec.id)} title="Remove from this list (the game goes on)">forget</button>
+    </li>`)}</ul>` : html`<p class="muted">No games yet in this browser. Create one, or open an invite link.</p>`}
+  </section>`;
+}
+
+export function Lobby() {
+  const [bots, setBots] = useState(FALLBACK_BOTS);
+  const [stored, setStored] = useState(storedGames());
+  const [created, setCreated] = useState(null);
+  useEffect(() => {
+    fetchBots("moonrakers").then(setBots);
+  }, []);
+  const onCreated = (id) => {
+    setStored(storedGames());
+    setCreated(id);
+  };
+  const rec = created ? stored[created] : null;
+  return html`<main class="lobby">
+    <header><h1>SPACETABLE</h1><span class="muted">Moonrakers with friends and bots — live, or slowly over days.</span></header>
+    <div class="col" style="gap:14px"><${CreateForm} bots=${bots} onCreated=${onCreated} />
+      <section class="panel about"><h2>How it works</h2>
+        Create a game and send each captain their own invite link: the link holds that seat's secret key,
+        so keep it to yourself. Bots play their seats on the server. Your games are remembered in this
+        browser; the tab's title shows how many wait for your move. A game can be played live or over
+        days: come back to the link any time.</section></div>
+    <div class="col" style="gap:14px">
+      ${rec ? html`<${Invites} rec=${rec} />` : ""}
+      <${MyGames} stored=${stored} onForget=${(id) => { forgetGame(id); setStored(storedGames()); }} />
+    </div>
+  </main>`;
+}

@@ -1,0 +1,79 @@
+// The Moonrakers table: three columns that fit a 1366×768 screen.
+// Left: every captain's public state. Centre: the contract display, the decision, my hand and
+// objectives. Right: the Armory and the log.
+import { useEffect, useState } from "preact/hooks";
+import { html } from "../html.js";
+import { fetchBots } from "../api.js";
+import { Armory, ContractDisplay, Hand, Legend, Log, Objectives, Players, handActions } from "./pieces.js";
+import { Focus, headline, waitingFor } from "./decision.js";
+
+const FALLBACK_BOTS = ["random", "greedy"];
+
+function useBots() {
+  const [bots, setBots] = useState(FALLBACK_BOTS);
+  useEffect(() => {
+    fetchBots("moonrakers").then(setBots);
+  }, []);
+  return bots;
+}
+
+export function MoonrakersTable({ body, act, intent, undo, toBot, setWindows, error, clearError, conn, busy, sound, toggleSound, seatKey, lastMove }) {
+  const view = body.view;
+  const me = seatKey(body.seat);
+  const names = {};
+  view.players.forEach((p, i) => {
+    const s = body.seats[i];
+    names[p.seat] = s && s.name ? s.name : p.seat.toUpperCase();
+  });
+  const legal = new Map((body.legal_actions || []).map((a) => [a.text, a]));
+  const myPlayer = view.players.find((p) => p.seat === me);
+  const hand = handActions(myPlayer, legal);
+  const handUsed = [...hand.values()].flat().map((a) => a.text);
+  const bots = useBots();
+  const decision = view.decision ? view.decision.decision : null;
+  const mine = legal.size > 0;
+  let status;
+  if (body.terminal) status = "Game over";
+  else if (mine) status = "Your move: " + headline(decision);
+  else if (view.decision) status = `Waiting for ${names[view.decision.player] || view.decision.player}: ${waitingFor(decision)}`;
+  else status = body.message || "";
+  const ml = names[view.mission_leader];
+  return html`<div class="table">
+    <header class="topbar">
+      <a class="logo" href="/" title="Back to the lobby">SPACETABLE</a>
+      <span class="muted small">Moonrakers · game ${body.id}</span>
+      <span class="small">Turn ${view.turn} · ${view.phase} · ML <span class="nm">${ml}</span></span>
+      <span class="status ${mine ? "mine" : ""}" role="status">${status}</span>
+      ${body.message && !body.terminal ? html`<span class="small muted">${body.message}</span>` : ""}
+      ${body.undo && body.undo.allowed ? html`<button class="btn tiny" onClick=${undo} disabled=${busy} title="Take back your last decision">Undo</button>` : ""}
+      ${body.prefs && view.players.some((p) => p.reputation) ? html`<button class="btn tiny"
+        onClick=${() => setWindows(!body.prefs.stop_at_windows)} aria-pressed=${body.prefs.stop_at_windows}
+        title="Binding Ties: reputation may be spent at any time. Off: those extra moments pass by themselves; you can still spend on your own turn. On: the table stops for you at each of them.">
+        ${body.prefs.stop_at_windows ? "Stop at any-time spends: on" : "Stop at any-time spends: off"}</button>` : ""}
+      <button class="btn tiny" onClick=${toggleSound} aria-pressed=${sound} title="A sound when it is your decision">${sound ? "Sound on" : "Sound off"}</button>
+      <span class="conn ${conn === "live" ? "live" : "down"}" title="live updates">${conn === "live" ? "● live" : conn === "connecting" ? "connecting…" : "reconnecting…"}</span>
+      <span class="small">${me ? html`You are <b>${names[me]}</b>` : "Spectator"}</span>
+    </header>
+    <div class="col">
+      <${Players} view=${view} body=${body} names=${names} seatKey=${seatKey} me=${me} bots=${bots} toBot=${toBot} />
+      <${Legend} />
+    </div>
+    <main class="col">
+      <${ContractDisplay} view=${view} legal=${legal} act=${act} busy=${busy} />
+      ${error ? html`<div class="error" role="alert">${error} <button class="btn tiny" onClick=${clearError}>dismiss</button></div>` : ""}
+      <${Focus} body=${body} view=${view} me=${me} names=${names} legal=${legal} act=${act} intent=${intent} busy=${busy} handUsed=${handUsed} lastMove=${lastMove} />
+      <section class="panel" aria-label="My hand and objectives">
+        <h2><span title=${myPlayer && myPlayer.draw_contents ? "draw pile holds (order hidden): " + Object.entries(myPlayer.draw_contents).map(([k, n]) => `${n}× ${k}`).join(", ") : ""}>${myPlayer ? `My hand (${myPlayer.hand_size}) · draw pile ${myPlayer.draw_size} · discard ${myPlayer.discard.length}` : "Table"}</span>
+          <span class="small">${myPlayer ? "objectives are secret until claimed" : ""}</span></h2>
+        <div class="row" style="align-items:flex-start; gap:12px; flex-wrap:nowrap">
+          <div style="flex:1; min-width:0"><${Hand} me=${myPlayer} legal=${legal} act=${act} busy=${busy} /></div>
+          <div style="flex:none"><${Objectives} me=${myPlayer} /></div>
+        </div>
+      </section>
+    </main>
+    <aside class="col">
+      <${Armory} view=${view} />
+      <${Log} log=${body.log || []} names=${names} />
+    </aside>
+  </div>`;
+}

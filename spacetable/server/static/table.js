@@ -1,0 +1,152 @@
+// A live table for one seat: the token, the latest view, the socket, sending decisions, title and sound.
+// The game-specific page (moonrakers/table.js) only draws a view and calls `act`/`intent`.
+import { useEffect, useRef, useState, useCallback } from "preact/hooks";
+import { html } from "./html.js";
+import { api, liveConnection, rememberGame, seatKey, takeTokenFromUrl, tokenFor } from "./api.js";
+import { MoonrakersTable } from "./moonrakers/table.js";
+
+const TABLES = { moonrakers: MoonrakersTable };
+const SOUND_KEY = "spacetable.sound";
+
+/** Is it this seat's decision in this view body? */
+export function isMyDecision(body) {
+  return !!body && !body.terminal && body.seat !== null && body.seat !== undefined &&
+    (body.legal_actions || []).length > 0;
+}
+
+function beep() {
+  try {
+    const ctx = new (window.AudioContext || window.webkitAudioContext)();
+    const o = ctx.createOscillator();
+    const g = ctx.createGain();
+    o.frequency.value = 660;
+    g.gain.setValueAtTime(0.08, ctx.currentTime);
+    g.gain.exponentialRampToValueAtTime(0.0001, ctx.currentTime + 0.35);
+    o.connect(g).connect(ctx.destination);
+    o.start();
+    o.stop(ctx.currentTime + 0.35);
+  } catch {
+    /* no audio here */
+  }
+}
+
+export function GamePage({ id }) {
+  const [token] = useState(() => takeTokenFromUrl(id) || tokenFor(id));
+  const [body, setBody] = useState(null);
+  const [error, setError] = useState(null);
+  const [conn, setConn] = useState("connecting");
+  const [busy, setBusy] = useState(false);
+  const [sound, setSound] = useState(() => localStorage.getItem(SOUND_KEY) === "on");
+  const lastKey = "spacetable.lastmove." + id;
+  const [lastMove, setLastMove] = useState(() => parseInt(localStorage.getItem(lastKey) || "0", 10) || 0);
+  const bodyRef = useRef(null);
+  const liveRef = useRef(null);
+  const wasMine = useRef(false);
+
+  const accept = useCallback((b) => {
+    if (!b || (bodyRef.current && b.version < bodyRef.current.version)) return;
+    bodyRef.current = b;
+    setBody(b);
+    rememberGame(id, {
+      game: b.game, seat: b.seat, terminal: b.terminal, winners: b.winners,
+      myTurn: isMyDecision(b), version: b.version, seen: Date.now(),
+    });
+  }, [id]);
+
+  const refetch = useCallback(async () => {
+    const r = await api(`/api/games/${encodeURIComponent(id)}/view`, { token });
+    if (r.ok) accept(r.data);
+    else setError(r.data.error || "The game could not be loaded.");
+  }, [id, token, accept]);
+
+  useEffect(() => {
+    if (!token) return undefined;
+    refetch();
+    const live = liveConnection(id, token, {
+      onView: (msg) => accept(msg),
+      onError: (e) => setError(e),
+      onState: setConn,
+      onReconnect: refetch, // after a dropped connection the view is fetched again: nothing is lost
+    });
+    liveRef.current = live;
+    // a small handle for tests and the console: drop the socket, read the version, send an action text
+    window.__spacetable = {
+      drop: () => live.drop(),
+      version: () => bodyRef.current && bodyRef.current.version,
+      act: (text) => actRef.current && actRef.current(text),
+    };
+    return () => live.close();
+  }, [id, token]);
+
+  // The tab's title (and an optional sound) say when it is my decision.
+  useEffect(() => {
+    const mine = isMyDecision(body);
+    const base = "Moonrakers · spacetable";
+    document.title = body && body.terminal ? "Game over · " + base : mine ? "● Your move · " + base : base;
+    if (mine && !wasMine.current && sound) beep();
+    wasMine.current = mine;
+  }, [body, sound]);
+
+  const post = useCallback(async (path, payload) => {
+    const b = bodyRef.current;
+    if (!b || busy) return false;
+    setBusy(true);
+    setError(null);
+    const r = await api(`/api/games/${encodeURIComponent(id)}/${path}`, {
+      token, method: "POST", body: { ...payload, version: b.version },
+    });
+    setBusy(false);
+    if (r.ok) {
+      localStorage.setItem(lastKey, String(b.version));
+      setLastMove(b.version);
+      if (r.data && r.data.version !== undefined) accept(r.data);
+      return true;
+    }
+    const why = r.data.error || `The server refused (${r.status}).`;
+    setError(r.status === 409 ? `The table moved on before your choice arrived: ${why}` : why);
+    if (r.status === 409) refetch();
+    return false;
+  }, [id, token, busy, accept, refetch]);
+
+  const act = useCallback((text) => post("actions", { action: text }), [post]);
+  const actRef = useRef(null);
+  actRef.current = act;
+  const intent = useCallback((data) => post("intents", { intent: data }), [post]);
+  const undo = useCallback(() => post("undo", {}), [post]);
+  const toBot = useCallback(async (seat, bot) => {
+    const r = await api(`/api/games/${encodeURIComponent(id)}/seats/${seat}/bot`, {
+      token, method: "POST", body: { bot, version: bodyRef.current ? bodyRef.current.version : 0 },
+    });
+    if (!r.ok) setError(r.data.error || "The seat could not be handed to a bot.");
+    else if (r.data && r.data.version !== undefined) accept(r.data);
+  }, [id, token, accept]);
+  const setWindows = useCallback(async (on) => {
+    const r = await api(`/api/games/${encodeURIComponent(id)}/prefs`, {
+      token, method: "POST", body: { stop_at_windows: on },
+    });
+    if (!r.ok) setError(r.data.error || "The preference could not be saved.");
+    else if (r.data && r.data.version !== undefined) accept(r.data);
+  }, [id, token, accept]);
+  const toggleSound = () => {
+    localStorage.setItem(SOUND_KEY, sound ? "off" : "on");
+    setSound(!sound);
+    if (!sound) beep();
+  };
+
+  if (!token) {
+    return html`<main class="lobby"><div class="panel" style="grid-column:1/-1">
+      <h1>No seat for this game here</h1>
+      <p>This browser holds no invite for game <code>${id}</code>. Open the invite link you were sent
+        (it ends with <code>#token=…</code>), or go back to the <a href="/">lobby</a>.</p></div></main>`;
+  }
+  if (!body) {
+    return html`<main class="lobby"><div class="panel" style="grid-column:1/-1">
+      ${error ? html`<div class="error" role="alert">${error}</div>` : html`<p>Connecting to the table…</p>`}
+      <p><a href="/">Back to the lobby</a></p></div></main>`;
+  }
+  const Table = TABLES[body.game];
+  if (!Table) return html`<main class="lobby"><div class="panel">No table for the game ${body.game} yet.</div></main>`;
+  return html`<${Table} body=${body} act=${act} intent=${intent} undo=${undo} toBot=${toBot} setWindows=${setWindows}
+    error=${error} clearError=${() => setError(null)} conn=${conn} busy=${busy}
+    sound=${sound} toggleSound=${toggleSound} seatKey=${seatKey} lastMove=${lastMove} />`;
+}

@@ -1,0 +1,195 @@
+"""The narrow storage interface (create, append, fetch, list, tokens) over SQLAlchemy 2.
+
+The same code serves SQLite and PostgreSQL. `append` is the only way a game changes: inside one
+transaction it compares-and-sets the game's version (``UPDATE … WHERE version = N``) and inserts the
+new records, so concurrent writers are serialized by the database and a record is durable before
+the caller acknowledges it to anyone.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Sequence
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from typing import Any
+
+from sqlalchemy import Engine, create_engine, event, select, update
+from sqlalchemy.engine.interfaces import DBAPIConnection
+from sqlalchemy.orm import Session, sessionmaker
+from sqlalchemy.pool import ConnectionPoolEntry, StaticPool
+
+from spacetable.server.db import GameRow, RecordRow, SeatRow, TokenRow
+
+WRITERS = 32
+"""Writer threads (and pooled connections) for PostgreSQL."""
+
+
+class VersionConflict(Exception):
+    """The game's stored version is not the one the writer expected (nothing was written)."""
+
+
+def hash_token(token: str) -> str:
+    return hashlib.sha256(token.encode("utf-8")).hexdigest()
+
+
+def now() -> datetime:
+    return datetime.now(UTC).replace(tzinfo=None)
+
+
+@dataclass(frozen=True)
+class NewRecord:
+    kind: str
+    text: str
+    seat: int | None
+
+
+@dataclass(frozen=True)
+class StoredRecord:
+    n: int
+    kind: str
+    text: str
+    seat: int | None
+    created_at: datetime
+
+
+@dataclass(frozen=True)
+class StoredSeat:
+    seat: int
+    kind: str
+    name: str
+
+
+@dataclass
+class StoredGame:
+    id: str
+    game: str
+    config: dict[str, Any]
+    seed: int
+    rules_version: str
+    version: int
+    status: str
+    seats: list[StoredSeat] = field(default_factory=list)
+    records: list[StoredRecord] = field(default_factory=list)
+
+
+def make_engine(url: str) -> Engine:
+    """An engine for `url`; SQLite gets WAL, full fsync and a busy timeout (kill -9 safe)."""
+    if url.startswith("sqlite"):
+        memory = url in ("sqlite://", "sqlite:///:memory:")
+        kwargs: dict[str, Any] = {"connect_args": {"check_same_thread": False, "timeout": 30}}
+        if memory:
+            kwargs["poolclass"] = StaticPool
+        engine = create_engine(url, **kwargs)
+
+        @event.listens_for(engine, "connect")
+        def _pragmas(dbapi_conn: DBAPIConnection, _entry: ConnectionPoolEntry) -> None:
+            cur = dbapi_conn.cursor()
+            if not memory:
+                cur.execute("PRAGMA journal_mode=WAL")
+            # WAL + NORMAL: a committed transaction survives the process being killed (kill -9);
+            # only an OS crash or power cut may lose the last few. FULL would fsync every commit.
+            cur.execute("PRAGMA synchronous=NORMAL")
+            if not memory:  # checkpoints (the fsyncs) run in the background, never inside a commit
+                cur.execute("PRAGMA wal_autocheckpoint=0")
+            cur.execute("PRAGMA busy_timeout=30000")
+            cur.execute("PRAGMA foreign_keys=ON")
+            cur.close()
+
+        return engine
+    return create_engine(url, pool_pre_ping=True, pool_size=WRITERS, max_overflow=16)
+
+
+class Store:
+    """Create, append, fetch and list games; look up tokens. Thread-safe (one session per call)."""
+
+    def __init__(self, engine: Engine) -> None:
+        self.engine = engine
+        self._sessions = sessionmaker(engine, expire_on_commit=False)
+        sqlite = engine.dialect.name == "sqlite"
+        self.writer = ThreadPoolExecutor(1 if sqlite else WRITERS, thread_name_prefix="spacetable-db-writer")
+        """SQLite has one writer at a time: writes queue on one thread instead of SQLite's busy
+        handler (which sleeps and retries, making long tails). PostgreSQL commits in parallel on
+        many threads (so its group commit shares one WAL flush between them)."""
+
+    def checkpoint(self) -> None:
+        """Copy SQLite's write-ahead log into the database file (PASSIVE: writers never wait)."""
+        if self.engine.dialect.name == "sqlite":
+            with self.engine.connect() as conn:
+                conn.exec_driver_sql("PRAGMA wal_checkpoint(PASSIVE)")
+
+    def close(self) -> None:
+        self.writer.shutdown(wait=True)
+        try:
+            self.checkpoint()
+        finally:
+            self.engine.dispose()
+
+    def _session(self) -> Session:
+        return self._sessions()
+
+    def create(self, game_id: str, game: str, config: dict[str, Any], seed: int, rules_version: str,
+               seats: Sequence[StoredSeat], tokens: Sequence[tuple[str, int | None]],
+               records: Sequence[NewRecord], status: str) -> None:
+        """Store a new game with its seats, token hashes and first records in one transaction."""
+        t = now()
+        with self._session() as s, s.begin():
+            s.add(GameRow(id=game_id, game=game, config=json.dumps(config, sort_keys=True), seed=seed,
+                          rules_version=rules_version, version=len(records), status=status,
+                          created_at=t, updated_at=t))
+            s.flush()
+            s.add_all(SeatRow(game_id=game_id, seat=x.seat, kind=x.kind, name=x.name) for x in seats)
+            s.add_all(TokenRow(token_hash=hash_token(tok), game_id=game_id, seat=seat)
+                      for tok, seat in tokens)
+            s.add_all(RecordRow(game_id=game_id, n=i, kind=r.kind, text=r.text, seat=r.seat, created_at=t)
+                      for i, r in enumerate(records))
+
+    def append(self, game_id: str, expected_version: int, records: Sequence[NewRecord],
+               status: str | None = None) -> int:
+        """Append records after version `expected_version`; the new version. `VersionConflict` if stale."""
+        t = now()
+        new_version = expected_version + len(records)
+        with self._session() as s, s.begin():
+            values: dict[str, Any] = {"version": new_version, "updated_at": t}
+            if status is not None:
+                values["status"] = status
+            res = s.execute(update(GameRow).where(GameRow.id == game_id, GameRow.version == expected_version)
+                            .values(**values))
+            if res.rowcount != 1:  # type: ignore[attr-defined]
+                raise VersionConflict(f"game {game_id} is not at version {expected_version}")
+            s.add_all(RecordRow(game_id=game_id, n=expected_version + i, kind=r.kind, text=r.text,
+                                seat=r.seat, created_at=t) for i, r in enumerate(records))
+        return new_version
+
+    def set_status(self, game_id: str, status: str) -> None:
+        with self._session() as s, s.begin():
+            s.execute(update(GameRow).where(GameRow.id == game_id).values(status=status))
+
+    def fetch(self, game_id: str) -> StoredGame | None:
+        """A game with its seats and every record, oldest first (None if unknown)."""
+        with self._session() as s:
+            row = s.get(GameRow, game_id)
+            if row is None:
+                return None
+            seats = s.scalars(select(SeatRow).where(SeatRow.game_id == game_id).order_by(SeatRow.seat))
+            recs = s.scalars(select(RecordRow).where(RecordRow.game_id == game_id).order_by(RecordRow.n))
+            return StoredGame(
+                id=row.id, game=row.game, config=json.loads(row.config), seed=row.seed,
+                rules_version=row.rules_version, version=row.version, status=row.status,
+                seats=[StoredSeat(x.seat, x.kind, x.name) for x in seats],
+                records=[StoredRecord(r.n, r.kind, r.text, r.seat, r.created_at) for r in recs])
+
+    def list_ids(self, status: str | None = None) -> list[str]:
+        with self._session() as s:
+            q = select(GameRow.id).order_by(GameRow.created_at)
+            if status is not None:
+                q = q.where(GameRow.status == status)
+            return list(s.scalars(q))
+
+    def token(self, token: str) -> tuple[str, int | None] | None:
+        """(game id, seat or None for a spectator) of a token, or None if unknown."""
+        with self._session() as s:
+            row = s.get(TokenRow, hash_token(token))
+            return None if row is None else (row.game_id, row.seat)

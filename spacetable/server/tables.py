@@ -1,0 +1,370 @@
+"""A running game on the server: rebuilt by replaying its records, changed only by planned records.
+
+A table is (config, seed, records). Records are replayed in order: ``action``/``auto``/``chance``
+records apply one engine action (a chance record re-draws from the seeded generator and must match),
+``undo`` keeps the first N entries of the action log, ``bot-handoff`` gives a seat to a bot,
+``prefs`` records a seat's ``stop-at-windows=on|off``. Every
+change is first *planned* on a copy (`Plan`), written to the store, then `commit`-ted here, so a
+refused action or a failed write changes nothing.
+
+After each decision the server advances the game itself: chance steps are drawn with
+`state.sample_chance()`; a human decision with a single legal action, and an optional window
+(`state.optional_pass()`) of a person who has not asked to be stopped there, are taken for that
+human (kind ``auto``); all logged.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib
+import logging
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
+from importlib import resources
+from typing import Any
+
+import spacetable
+from spacetable.engine import record
+from spacetable.engine.action import Action
+from spacetable.engine.errors import SaveError, SpacetableError
+from spacetable.engine.rng import Rng
+from spacetable.engine.state import CHANCE, TERMINAL, State
+from spacetable.server.store import NewRecord, StoredGame, StoredRecord
+from spacetable.sim.setup import load_game
+
+log = logging.getLogger("spacetable.server")
+HUMAN = "human"
+RUNNING, FINISHED, UPGRADED = "running", "finished", "finished-by-upgrade"
+ACTION_KINDS = frozenset({"action", "auto", "chance"})
+PREF_STOP = "stop-at-windows"
+MAX_ADVANCE = 10_000
+"""Safety bound on chance/forced steps taken in one go."""
+
+_RULES_VERSIONS: dict[str, str] = {}
+
+
+def rules_version(game: str) -> str:
+    """The version of a game's rules: the package version plus a digest of the game's card data."""
+    if game not in _RULES_VERSIONS:
+        load_game(game)
+        package = f"spacetable.games.{game}"
+        explicit = getattr(importlib.import_module(package), "RULES_VERSION", None)
+        if isinstance(explicit, str):
+            _RULES_VERSIONS[game] = explicit
+        else:
+            digest = hashlib.sha256()
+            try:
+                data = resources.files(package) / "data"
+                for item in sorted(data.iterdir(), key=lambda p: p.name):
+                    if item.name.endswith(".json"):
+                        digest.update(item.name.encode())
+                        digest.update(item.read_bytes())
+            except (FileNotFoundError, NotADirectoryError):
+                pass
+            _RULES_VERSIONS[game] = f"{spacetable.__version__}+{digest.hexdigest()[:10]}"
+    return _RULES_VERSIONS[game]
+
+
+@dataclass
+class Seat:
+    seat: int
+    name: str
+    kind: str
+    """"human" or a bot name (changes with a bot hand-off)."""
+    stop_at_windows: bool = False
+    """The person asked to be stopped at optional windows (`State.optional_pass`); otherwise the
+    server passes them for this seat (record kind ``auto``)."""
+
+
+@dataclass(frozen=True)
+class LogLine:
+    n: int
+    """The record that produced this line."""
+    text: str
+
+
+@dataclass
+class Plan:
+    """Records to append and the table contents they lead to (nothing is changed until `commit`)."""
+
+    base_version: int
+    records: list[NewRecord]
+    state: State
+    actions: list[tuple[int, str]]
+    log: list[LogLine]
+    seats: list[Seat]
+
+
+@dataclass
+class Table:
+    id: str
+    game: str
+    config: dict[str, Any]
+    seed: int
+    rules_version: str
+    seats: list[Seat]
+    state: State
+    version: int = 0
+    actions: list[tuple[int, str]] = field(default_factory=list)
+    """(record number, action text) of every entry of the state's action log."""
+    log: list[LogLine] = field(default_factory=list)
+    status: str = RUNNING
+    message: str | None = None
+    no_state: bool = False
+    """True when the game cannot even be set up any more (its view is then empty)."""
+    meta: list[tuple[str, int | None]] = field(default_factory=list)
+    """(kind, seat) of every record, by record number."""
+    cache: dict[Any, Any] = field(default_factory=dict)
+    """Per-version memo (e.g. undo checks); cleared on every commit."""
+
+    # ----- reading ------------------------------------------------------------------------
+    def current_player(self) -> int | None:
+        if self.status != RUNNING:
+            return None
+        p = self.state.current_player()
+        return None if p in (CHANCE, TERMINAL) else p
+
+    def winners(self) -> list[int]:
+        return self.state.winners() if self.status == FINISHED else []
+
+    def bot_to_move(self) -> int | None:
+        """The seat of the bot that must decide now, if any."""
+        p = self.current_player()
+        return p if p is not None and self.seats[p].kind != HUMAN else None
+
+    def has_human(self) -> bool:
+        return any(s.kind == HUMAN for s in self.seats)
+
+    # ----- planning -----------------------------------------------------------------------
+    def _plan(self) -> Plan:
+        state = self.state.copy()
+        state.events = []
+        return Plan(self.version, [], state, list(self.actions), list(self.log),
+                    [replace(s) for s in self.seats])
+
+    def plan_actions(self, seat: int, texts: list[str], kind: str = "action") -> Plan:
+        """Apply `seat`'s consecutive decisions (chance steps between them are drawn); SpacetableError."""
+        plan = self._plan()
+        for text in texts:
+            _advance_chance(plan)
+            if plan.state.current_player() != seat:
+                raise SpacetableError(f"it is not seat {seat}'s decision any more before {text!r}")
+            action = plan.state.parse(text)
+            _record_action(plan, kind, str(action), seat, action)
+        advance(plan)
+        return plan
+
+    def plan_bot(self, seat: int, action: Action) -> Plan:
+        plan = self._plan()
+        _record_action(plan, "action", str(action), seat, action)
+        advance(plan)
+        return plan
+
+    def plan_bots(self, choose: Chooser, limit: int) -> Plan:
+        """Up to `limit` consecutive bot decisions (`choose(seat, state, rng)`), stopping at a person."""
+        plan = self._plan()
+        for _ in range(limit):
+            p = plan.state.current_player()
+            if p < 0 or plan.seats[p].kind == HUMAN:
+                break
+            n = plan.base_version + len(plan.records)
+            rng = Rng((self.seed * 0x9E3779B97F4A7C15 + n * 0xBF58476D1CE4E5B9) % (1 << 64))
+            try:
+                action = choose(p, plan.state, rng)
+            except Exception:  # a broken bot must not stop the game: it plays a random move
+                log.exception("bot %s of game %s failed; playing a random move", plan.seats[p].kind, self.id)
+                action = rng.choice(plan.state.legal_actions())
+            _record_action(plan, "action", str(action), p, action)
+            advance(plan)
+        return plan
+
+    def plan_handoff(self, seat: int, bot: str) -> Plan:
+        plan = self._plan()
+        apply_record(self.game, self.config, self.seed, plan, NewRecord("bot-handoff", bot, seat))
+        return plan
+
+    def plan_prefs(self, seat: int, stop_at_windows: bool) -> Plan:
+        plan = self._plan()
+        text = f"{PREF_STOP}={'on' if stop_at_windows else 'off'}"
+        apply_record(self.game, self.config, self.seed, plan, NewRecord("prefs", text, seat))
+        advance(plan)
+        return plan
+
+    def plan_undo(self, seat: int, keep: int) -> Plan:
+        plan = self._plan()
+        apply_record(self.game, self.config, self.seed, plan, NewRecord("undo", str(keep), seat))
+        advance(plan)
+        return plan
+
+    def plan_advance(self) -> Plan:
+        plan = self._plan()
+        advance(plan)
+        return plan
+
+    def commit(self, plan: Plan) -> None:
+        """Adopt a plan whose records the store has accepted."""
+        assert plan.base_version == self.version, "plan made on another version"
+        self.state = plan.state
+        self.version += len(plan.records)
+        self.actions = plan.actions
+        self.log = plan.log
+        self.seats = plan.seats
+        self.meta.extend((r.kind, r.seat) for r in plan.records)
+        self.cache.clear()
+        if self.state.is_terminal() and self.status == RUNNING:
+            self.status = FINISHED
+
+    def bot_rng(self) -> Rng:
+        return Rng((self.seed * 0x9E3779B97F4A7C15 + self.version * 0xBF58476D1CE4E5B9) % (1 << 64))
+
+
+Chooser = Callable[[int, State, Rng], Action]
+
+
+def _record_action(plan: Plan, kind: str, text: str, seat: int | None, action: Action) -> None:
+    n = plan.base_version + len(plan.records)
+    plan.state.apply(action)
+    plan.records.append(NewRecord(kind, text, seat))
+    plan.actions.append((n, text))
+    plan.log.extend(LogLine(n, plan.state.render_event(e)) for e in plan.state.take_events())
+
+
+def _advance_chance(plan: Plan) -> None:
+    state = plan.state
+    for _ in range(MAX_ADVANCE):
+        if state.current_player() != CHANCE:
+            return
+        n = plan.base_version + len(plan.records)
+        drawn = state.sample_chance()
+        plan.records.append(NewRecord("chance", str(drawn), None))
+        plan.actions.append((n, str(drawn)))
+        plan.log.extend(LogLine(n, state.render_event(e)) for e in state.take_events())
+
+
+def advance(plan: Plan) -> None:
+    """Draw chance steps and take forced (single-action) human decisions, and pass optional windows
+    for people who have not asked to be stopped there, until a real choice."""
+    state = plan.state
+    for _ in range(MAX_ADVANCE):
+        _advance_chance(plan)
+        p = state.current_player()
+        if p < 0 or plan.seats[p].kind != HUMAN:
+            return
+        legal = state.legal_actions()
+        if len(legal) == 1:
+            _record_action(plan, "auto", str(legal[0]), p, legal[0])
+            continue
+        passing = state.optional_pass()
+        if passing is None or plan.seats[p].stop_at_windows:
+            return
+        _record_action(plan, "auto", str(passing), p, passing)
+
+
+def _replay_actions(game: str, config: dict[str, Any], seed: int, texts: list[str]) -> State:
+    load_game(game)
+    return record.replay_actions(game, dict(config), seed, list(texts))
+
+
+def replay(table: Table, keep: int) -> State:
+    """The table's state after its first `keep` action-log entries."""
+    return _replay_actions(table.game, table.config, table.seed, [t for _, t in table.actions[:keep]])
+
+
+def apply_record(game: str, config: dict[str, Any], seed: int, plan: Plan, rec: NewRecord) -> None:
+    """Replay one stored record onto a plan (raises SpacetableError if it does not replay)."""
+    n = plan.base_version + len(plan.records)
+    state = plan.state
+    if rec.kind in ACTION_KINDS:
+        if rec.kind == "chance":
+            if state.current_player() != CHANCE:
+                raise SaveError(f"record {n}: a chance outcome where seat {state.current_player()} decides")
+            drawn = state.sample_chance()
+            if str(drawn) != rec.text:
+                raise SaveError(f"record {n}: log says {rec.text!r}, the seeded dice give {str(drawn)!r}")
+        else:
+            if state.current_player() != rec.seat:
+                raise SaveError(f"record {n}: seat {rec.seat} acted where {state.current_player()} decides")
+            state.apply(Action.parse(rec.text))
+        plan.actions.append((n, rec.text))
+        plan.log.extend(LogLine(n, state.render_event(e)) for e in state.take_events())
+    elif rec.kind == "undo":
+        keep = int(rec.text)
+        if not 0 <= keep <= len(plan.actions):
+            raise SaveError(f"record {n}: cannot keep {keep} of {len(plan.actions)} entries")
+        undone = {m for m, _ in plan.actions[keep:]}
+        plan.actions = plan.actions[:keep]
+        plan.state = _replay_actions(game, config, seed, [t for _, t in plan.actions])
+        plan.state.events = []
+        plan.log = [line for line in plan.log if line.n not in undone]
+        who = plan.seats[rec.seat].name if rec.seat is not None and rec.seat < len(plan.seats) else "?"
+        plan.log.append(LogLine(n, f"{who} took back their last decision (undo)"))
+    elif rec.kind == "prefs":
+        key, _, value = rec.text.partition("=")
+        if rec.seat is None or not 0 <= rec.seat < len(plan.seats) or key != PREF_STOP or value not in (
+                "on", "off"):
+            raise SaveError(f"record {n}: unknown preference {rec.text!r}")
+        plan.seats[rec.seat].stop_at_windows = value == "on"
+    elif rec.kind == "bot-handoff":
+        if rec.seat is None or not 0 <= rec.seat < len(plan.seats):
+            raise SaveError(f"record {n}: bot hand-off of an unknown seat")
+        seat = plan.seats[rec.seat]
+        seat.kind = rec.text
+        plan.log.append(LogLine(n, f"{seat.name}'s seat is now played by the {rec.text} bot"))
+    else:
+        raise SaveError(f"record {n}: unknown kind {rec.kind!r}")
+    plan.records.append(rec)
+
+
+def load_table(stored: StoredGame) -> Table:
+    """Rebuild a game from its records; a log that no longer replays is shown finished-by-upgrade."""
+    current = rules_version(stored.game) if _game_known(stored.game) else "unknown"
+    seats = [Seat(s.seat, s.name, s.kind) for s in stored.seats]
+    try:
+        state = load_game(stored.game).new_game(dict(stored.config), stored.seed)
+    except Exception as e:  # noqa: BLE001 - a game this server cannot set up is shown, never a crash
+        return _broken(stored, seats, None, f"This game can no longer be set up on this server ({e}). "
+                       f"It was stored under rules {stored.rules_version}; this server runs {current}.")
+    state.events = []
+    table = Table(stored.id, stored.game, stored.config, stored.seed, stored.rules_version, seats, state)
+    plan = table._plan()
+    for rec in stored.records:
+        try:
+            apply_record(stored.game, stored.config, stored.seed, plan, _as_new(rec))
+        except Exception as e:  # noqa: BLE001 - whatever the old log does, show it, never crash
+            if not isinstance(e, SpacetableError):
+                log.exception("game %s: record %s does not replay", stored.id, rec.n)
+            table.state, table.actions, table.log = plan.state, plan.actions, plan.log
+            table.seats = plan.seats
+            table.meta = [(r.kind, r.seat) for r in stored.records]
+            table.version = stored.version
+            table.status = UPGRADED
+            table.message = (f"This game was recorded under rules version {stored.rules_version} and no "
+                             f"longer replays under version {current} ({e}). It is shown as finished at "
+                             f"its last replayable position.")
+            return table
+    table.commit(plan)
+    table.version = stored.version
+    if stored.status == UPGRADED:
+        table.status = UPGRADED
+        table.message = "This game was closed by a rules upgrade."
+    return table
+
+
+def _as_new(rec: StoredRecord) -> NewRecord:
+    return NewRecord(rec.kind, rec.text, rec.seat)
+
+
+def _game_known(game: str) -> bool:
+    try:
+        load_game(game)
+        return True
+    except SpacetableError:
+        return False
+
+
+def _broken(stored: StoredGame, seats: list[Seat], state: State | None, message: str) -> Table:
+    from spacetable.games.highcard import SPEC as PLACEHOLDER  # a tiny state keeps the table uniform
+
+    st = state if state is not None else PLACEHOLDER.new_game({"players": 2}, 0)
+    return Table(stored.id, stored.game, stored.config, stored.seed, stored.rules_version, seats, st,
+                 version=stored.version, status=UPGRADED, message=message, no_state=state is None)

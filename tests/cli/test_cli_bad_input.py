@@ -1,0 +1,114 @@
+"""The terminal's edges (docs/cli.md): every bad file, path or option gets one ``error: …`` line
+and an exit status (2 for bad options and paths, 1 for a save that does not load), never a
+traceback; a failed save at the prompt is answered and the game goes on."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from click.testing import Result
+from typer.testing import CliRunner
+
+from spacetable.cli.main import app
+from spacetable.engine import record
+from spacetable.engine.game import get_game
+
+runner = CliRunner()
+
+
+def run(*args: str, input: str = "") -> Result:
+    return runner.invoke(app, list(args), input=input)
+
+
+def clean_exit(result: Result, code: int) -> str:
+    """The output of a run that ended with `code` through the CLI's own error path."""
+    assert result.exit_code == code, result.output
+    assert result.exception is None or isinstance(result.exception, SystemExit), repr(result.exception)
+    assert "Traceback" not in result.output
+    return result.output
+
+
+def good_save(game: str = "highcard", **config: object) -> dict[str, object]:
+    return record.to_document(get_game(game).new_game({"players": 2, **config}, 3))
+
+
+def bad_files(tmp_path: Path) -> list[tuple[str, Path]]:
+    out = []
+
+    def write(name: str, data: str | bytes) -> None:
+        p = tmp_path / f"{name}.json"
+        p.write_bytes(data if isinstance(data, bytes) else data.encode())
+        out.append((name, p))
+
+    write("deep", "[" * 50_000 + "]" * 50_000)
+    write("seed-5000-digits", json.dumps(good_save()).replace('"seed": 3', '"seed": ' + "9" * 5000))
+    for v in ("abc", None, [3]):
+        doc = good_save()
+        doc["config"]["players"] = v  # type: ignore[index]
+        write(f"players-{v}", json.dumps(doc))
+    for v in (None, 5):
+        doc = good_save("spacelanes")
+        doc["config"]["modes"] = v  # type: ignore[index]
+        write(f"modes-{v}", json.dumps(doc))
+    write("not-utf8", b"\xff\xfe{\x00}")
+    doc = good_save()
+    doc["table"] = {"humans": ["x"], "bots": 7}
+    write("bad-table", json.dumps(doc))
+    return out
+
+
+def test_bad_save_files_are_refused_by_play_and_replay(tmp_path: Path) -> None:
+    for name, path in bad_files(tmp_path):
+        out = clean_exit(run("play", "--load", str(path)), 1)
+        assert out.startswith("error: ") and out.count("\n") == 1, (name, out)
+        if name != "bad-table":  # replay ignores the client's table
+            assert clean_exit(run("replay", str(path), "--all"), 1).startswith("error: "), name
+
+
+def test_save_to_a_missing_folder_or_a_folder_is_refused_before_the_game(tmp_path: Path) -> None:
+    for target in (tmp_path / "no" / "such" / "g.json", tmp_path):
+        out = clean_exit(run("play", "highcard", "--save", str(target), input="1\n"), 2)
+        assert out.startswith("error: cannot save to") and "to decide" not in out
+
+
+def test_a_failed_save_at_the_prompt_is_answered_and_the_game_goes_on(tmp_path: Path) -> None:
+    save = tmp_path / "g.json"
+    result = run("play", "highcard", "--seed", "3", "--save", str(save),
+                 input=f"save {tmp_path}/missing/x.json\n1\nquit\n")
+    out = clean_exit(result, 0)
+    assert "Not saved: cannot save to" in out and "Game saved to" in out
+    assert len(json.loads(save.read_text())["actions"]) >= 2  # the decision after it was played
+
+
+def test_simulate_refuses_an_invalid_configuration_up_front() -> None:
+    out = clean_exit(run("simulate", "moonrakers", "--players", "2", "--expansion", "binding-ties",
+                         "--games", "5", "--json"), 2)
+    assert out.startswith("error: ") and "3" in out
+
+
+@pytest.mark.parametrize("args", [["--seed", "-1"], ["--seed", str(1 << 64)]])
+def test_seeds_outside_the_range_are_refused(args: list[str]) -> None:
+    assert clean_exit(run("play", "highcard", *args), 2).startswith("error: ")
+    assert clean_exit(run("simulate", "highcard", *args), 2).startswith("error: ")
+
+
+def test_a_version_1_save_loads_with_a_note(tmp_path: Path) -> None:
+    doc = good_save()
+    doc["version"] = 1
+    del doc["digest"]
+    path = tmp_path / "old.json"
+    path.write_text(json.dumps(doc))
+    out = clean_exit(run("play", "--load", str(path), input="quit\n"), 0)
+    assert "unverified save" in out
+
+
+def test_action_texts_that_used_to_crash_the_prompt(tmp_path: Path) -> None:
+    """`play ²`, `play --1` and a number of thousands of digits are answered; the game goes on."""
+    save = tmp_path / "g.json"
+    lines = ["play ²", "play --1", "play " + "9" * 5000, "x" * 3000, "1", "quit"]
+    result = run("play", "highcard", "--seed", "3", "--save", str(save), input="\n".join(lines) + "\n")
+    out = clean_exit(result, 0)
+    assert "Internal error" not in out and "Game saved to" in out
+    assert out.count("ParseError") + out.count("IllegalAction") >= 4

@@ -1,0 +1,56 @@
+"""The page's files ship with the package: vendored libraries with their licenses; the card catalog
+comes from the server (GET /api/catalog/{game}), never from a copy that could go stale."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+from fastapi.testclient import TestClient
+
+from spacetable.engine.game import get_game
+from spacetable.server.app import create_app
+from spacetable.server.config import ServerConfig
+
+STATIC = Path(__file__).resolve().parents[3] / "spacetable" / "server" / "static"
+
+
+def test_the_page_reads_the_card_data_the_server_plays_with(tmp_path: Path) -> None:
+    """The catalog route is `spacetable cards moonrakers --json` with every set in (1.1.2 basic cards
+    included), and the page's catalog module fetches exactly that route."""
+    spec = get_game("moonrakers")
+    expected = spec.catalog(spec.make_config(5, modules=["first-encounter"], expansions=["binding-ties"]))
+    with TestClient(create_app(ServerConfig(db_url=f"sqlite:///{tmp_path / 'db.sqlite'}"))) as client:
+        got = client.get("/api/catalog/moonrakers")
+        assert got.status_code == 200 and got.json() == expected
+        assert {c["slug"] for c in got.json()["basic"]} >= {"reactor", "thruster", "miss"}
+        assert client.get("/api/catalog/nosuchgame").status_code == 404
+    assert 'fetch("/api/catalog/moonrakers")' in (STATIC / "moonrakers" / "catalog.js").read_text()
+
+
+def test_vendored_libraries_are_noted_with_version_and_license() -> None:
+    readme = (STATIC / "vendor" / "README.md").read_text(encoding="utf-8")
+    for name in ("preact.mjs", "hooks.mjs", "htm.mjs", "LICENSE-preact", "LICENSE-htm"):
+        assert (STATIC / "vendor" / name).is_file(), name
+    assert re.search(r"preact.*11\.\d+\.\d+.*MIT", readme)
+    assert re.search(r"htm.*3\.\d+\.\d+.*Apache-2\.0", readme)
+
+
+def test_index_maps_the_bare_imports_to_vendored_files() -> None:
+    html = (STATIC / "index.html").read_text(encoding="utf-8")
+    found = re.search(r'<script type="importmap">(.*?)</script>', html, re.S)
+    assert found, "index.html has no import map"
+    imports = json.loads(found.group(1))["imports"]
+    for target in imports.values():
+        assert (STATIC / Path(target).relative_to("/static")).is_file(), target
+
+
+def test_the_page_never_injects_html() -> None:
+    """Preact escapes every text value; the page never bypasses it."""
+    for path in STATIC.rglob("*.js"):
+        if "vendor" in path.parts:
+            continue
+        text = path.read_text(encoding="utf-8")
+        for bad in ("dangerouslySetInnerHTML", "innerHTML", "insertAdjacentHTML", "document.write"):
+            assert bad not in text, f"{path.name} uses {bad}"

@@ -1,0 +1,86 @@
+"""The WebSocket hub: token by header or first message, a view pushed on connect and after every record."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+from starlette.websockets import WebSocketDisconnect
+
+from tests.server.server_helpers import auth, client, create, view
+
+
+def _recv(ws: Any, skip_views: bool = False) -> dict[str, Any]:
+    while True:
+        out: dict[str, Any] = json.loads(ws.receive_text())
+        if not (skip_views and out["type"] == "view"):
+            return out
+
+
+def test_push_after_every_action(sqlite_url: str) -> None:
+    with client(sqlite_url) as c:
+        g = create(c, ["human", "human"], seed=12)
+        t0, t1 = (s["token"] for s in g["seats"])
+        with c.websocket_connect(f"/ws/games/{g['id']}", headers=auth(t0)) as ws0, \
+                c.websocket_connect(f"/ws/games/{g['id']}") as ws1, \
+                c.websocket_connect(f"/ws/games/{g['id']}") as wss:
+            ws1.send_text(json.dumps({"token": t1}))
+            wss.send_text(json.dumps({"token": g["spectator"]}))
+            first = [_recv(ws0), _recv(ws1), _recv(wss)]
+            assert [m["type"] for m in first] == ["view"] * 3
+            assert [m["seat"] for m in first] == [0, 1, None]
+            version = first[0]["version"]
+            for _ in range(6):
+                mine = next((tok, ws) for tok, ws, m in ((t0, ws0, first[0]), (t1, ws1, first[1]))
+                            if view(c, g, tok)["legal_actions"])
+                tok, ws = mine
+                v = view(c, g, tok)
+                r = c.post(f"/api/games/{g['id']}/actions", headers=auth(tok),
+                           json={"action": v["legal_actions"][-1]["text"], "version": v["version"]})
+                assert r.status_code == 200
+                new = r.json()["version"]
+                for sock in (ws0, ws1, wss):  # every client gets the new version (after connect pushes)
+                    while True:
+                        m = _recv(sock)
+                        assert m["type"] == "view" and m["version"] >= version
+                        if m["version"] == new:
+                            break
+                version = new
+            ws0.send_text(json.dumps({"type": "ping"}))
+            assert _recv(ws0, skip_views=True)["type"] == "pong"
+
+
+def test_ws_errors(sqlite_url: str) -> None:
+    with client(sqlite_url) as c:
+        g = create(c, ["human", "human"], seed=13)
+        with c.websocket_connect(f"/ws/games/{g['id']}") as ws:
+            ws.send_text(json.dumps({"token": "wrong"}))
+            assert _recv(ws)["type"] == "error"
+            with pytest.raises(WebSocketDisconnect):
+                ws.receive_text()
+        with c.websocket_connect(f"/ws/games/{g['id']}") as ws:
+            ws.send_text("not json")
+            assert _recv(ws)["type"] == "error"
+        with c.websocket_connect("/ws/games/nosuch", headers=auth(g["spectator"])) as ws:
+            assert _recv(ws)["type"] == "error"
+        with c.websocket_connect(f"/ws/games/{g['id']}", headers=auth(g["seats"][0]["token"])) as ws:
+            assert _recv(ws)["type"] == "view"
+            for bad in ("x" * 9000, "{", "[1]", json.dumps({"type": "act", "action": "x"})):
+                ws.send_text(bad)
+                m = _recv(ws, skip_views=True)
+                assert m["type"] == "error" and m["error"]
+            ws.send_bytes(b"\x00" * 10000)
+            assert _recv(ws, skip_views=True)["type"] == "error"
+            ws.send_text(json.dumps({"type": "ping"}))
+            assert _recv(ws, skip_views=True)["type"] == "pong"  # still connected
+
+
+def test_connected_flags(sqlite_url: str) -> None:
+    with client(sqlite_url) as c:
+        g = create(c, ["human", "human"], seed=14)
+        t0 = g["seats"][0]["token"]
+        assert [s["connected"] for s in view(c, g, t0)["seats"]] == [False, False]
+        with c.websocket_connect(f"/ws/games/{g['id']}", headers=auth(t0)) as ws:
+            assert _recv(ws)["seats"][0]["connected"]
+            assert [s["connected"] for s in view(c, g, t0)["seats"]] == [True, False]
