@@ -1,6 +1,6 @@
 """Soak test (not a CI test): many random games of every configuration, invariants after every step.
 
-    python benchmarks/soak.py [--games-per-config 10000] [--seconds-per-config 60] [--workers 2]
+    python benchmarks/soak.py [--games-per-config 10000] [--seconds-per-config 60] [--workers 2] [--game G]
 
 Every valid configuration of every game (players × modules × expansions × modes) plays games by
 the `random` bot (rules of thumb, so games finish) with chance drawn from the state's generator,
@@ -133,9 +133,10 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--deep", type=int, default=50, help="deep checks every N steps")
+    ap.add_argument("--game", action="append", help="only this game (repeatable; default: all)")
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args(argv)
-    cases = configurations()
+    cases = [c for c in configurations() if not args.game or c["game"] in args.game]
     jobs = [(case, args.seed, args.games_per_config, args.seconds_per_config, args.deep) for case in cases]
     start = time.perf_counter()
     by_game: dict[str, dict[str, int]] = {}

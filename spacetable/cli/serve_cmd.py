@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import socket
 import sys
 import threading
 import webbrowser
@@ -39,6 +40,10 @@ def serve(
     if bot_pause < 0:
         typer.echo("error: --bot-pause must be 0 or more", err=True)
         raise typer.Exit(2)
+    if not _port_free(host, port):
+        typer.echo(f"error: port {port} on {host} is in use (another server?); choose another with --port",
+                   err=True)
+        raise typer.Exit(2)
     sys.setswitchinterval(0.001)  # short GIL slices: the event loop answers while bots think
     url = db or default_db_url()
     app = create_app(ServerConfig(db_url=url, bot_pause=bot_pause))
@@ -50,6 +55,20 @@ def serve(
         threading.Timer(1.0, _open, args=(lobby,)).start()
     uvicorn.run(app, host=host, port=port, log_level=log_level, ws_max_size=8 * MAX_WS_MESSAGE,
                 proxy_headers=False)
+
+
+def _port_free(host: str, port: int) -> bool:
+    """True when a server could listen on (host, port) now (port 0: the system picks one)."""
+    if port == 0:
+        return True
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    with socket.socket(family, socket.SOCK_STREAM) as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            probe.bind((host, port))
+        except OSError:
+            return False
+    return True
 
 
 def _open(url: str) -> None:

@@ -112,3 +112,14 @@ def test_action_texts_that_used_to_crash_the_prompt(tmp_path: Path) -> None:
     out = clean_exit(result, 0)
     assert "Internal error" not in out and "Game saved to" in out
     assert out.count("ParseError") + out.count("IllegalAction") >= 4
+
+
+def test_serve_on_a_port_in_use_is_refused_before_starting(tmp_path: Path) -> None:
+    import socket
+
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        out = clean_exit(run("serve", "--port", str(port), "--db", f"sqlite:///{tmp_path / 'db.sqlite'}"), 2)
+    assert out.startswith("error: port") and "in use" in out and "open http" not in out
