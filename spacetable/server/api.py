@@ -223,6 +223,15 @@ async def create_game(body: CreateGame, request: Request) -> Created:
                    spectator=made.spectator)
 
 
+async def _caller(request: Request, game_id: str,
+                  authorization: str | None) -> tuple[GameService, int | None]:
+    """The service and the caller's seat (None: the spectator) for a game's route: 404 for an
+    unknown game, 401 for a missing or unknown token."""
+    svc = service(request)
+    await svc.table(game_id)
+    return svc, await svc.resolve(bearer(authorization), game_id)
+
+
 def _view(request: Request, game_id: str, seat: int | None) -> Response:
     svc = service(request)
     table = svc.tables[game_id]
@@ -232,9 +241,7 @@ def _view(request: Request, game_id: str, seat: int | None) -> Response:
 @router.get("/games/{game_id}/view", response_model=GameView)
 async def get_view(game_id: GameId, request: Request, authorization: Auth = None) -> Response:
     """This seat's (or the spectator's) view of the game."""
-    svc = service(request)
-    await svc.table(game_id)
-    seat = await svc.resolve(bearer(authorization), game_id)
+    _, seat = await _caller(request, game_id, authorization)
     return _view(request, game_id, seat)
 
 
@@ -242,9 +249,7 @@ async def get_view(game_id: GameId, request: Request, authorization: Auth = None
 async def post_action(game_id: GameId, body: ActionBody, request: Request,
                       authorization: Auth = None) -> Response:
     """Apply the deciding seat's action (its text, or an unambiguous prefix) at `version`."""
-    svc = service(request)
-    await svc.table(game_id)
-    seat = await svc.resolve(bearer(authorization), game_id)
+    svc, seat = await _caller(request, game_id, authorization)
     await svc.act(game_id, seat, body.action, body.version)
     return _view(request, game_id, seat)
 
@@ -253,9 +258,7 @@ async def post_action(game_id: GameId, body: ActionBody, request: Request,
 async def post_intent(game_id: GameId, body: IntentBody, request: Request,
                       authorization: Auth = None) -> Response:
     """Apply a compound intent (e.g. a whole proposal) as the seat's consecutive decisions, all or none."""
-    svc = service(request)
-    await svc.table(game_id)
-    seat = await svc.resolve(bearer(authorization), game_id)
+    svc, seat = await _caller(request, game_id, authorization)
     await svc.intent(game_id, seat, body.intent, body.version)
     return _view(request, game_id, seat)
 
@@ -264,9 +267,7 @@ async def post_intent(game_id: GameId, body: IntentBody, request: Request,
 async def post_undo(game_id: GameId, body: UndoBody, request: Request,
                     authorization: Auth = None) -> Response:
     """Take back this seat's last decision (only when every other seat is a bot, per the engine's policy)."""
-    svc = service(request)
-    await svc.table(game_id)
-    seat = await svc.resolve(bearer(authorization), game_id)
+    svc, seat = await _caller(request, game_id, authorization)
     await svc.undo(game_id, seat, body.version)
     return _view(request, game_id, seat)
 
@@ -275,9 +276,7 @@ async def post_undo(game_id: GameId, body: UndoBody, request: Request,
 async def hand_to_bot(game_id: GameId, seat: Annotated[int, Field(ge=0, le=16)], body: BotBody,
                       request: Request, authorization: Auth = None) -> Response:
     """Hand a seat whose player has left to a bot (any human seat of the game may do it)."""
-    svc = service(request)
-    await svc.table(game_id)
-    me = await svc.resolve(bearer(authorization), game_id)
+    svc, me = await _caller(request, game_id, authorization)
     await svc.handoff(game_id, me, seat, body.bot, body.version)
     return _view(request, game_id, me)
 
@@ -286,9 +285,7 @@ async def hand_to_bot(game_id: GameId, seat: Annotated[int, Field(ge=0, le=16)],
 async def set_prefs(game_id: GameId, body: PrefsBody, request: Request,
                     authorization: Auth = None) -> Response:
     """This seat's preferences: whether optional windows stop for it or pass by themselves."""
-    svc = service(request)
-    await svc.table(game_id)
-    seat = await svc.resolve(bearer(authorization), game_id)
+    svc, seat = await _caller(request, game_id, authorization)
     await svc.prefs(game_id, seat, body.stop_at_windows)
     return _view(request, game_id, seat)
 

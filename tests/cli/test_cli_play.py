@@ -11,8 +11,9 @@ from typer.testing import CliRunner
 from spacetable.cli.main import app
 from spacetable.engine import record
 from spacetable.engine.rng import Rng
-from spacetable.engine.state import CHANCE, State
-from spacetable.sim.setup import load_game, make_bots
+from spacetable.engine.state import State
+from spacetable.sim.setup import load_game
+from tests.games.moonrakers.helpers import at_own_window
 
 runner = CliRunner()
 
@@ -246,21 +247,6 @@ def test_hot_seat_asks_to_pass_the_screen_before_showing_a_hand(tmp_path: Path) 
     assert "Stats: winner_prestige" in out
 
 
-def _at_own_window(seed: int = 3) -> State:
-    """A Binding Ties game played by greedy bots until seat 0 is offered an optional window."""
-    state = load_game("moonrakers").new_game({"players": 4, "expansions": ["binding-ties"]}, seed)
-    bots = make_bots("moonrakers", ["greedy"] * 4)
-    rng = Rng(seed)
-    while not (state.current_player() == 0 and state.optional_pass() is not None):
-        assert not state.is_terminal()
-        p = state.current_player()
-        if p == CHANCE:
-            state.sample_chance()
-        else:
-            state.apply(bots[p].choose(state, p, rng))
-    return state
-
-
 def test_optional_windows_pass_by_themselves_unless_asked() -> None:
     """Binding Ties "at any time" windows (issue: extra windows pass by themselves for a human who
     has not asked to be stopped in them); --stop-at-windows asks."""
@@ -268,7 +254,7 @@ def test_optional_windows_pass_by_themselves_unless_asked() -> None:
 
     from spacetable.cli.terminal import TerminalClient
 
-    state = _at_own_window()
+    state = at_own_window()
     moves = len(state.history)
 
     def no_input(prompt: str) -> str:
@@ -279,7 +265,7 @@ def test_optional_windows_pass_by_themselves_unless_asked() -> None:
     assert len(state.history) == moves + 1 and str(state.space[state.history[-1]]) == "done"
     assert "lets the optional reputation.window pass" in console.export_text()
 
-    state = _at_own_window()
+    state = at_own_window()
     asked: list[str] = []
 
     def answer(prompt: str) -> str:

@@ -5,31 +5,16 @@ in them"), and stop for one who has (``POST /api/games/{id}/prefs``)."""
 
 from __future__ import annotations
 
-from spacetable.engine.rng import Rng
-from spacetable.engine.state import CHANCE, State
 from spacetable.server.tables import HUMAN, Seat, Table, rules_version
-from spacetable.sim.setup import load_game, make_bots
+from tests.games.moonrakers.helpers import at_own_window
 from tests.server.server_helpers import auth, client, create, play_step, view
 
 CONFIG = {"players": 4, "modules": [], "expansions": ["binding-ties"]}
 
 
-def _at_window(seed: int = 3) -> State:
-    """Greedy bots play until seat 0 is offered an optional window."""
-    state = load_game("moonrakers").new_game(dict(CONFIG), seed)
-    bots, rng = make_bots("moonrakers", ["greedy"] * 4), Rng(seed)
-    while not (state.current_player() == 0 and state.optional_pass() is not None):
-        p = state.current_player()
-        if p == CHANCE:
-            state.sample_chance()
-        else:
-            state.apply(bots[p].choose(state, p, rng))
-    return state
-
-
 def _table(stop: bool) -> Table:
     seats = [Seat(0, "Ana", HUMAN, stop_at_windows=stop)] + [Seat(i, f"bot {i}", "greedy") for i in (1, 2, 3)]
-    state = _at_window()
+    state = at_own_window()
     state.events = []
     return Table("t", "moonrakers", dict(CONFIG), 3, rules_version("moonrakers"), seats, state)
 

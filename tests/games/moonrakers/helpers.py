@@ -248,3 +248,20 @@ def play_all(s: Moonrakers, actions: list[str]) -> None:
     """Apply execution actions in order (each by whoever is to act)."""
     for a in actions:
         s.apply(a)
+
+
+def at_own_window(seed: int = 3, players: int = 4) -> Moonrakers:
+    """A Binding Ties game played by greedy bots until seat 0 is offered an optional window
+    (an "at any time" reputation window, `State.optional_pass`)."""
+    from spacetable.sim.setup import make_bots
+
+    s = new_game({"players": players, "modules": [], "expansions": ["binding-ties"]}, seed)
+    bots, rng = make_bots("moonrakers", ["greedy"] * players), Rng(seed)
+    while not (s.current_player() == 0 and s.optional_pass() is not None):
+        assert not s.is_terminal(), "no window for seat 0 in this game"
+        p = s.current_player()
+        if p == CHANCE:
+            s.sample_chance()
+        else:
+            s.apply(bots[p].choose(s, p, rng))
+    return s
