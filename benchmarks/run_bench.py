@@ -26,7 +26,8 @@ def main() -> None:
         print(f"{name}: {r['decisions_per_second']:,} decisions/s, "
               f"{r['random_games_per_second']:,.1f} random {r['random_players']}p games/s, "
               f"greedy 2p games/s: {'n/a' if greedy is None else f'{greedy:,.1f}'}, "
-              f"copy {r['copy_us']:.2f} µs")
+              f"copy {r['copy_us']:.2f} µs, "
+              f"mcts {r['mcts_iterations_per_second']:,} iterations/s ({r['mcts_players']}p)")
         for note in r["notes"]:
             print(f"  note: {note}")
     for name, why in result["skipped"].items():

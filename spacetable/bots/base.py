@@ -4,6 +4,9 @@ A bot is asked for a move only at its own seat's decisions. It receives the live
 only what its seat may know: public fields, its own hidden fields, `legal_actions()`, `view(seat)`,
 or a `determinize(seat, rng)` copy. Tests check that every bot chooses the same move from the real
 state and from a determinized one, which proves it does not peek.
+
+A bot name may carry a budget after a colon for bots registered with ``takes_budget`` (``mcts:200ms``,
+``mcts:1000it``): `make_bot` accepts it wherever bots are chosen (play, simulate, the server's seats).
 """
 
 from __future__ import annotations
@@ -35,30 +38,49 @@ class RandomBot:
 
 BotFactory = Callable[[str], Bot]
 _FACTORIES: dict[tuple[str, str], Callable[[], Bot]] = {}
+_BUDGETED: dict[tuple[str, str], Callable[[str | None], Bot]] = {}
+"""Bots that take a budget after a colon (``mcts:200ms``): the factory gets the text after it."""
 
 
-def register_bot(game: str, name: str, factory: Callable[[], Bot]) -> None:
-    """Register a bot for a game ("*" for every game)."""
-    _FACTORIES[(game, name)] = factory
+def register_bot(game: str, name: str, factory: Callable[..., Bot], takes_budget: bool = False) -> None:
+    """Register a bot for a game ("*" for every game).
+
+    With `takes_budget` the factory is called with the text after ``name:`` (``"200ms"`` for
+    ``mcts:200ms``), or None for the plain name, and raises ValueError for a budget it refuses.
+    """
+    if takes_budget:
+        _BUDGETED[(game, name)] = factory
+    else:
+        _FACTORIES[(game, name)] = factory
 
 
 def make_bot(game: str, name: str) -> Bot:
-    """A new bot called `name` for `game`; ValueError listing the choices otherwise."""
+    """A new bot called `name` (``greedy``, ``mcts``, ``mcts:200ms``…) for `game`; ValueError
+    listing the choices otherwise, or saying why a budget is refused."""
     from spacetable.bots.catalog import load_bots
 
     load_bots(game)
-    factory = _FACTORIES.get((game, name)) or _FACTORIES.get(("*", name))
+    base, colon, budget = name.partition(":")
+    base = base.strip()
+    budgeted = _BUDGETED.get((game, base)) or _BUDGETED.get(("*", base))
+    if budgeted is not None:
+        return budgeted(budget.strip() if colon else None)
+    factory = None if colon else (_FACTORIES.get((game, name)) or _FACTORIES.get(("*", name)))
     if factory is None:
-        names = sorted({n for g, n in _FACTORIES if g in (game, "*")})
-        raise ValueError(f"no bot {name!r} for {game}; choose from {', '.join(names)}")
+        names = bot_names(game)
+        if colon and base in names:
+            raise ValueError(f"bot {base!r} takes no budget ({name!r}); choose from {', '.join(names)}")
+        raise ValueError(f"no bot {name!r} for {game}; choose from {', '.join(names)} "
+                         f"(mcts takes a budget: mcts:200ms, mcts:1000it)")
     return factory()
 
 
 def bot_names(game: str) -> list[str]:
+    """The bot names for `game` (a bot that takes a budget is listed by its plain name)."""
     from spacetable.bots.catalog import load_bots
 
     load_bots(game)
-    return sorted({n for g, n in _FACTORIES if g in (game, "*")})
+    return sorted({n for g, n in [*_FACTORIES, *_BUDGETED] if g in (game, "*")})
 
 
 register_bot("*", "random", RandomBot)

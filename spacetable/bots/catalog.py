@@ -6,14 +6,17 @@ from __future__ import annotations
 import importlib
 
 BOT_MODULES: dict[str, tuple[str, ...]] = {
-    "moonrakers": ("spacetable.bots.moonrakers_random", "spacetable.bots.moonrakers_greedy"),
-    "spacelanes": ("spacetable.bots.spacelanes_greedy",),
+    "moonrakers": ("spacetable.bots.moonrakers_random", "spacetable.bots.moonrakers_greedy",
+                   "spacetable.bots.moonrakers_heuristic"),
+    "spacelanes": ("spacetable.bots.spacelanes_greedy", "spacetable.bots.spacelanes_heuristic"),
 }
+COMMON_MODULES: tuple[str, ...] = ("spacetable.bots.mcts",)
+"""Generic bots that play every game through the core API alone (registered for "*")."""
 
 
 def load_bots(game: str) -> None:
     """Import (and so register) the bot modules of `game`; modules not written yet are skipped."""
-    for name in BOT_MODULES.get(game, ()):
+    for name in (*COMMON_MODULES, *BOT_MODULES.get(game, ())):
         try:
             importlib.import_module(name)
         except ModuleNotFoundError as e:

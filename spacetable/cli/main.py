@@ -16,6 +16,7 @@ from rich.table import Table
 
 import spacetable.games.highcard  # noqa: F401  (registers the example game)
 from spacetable.bots.base import bot_names
+from spacetable.cli.advise_cmd import advise
 from spacetable.cli.replayer import run_replay
 from spacetable.cli.saves import check_save_path, read_document, table_of
 from spacetable.cli.serve_cmd import serve
@@ -254,23 +255,25 @@ def bench(
     = None,
     seconds: Annotated[float, typer.Option("--seconds", help="Seconds per figure.")] = 2.0,
 ) -> None:
-    """Engine throughput per game: decisions/s, games/s, state copy time."""
+    """Engine throughput per game: decisions/s, games/s, state copy time, mcts iterations/s."""
     result = run_bench(list(game) if game else None, seconds)
     if as_json:
         _echo_json(result)
         return
     table = Table(title=f"spacetable bench ({seconds:g} s per figure)")
-    for col in ("game", "decisions/s", "random games/s", "greedy 2p games/s", "copy µs"):
+    for col in ("game", "decisions/s", "random games/s", "greedy 2p games/s", "copy µs", "mcts it/s"):
         table.add_column(col)
     for name, r in result["games"].items():
         greedy = r["greedy_games_per_second"]
         table.add_row(name, f"{r['decisions_per_second']:,}",
                       f"{r['random_games_per_second']:,.1f} ({r['random_players']}p)",
-                      "—" if greedy is None else f"{greedy:,.1f}", f"{r['copy_us']:.2f}")
+                      "—" if greedy is None else f"{greedy:,.1f}", f"{r['copy_us']:.2f}",
+                      f"{r['mcts_iterations_per_second']:,} ({r['mcts_players']}p)")
     console = _console()
     console.print(table)
     t = result["targets"]
-    console.print(f"targets: ≥{t['decisions_per_second']:,} decisions/s, copy ≤{t['copy_us']} µs",
+    console.print(f"targets: ≥{t['decisions_per_second']:,} decisions/s, copy ≤{t['copy_us']} µs, "
+                  f"mcts ≥{t['mcts_iterations_per_second']:,} iterations/s (2-player Moonrakers)",
                   markup=False)
     for name, r in result["games"].items():
         for note in r["notes"]:
@@ -280,6 +283,7 @@ def bench(
 
 
 app.command()(serve)
+app.command()(advise)
 
 if __name__ == "__main__":
     app()

@@ -30,6 +30,7 @@ HELP = """Commands:
   <number>        choose that entry of the menu
   <action text>   choose by text, e.g. the first words of an entry (must match exactly one)
   ? or help       this help
+  hint            the advisor's advice for you (odds, best plays), from what your seat knows
   undo            take back your last decision, while nothing has been revealed to you and
                   nobody else has decided since (a practice game: without limits)
   save [FILE]     save the game now (to FILE, or to the --save file)
@@ -216,6 +217,9 @@ class TerminalClient:
                 continue
             if word == "quit" or word == "exit":
                 raise Quit()
+            if line.lower() == "hint":
+                self.hint(seat)
+                continue
             if word == "undo" and line.lower() == "undo":
                 if self.undo(seat):
                     return
@@ -231,6 +235,18 @@ class TerminalClient:
                 continue
             self.state.apply(action)
             return
+
+    def hint(self, seat: int) -> None:
+        """Show the game's advisor's lines for `seat` (or why there is no advice)."""
+        from spacetable.advice import advice
+
+        try:
+            lines = advice(self.state, seat).get("lines", [])
+        except SpacetableError as e:
+            self.say(f"No hint: {e}", "red")
+            return
+        for text in lines or ["(no advice here)"]:
+            self.say(f"  hint: {text}", "cyan")
 
     def pass_screen(self, seat: int) -> None:
         """Hot seat: wait until `seat` alone sees the screen before showing its hidden cards."""

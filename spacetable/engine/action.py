@@ -33,6 +33,10 @@ class Action:
     __slots__ = ("kind", "args", "index", "_key")
 
     def __init__(self, kind: str, args: tuple[Arg, ...] = (), index: int = -1) -> None:
+        if not isinstance(kind, str) or not isinstance(args, tuple) or not all(
+                isinstance(a, (int, str)) and not isinstance(a, bool) for a in args):
+            raise ParseError(f"an action is a kind (text) and a tuple of ints and texts, not "
+                             f"{type(kind).__name__} {type(args).__name__}")
         self.kind = kind
         self.args = args
         self.index = index

@@ -93,6 +93,15 @@ class State(ABC):
     def decision_name(self) -> str:
         """Short name of the current decision, e.g. ``negotiation.answer``."""
 
+    def heuristic_value(self) -> list[float]:
+        """Per-seat estimate of each seat's chance to win from here, in [0, 1] (search bots use it
+        to cut rollouts short). Games override it with their own evaluation; the default is the
+        final result at the end and an even share before it."""
+        if self.is_terminal():
+            return self.returns()
+        n = self.num_players
+        return [1.0 / n] * n
+
     def optional_pass(self) -> Action | None:
         """At an optional window (a decision a player is offered "at any time" and rarely needs,
         e.g. a Binding Ties reputation window), the legal action that passes it; None at an

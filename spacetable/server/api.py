@@ -8,12 +8,14 @@ this, 404 for an unknown game, 409 for a stale version or a finished game, 413 f
 
 from __future__ import annotations
 
+import asyncio
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Header, Request
 from fastapi.responses import JSONResponse, Response
 from pydantic import BaseModel, ConfigDict, Field, StrictBool
 
+from spacetable.advice import advice
 from spacetable.bots.base import bot_names
 from spacetable.engine.errors import SpacetableError
 from spacetable.server.errors import ApiError
@@ -288,6 +290,21 @@ async def set_prefs(game_id: GameId, body: PrefsBody, request: Request,
     svc, seat = await _caller(request, game_id, authorization)
     await svc.prefs(game_id, seat, body.stop_at_windows)
     return _view(request, game_id, seat)
+
+
+@router.get("/games/{game_id}/advice")
+async def get_advice(game_id: GameId, request: Request, authorization: Auth = None) -> JSONResponse:
+    """The game's advisor for the caller's own seat (odds, best plays), from that seat's knowledge only;
+    403 for the spectator, 404 when the game has no advisor. Computed off the event loop."""
+    svc, seat = await _caller(request, game_id, authorization)
+    if seat is None:
+        raise ApiError(403, "the spectator has no seat to advise")
+    state = svc.tables[game_id].state.copy()
+    try:
+        body = await asyncio.to_thread(advice, state, seat)
+    except SpacetableError as e:
+        raise ApiError(404, str(e)) from e
+    return JSONResponse(body)
 
 
 @router.get("/games/{game_id}/summary", response_model=Summary)

@@ -2,8 +2,9 @@
 
 Figures per game: decisions per second in random playouts (every apply counts, chance included),
 random 4-player games per second, greedy-vs-greedy 2-player games per second (skipped, with a note,
-when the game has no greedy bot) and the mean time to copy a mid-game state. Targets are reported,
-never asserted.
+when the game has no greedy bot), the mean time to copy a mid-game state, and the `mcts` bot's
+iterations per second at 2 players (its default truncated rollouts, over mid-game decisions).
+Targets are reported, never asserted.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ import time
 from typing import Any
 
 from spacetable.bots.base import bot_names
+from spacetable.bots.mcts import MctsBot
 from spacetable.engine.errors import SpacetableError
 from spacetable.engine.rng import Rng
 from spacetable.engine.state import CHANCE, State
@@ -20,6 +22,10 @@ from spacetable.sim.setup import all_games, load_game, make_bots
 
 TARGET_DECISIONS_PER_SECOND = 100_000
 TARGET_COPY_MICROSECONDS = 10.0
+TARGET_MCTS_ITERATIONS_PER_SECOND = 2_000
+"""On 2-player Moonrakers (issue 10); reported for every game."""
+MCTS_CHUNK = 50
+"""Iterations per `choose` call while measuring MCTS speed."""
 MAX_PLAYOUT_APPLIES = 200_000
 
 
@@ -114,6 +120,25 @@ def copy_microseconds(game: str, players: int, seconds: float, seed: int = 1) ->
             return elapsed / copies * 1e6
 
 
+def mcts_iterations_per_second(game: str, players: int, seconds: float, seed: int = 1) -> float:
+    """Iterations per second of the `mcts` bot (default horizon) deciding at mid-game states."""
+    states = [s for s in mid_game_states(game, players, count=20, seed=seed)
+              if s.current_player() >= 0 and len(s.legal_actions()) > 1]
+    if not states:
+        return 0.0
+    bot = MctsBot(iterations=MCTS_CHUNK)
+    rng = Rng(seed)
+    iterations = 0
+    start = time.perf_counter()
+    while True:
+        for s in states:
+            bot.choose(s, s.current_player(), rng)
+            iterations += bot.last_iterations
+            elapsed = time.perf_counter() - start
+            if elapsed >= seconds:
+                return iterations / elapsed
+
+
 def bench_game(game: str, seconds: float = 2.0) -> dict[str, Any]:
     """All figures for one game; `seconds` is the time given to each figure."""
     spec = load_game(game)
@@ -140,8 +165,11 @@ def bench_game(game: str, seconds: float = 2.0) -> dict[str, Any]:
         out["greedy_games_per_second"] = None
         notes.append("no greedy bot: greedy-vs-greedy skipped")
     out["copy_us"] = round(copy_microseconds(game, players, seconds), 3)
+    out["mcts_iterations_per_second"] = round(mcts_iterations_per_second(game, two, seconds))
+    out["mcts_players"] = two
     out["meets_decision_target"] = out["decisions_per_second"] >= TARGET_DECISIONS_PER_SECOND
     out["meets_copy_target"] = out["copy_us"] <= TARGET_COPY_MICROSECONDS
+    out["meets_mcts_target"] = out["mcts_iterations_per_second"] >= TARGET_MCTS_ITERATIONS_PER_SECOND
     out["notes"] = notes
     return out
 
@@ -164,7 +192,8 @@ def bench(games: list[str] | None = None, seconds: float = 2.0) -> dict[str, Any
     return {
         "seconds_per_figure": seconds,
         "targets": {"decisions_per_second": TARGET_DECISIONS_PER_SECOND,
-                    "copy_us": TARGET_COPY_MICROSECONDS},
+                    "copy_us": TARGET_COPY_MICROSECONDS,
+                    "mcts_iterations_per_second": TARGET_MCTS_ITERATIONS_PER_SECOND},
         "games": results,
         "skipped": skipped,
     }

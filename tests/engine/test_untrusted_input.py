@@ -106,6 +106,13 @@ def test_action_parse_raises_only_parse_errors(text: str) -> None:
     assert Action.parse(str(a)) == a  # whatever parses has a canonical text that round-trips
 
 
+@pytest.mark.parametrize("kind, args", [(None, ()), (5, ()), ("play", ["x"]), ("play", (None,)),
+                                        ("play", (True,)), ("play", (1.5,))])
+def test_building_an_action_from_wrong_types_is_a_parse_error(kind: object, args: object) -> None:
+    with pytest.raises(ParseError):
+        Action(kind, args)  # type: ignore[arg-type]
+
+
 def test_action_text_is_bounded_and_numbers_are_ascii() -> None:
     with pytest.raises(ParseError, match="too long"):
         Action.parse("play " + "a" * MAX_TEXT)

@@ -13,7 +13,7 @@ from spacetable.engine.state import State
 from spacetable.sim import bench
 from spacetable.sim.runner import play_out
 from spacetable.sim.setup import all_games, build_config, load_game, make_bots, parse_bots
-from spacetable.sim.simulate import simulate
+from spacetable.sim.simulate import seating, simulate, wilson_interval
 
 
 class CrashOnSalvage:
@@ -49,9 +49,11 @@ def test_exceptions_inside_games_are_counted_and_the_run_continues() -> None:
     assert 0 < r.errors < 40 and r.completed == 40 - r.errors
     sample = r.error_samples[0]
     assert "boom at salvage" in sample["error"] and isinstance(sample["seed"], int)
-    # The sample's seed reproduces the crash on its own.
-    again = simulate("highcard", 1, 2, ["crash-on-salvage", "random"], seed=sample["seed"])
-    assert again.errors == 1
+    # The sample's seed and seating reproduce the crash on its own.
+    for sample in r.error_samples:
+        assert sorted(sample["bots"]) == ["crash-on-salvage", "random"]
+        again = simulate("highcard", 1, 2, sample["bots"], seed=sample["seed"])
+        assert again.errors == 1
 
 
 def test_same_seed_same_results() -> None:
@@ -64,7 +66,7 @@ def test_same_seed_same_results() -> None:
 def test_unfinished_games_are_reported() -> None:
     r = simulate("highcard", 3, 2, ["random"] * 2, max_decisions=2)
     assert r.unfinished == 3 and r.completed == 0 and r.mean_turns is None
-    assert r.unfinished_samples[0] == {"seed": 0, "decisions": 2, "turns": 1}
+    assert r.unfinished_samples[0] == {"seed": 0, "decisions": 2, "turns": 1, "bots": ["random"] * 2}
 
 
 def test_configuration_errors_are_raised_before_playing() -> None:
@@ -102,3 +104,71 @@ def test_bench_figures_are_positive() -> None:
     assert "tiddlywinks" in out["skipped"]
     states = bench.mid_game_states("highcard", 3, count=10)
     assert len(states) == 10 and any(not s.is_terminal() and s.history for s in states)
+
+
+class FirstAction:
+    """Always the first legal action: a deterministic stand-in to check the seat rotation."""
+
+    name = "first"
+
+    def choose(self, state: State, seat: int, rng: Rng) -> Action:
+        return state.legal_actions()[0]
+
+
+register_bot("highcard", "first", FirstAction)
+
+
+class SeatLogger(FirstAction):
+    """Records the seats it is asked to play."""
+
+    name = "seat-logger"
+    seats: set[int] = set()
+
+    def choose(self, state: State, seat: int, rng: Rng) -> Action:
+        SeatLogger.seats.add(seat)
+        return super().choose(state, seat, rng)
+
+
+register_bot("highcard", "seat-logger", SeatLogger)
+
+
+def test_seats_rotate_so_no_bot_keeps_the_first_seat() -> None:
+    assert seating(["a", "b", "c"], 0) == ["a", "b", "c"]
+    assert seating(["a", "b", "c"], 1) == ["c", "a", "b"]
+    assert seating(["a", "b", "c"], 4) == ["c", "a", "b"]
+    SeatLogger.seats.clear()
+    r = simulate("highcard", 4, 2, ["seat-logger", "random"], seed=3)
+    assert SeatLogger.seats == {0, 1} and r.completed == 4
+    assert sum(r.wins_by_bot.values()) == sum(r.wins_by_seat)
+
+
+def test_wins_by_bot_are_keyed_by_the_names_given_and_sum_duplicates() -> None:
+    r = simulate("highcard", 30, 3, ["random", "first", "random"], seed=1)
+    assert set(r.wins_by_bot) == {"random", "first"}
+    assert sum(r.wins_by_bot.values()) == sum(r.wins_by_seat)
+    lo, hi = r.wins_ci_by_bot["random"]
+    rate = r.wins_by_bot["random"] / (2 * r.completed)
+    assert 0 <= lo <= rate <= hi <= 1
+    lo1, hi1 = r.wins_ci_by_bot["first"]
+    assert hi - lo < hi1 - lo1  # twice the seat-games: a narrower interval
+    assert r.median_turns == 5.0
+    data = r.to_json()
+    for key in ("wins_by_seat", "shared_wins", "mean_turns", "mean_decisions", "bots", "errors"):
+        assert key in data  # the documented keys stay
+
+
+def test_wilson_interval() -> None:
+    assert wilson_interval(0, 0) == [0.0, 1.0]
+    lo, hi = wilson_interval(50, 100)
+    assert lo == pytest.approx(0.4038, abs=1e-3) and hi == pytest.approx(0.5962, abs=1e-3)
+    lo, hi = wilson_interval(10, 10)
+    assert hi == 1.0 and 0.69 < lo < 0.73
+    assert wilson_interval(0, 10)[0] == 0.0
+
+
+def test_bench_reports_mcts_iterations() -> None:
+    out = bench.bench(["highcard"], seconds=0.02)
+    hc = out["games"]["highcard"]
+    assert hc["mcts_iterations_per_second"] > 0 and hc["mcts_players"] == 2
+    assert isinstance(hc["meets_mcts_target"], bool)
+    assert out["targets"]["mcts_iterations_per_second"] == 2000

@@ -7,6 +7,7 @@ information: every hand and the deck order. `view(p)` shows p's own hand and onl
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 from spacetable.engine.action import Action
@@ -166,6 +167,21 @@ class HighcardState(State):
         share = 1.0 / len(winners)
         return [share if i in winners else 0.0 for i in range(len(self.scores))]
 
+    def heuristic_value(self) -> list[float]:
+        """Win-chance estimate from the score lead: a softmax of the scores (plus a little for the
+        cards in hand) whose temperature grows with the prizes still to come (3.5 a round)."""
+        if self.phase == OVER:
+            return self.returns()
+        left = ROUNDS - self.round + (1 if self.phase == PLAYING else 0)
+        sign = -1.0 if self.lowball else 1.0
+        temp = 1.0 + 2.0 * left
+        strength = [sc + sign * 0.05 * (sum(h) + self.table[i]) for i, (sc, h)
+                    in enumerate(zip(self.scores, self.hands, strict=True))]
+        top = max(strength)
+        w = [math.exp((x - top) / temp) for x in strength]
+        total = sum(w)
+        return [x / total for x in w]
+
     def turn_count(self) -> int:
         """Rounds begun."""
         return self.round
@@ -209,7 +225,8 @@ class HighcardState(State):
     def determinize(self, player: int, rng: Rng) -> HighcardState:
         """Redeal the other hands and the deck from the cards `player` has not seen; reseed the rng."""
         s = self.copy()
-        unseen = [c for i, h in enumerate(self.hands) if i != player for c in h] + self.deck
+        # sorted first: the result depends only on what `player` knows (not on the hidden order)
+        unseen = sorted([c for i, h in enumerate(self.hands) if i != player for c in h] + self.deck)
         rng.shuffle(unseen)
         for i, h in enumerate(s.hands):
             if i != player:

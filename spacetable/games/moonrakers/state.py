@@ -7,6 +7,7 @@ contracts and objectives are their catalog ids.
 
 from __future__ import annotations
 
+import math
 from typing import Any, Self
 
 from spacetable.engine.action import Action
@@ -17,6 +18,11 @@ from spacetable.games.moonrakers.frames import Frame
 
 IRREVOCABLE_KINDS = frozenset({"spend", "trade"})
 """Binding Ties reputation spends and trades (`reputation.EXTRA_KINDS`): final once made."""
+
+_CARD_COST: tuple[int, ...] = (0,) * A.CREW_BASE + tuple(c.cost for c in A.CAT.crew)
+"""Action-deck card id → its Crew cost (basic cards 0): deck strength in `heuristic_value`."""
+SOLO_TURNS = 10  # 8.9 (as rules.SOLO_TURNS)
+WIN_PRESTIGE = 10  # 7.1 (as rules.WIN_PRESTIGE)
 
 NUM_TYPES = 5  # reactor, thruster, shield, damage, crew (REQ_TYPES)
 
@@ -280,6 +286,34 @@ class MoonrakersState(State):
 
     def winners(self) -> list[int]:
         return list(self.winners_) if self.phase == GAME_OVER else []
+
+    def heuristic_value(self) -> list[float]:
+        """Win-chance estimate for search bots: each captain's Prestige toward 10 (7.1) plus what
+        buys more of it — credits and the cost of owned Crew and installed parts (deck strength) —
+        as a softmax (temperature 3) across captains; solo, a logistic of that strength plus a
+        Prestige a turn to come against 10 (8.9)."""
+        if self.phase == GAME_OVER:
+            return self.returns()
+        parts = A.CAT.parts
+        strength = []
+        for p in self.players:
+            crew = 0
+            for c in p.draw:
+                crew += _CARD_COST[c]
+            for c in p.hand:
+                crew += _CARD_COST[c]
+            for c in p.discard:
+                crew += _CARD_COST[c]
+            for x in p.parts:
+                crew += parts[x].cost
+            strength.append(p.prestige + 0.2 * p.credits + 0.3 * crew)
+        if self.n == 1:
+            ahead = strength[0] + 1.2 * max(0, SOLO_TURNS - self.turn) - WIN_PRESTIGE
+            return [1.0 / (1.0 + math.exp(-ahead / 1.5))]
+        top = max(strength)
+        w = [math.exp((v - top) / 3.0) for v in strength]
+        total = sum(w)
+        return [v / total for v in w]
 
     def turn_count(self) -> int:
         return self.turn

@@ -103,9 +103,10 @@ HAND_TRASH_CHOICES = frozenset({"rep-trash", "bt-envoy"})
 def _shuffle_above(rng: Rng, deck: list[int], known: int) -> None:
     """Shuffle a deck except its known bottom (the first `known` cards of the list, if still there)."""
     if known <= 0:
+        deck.sort()
         rng.shuffle(deck)
         return
-    top = deck[known:]
+    top = sorted(deck[known:])
     rng.shuffle(top)
     deck[known:] = top
 
@@ -133,6 +134,7 @@ def determinize(s: S, seat: int, rng: Rng) -> S:
             pool = p.hand + p.draw
             for lee in looking:
                 pool.extend(choice_context(lee)[1])
+            pool.sort()  # sorted first: the copy depends only on what `seat` knows, not hidden orders
             rng.shuffle(pool)
             k = len(p.hand)
             p.hand = pool[:k]
@@ -153,6 +155,7 @@ def determinize(s: S, seat: int, rng: Rng) -> S:
                 elif f.key in HAND_TRASH_CHOICES:  # options listed from the (resampled) hand
                     f.options = [A.TRASH[c] for c in sorted(set(p.hand))]
         else:
+            p.draw.sort()
             rng.shuffle(p.draw)
     # unseen objectives: other seats' held ones, those in other seats' pending choices, the deck
     # except the cards `seat` put on its bottom (still there: the first len(known) cards)
@@ -168,6 +171,7 @@ def determinize(s: S, seat: int, rng: Rng) -> S:
     frames = [f for f in d.stack if f.player != seat and isinstance(f, KeepObjectives | KeepOne)]
     for f in frames:
         unseen.extend(f.cards)
+    unseen.sort()
     rng.shuffle(unseen)
     for i, p in enumerate(d.players):
         if i != seat:
@@ -184,6 +188,7 @@ def determinize(s: S, seat: int, rng: Rng) -> S:
     _shuffle_above(rng, d.contract_deck, d.contract_known)
     _shuffle_above(rng, d.crew_deck, d.crew_known)
     _shuffle_above(rng, d.part_deck, d.part_known)
+    d.merc_deck.sort()
     rng.shuffle(d.merc_deck)
     d.rng = Rng(rng.next64())
     return d

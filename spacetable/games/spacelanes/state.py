@@ -7,13 +7,14 @@ module holds the data, what each seat may see (`view`), and the resampling of wh
 
 from __future__ import annotations
 
+import math
 from typing import Any, ClassVar, Self
 
 from spacetable.engine.action import Action, ActionSpace
 from spacetable.engine.events import Event
 from spacetable.engine.rng import Rng
 from spacetable.engine.state import CHANCE, TERMINAL, State, View
-from spacetable.games.spacelanes import pvp, rules, text
+from spacetable.games.spacelanes import goals, pvp, rules, text
 from spacetable.games.spacelanes.actions import SPACE
 from spacetable.games.spacelanes.board import ENDS, NLANES, NSLOTS
 from spacetable.games.spacelanes.content import CONTENT, GOODS
@@ -140,6 +141,17 @@ class SpaceLanesState(State):
     def decision_name(self) -> str:
         return rules.decision_name(self)
 
+    def heuristic_value(self) -> list[float]:
+        """Win-chance estimate for search bots: a softmax of each captain's progress toward its
+        Goal (`goals.progress`, L21). On a determinized copy the other Goals are sampled ones."""
+        if self.phase == 3:
+            return self.returns()
+        prog = [goals.progress(self, q) for q in range(self.n)]
+        top = max(prog)
+        w = [math.exp((v - top) / 0.15) for v in prog]
+        total = sum(w)
+        return [v / total for v in w]
+
     def turn_count(self) -> int:
         return self.turns
 
@@ -199,6 +211,7 @@ class SpaceLanesState(State):
         pool = list(o.deck)
         for q in others:
             pool.extend(o.hand[q])
+        pool.sort()  # the result depends only on what `player` knows, not on the hidden order
         rng.shuffle(pool)
         # cards `player` knows another hand holds (`known`) stay there (a card of the same type)
         fixed: dict[int, list[int]] = {}
@@ -228,12 +241,12 @@ class SpaceLanesState(State):
                 o.goal[q] = gpool[j]
         if self.exploration:
             hidden = [s for s in range(NSLOTS) if not o.rev_set[s]]
-            sets = [o.slot_set[s] for s in hidden]
+            sets = sorted(o.slot_set[s] for s in hidden)
             rng.shuffle(sets)
             for s, v in zip(hidden, sets, strict=True):
                 o.slot_set[s] = v
             hl = [ls for ls in range(NLANES) if not o.rev_lane[ls]]
-            lanes = [o.lane_of[ls] for ls in hl]
+            lanes = sorted(o.lane_of[ls] for ls in hl)
             rng.shuffle(lanes)
             for ls, v in zip(hl, lanes, strict=True):
                 o.lane_of[ls] = v

@@ -1,0 +1,233 @@
+"""`mcts`: one generic information-set Monte Carlo tree search for every game (docs/bots.md).
+
+The bot uses only the core State API. Each iteration starts from ``state.determinize(seat, rng)``, a
+full state consistent with what the deciding seat knows (hidden cards resampled), so the search
+never reads hidden information; the live state is otherwise used only for `legal_actions()` of the
+seat's own decision. One tree is shared by all determinizations (single-observer ISMCTS): a node is
+reached by the sequence of action indices taken since the root — decisions of every seat and chance
+outcomes — and a child's statistics are kept for the seat that chose it (per-seat UCT), so each seat
+maximises its own result. Because a determinization's legal actions vary, UCB uses availability
+counts (how often a child was legal when its parent was visited). Decisions with one legal action
+take no node, and a node grows children only after `EXPANSION_VISITS` visits. Chance steps are
+drawn with `sample_chance()` on the determinized copy, whose generator `determinize` reseeds from
+the bot's rng, and lead to one child per outcome.
+
+Rollouts play the game's `greedy` bot for every seat where the game has one (a fast policy that
+reads only the determinized copy it is given), else uniformly random legal actions, for at most
+`horizon` decisions, and then score the position with `State.heuristic_value()` (each game's cheap
+win-chance estimate), or `returns()` at the end. Budgets: a number of iterations (``mcts:1000it``:
+deterministic under the rng given to `choose`) or a time (``mcts:200ms``, ``mcts:2s``); plain
+``mcts`` is ``mcts:1000it``.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+import time
+
+from spacetable.bots.base import Bot, bot_names, make_bot, register_bot
+from spacetable.engine.action import Action
+from spacetable.engine.rng import Rng
+from spacetable.engine.state import CHANCE, TERMINAL, State
+
+DEFAULT_ITERATIONS = 1000
+DEFAULT_HORIZON = 12
+ROLLOUT_BOT = "greedy"
+"""The rollout policy where the game has a bot of that name (else uniformly random)."""
+"""Rollout decisions before the position is scored with `heuristic_value()`."""
+EXPANSION_VISITS = 16
+"""A node below the root grows children only once it has been visited this often (before that an
+iteration reaching it goes straight to its rollout): at small budgets the tree stays shallow and
+the rollout policy, not a uniform choice among untried actions, plays the plies below."""
+EXPLORATION = 0.7
+"""UCB exploration constant (results lie in [0, 1])."""
+MAX_ITERATIONS = 10_000_000
+MAX_SECONDS = 600.0
+
+_BUDGET = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*(it|ms|s)\s*$")
+
+
+def parse_budget(text: str) -> tuple[int | None, float | None]:
+    """``"1000it"`` → (1000, None); ``"200ms"`` → (None, 0.2); ``"2s"`` → (None, 2.0).
+
+    Raises ValueError with the accepted forms for anything else (a zero or absurd budget included).
+    """
+    m = _BUDGET.match(text)
+    if m is None:
+        raise ValueError(f"bad mcts budget {text!r}: use e.g. mcts:1000it, mcts:200ms or mcts:2s")
+    value, unit = float(m.group(1)), m.group(2)
+    if unit == "it":
+        if not value.is_integer() or not 1 <= value <= MAX_ITERATIONS:
+            raise ValueError(f"bad mcts budget {text!r}: iterations must be a whole number "
+                             f"from 1 to {MAX_ITERATIONS:,}")
+        return int(value), None
+    seconds = value / 1000 if unit == "ms" else value
+    if not 0.001 <= seconds <= MAX_SECONDS:
+        raise ValueError(f"bad mcts budget {text!r}: a time from 1ms to {MAX_SECONDS:g}s")
+    return None, seconds
+
+
+class _Node:
+    """Statistics of the action that leads here, for the seat that chose it (`player`; CHANCE for
+    a chance outcome), and the children by action index."""
+
+    __slots__ = ("children", "visits", "wins", "avail", "player")
+
+    def __init__(self, player: int) -> None:
+        self.children: dict[int, _Node] = {}
+        self.visits = 0
+        self.wins = 0.0
+        self.avail = 1
+        self.player = player
+
+
+class MctsBot:
+    """Information-set MCTS with truncated random rollouts (see the module docstring)."""
+
+    def __init__(self, iterations: int | None = DEFAULT_ITERATIONS, seconds: float | None = None,
+                 horizon: int = DEFAULT_HORIZON, exploration: float = EXPLORATION,
+                 rollout: str | None = ROLLOUT_BOT) -> None:
+        if iterations is None and seconds is None:
+            iterations = DEFAULT_ITERATIONS
+        self.iterations = iterations if seconds is None else None
+        self.seconds = seconds
+        self.horizon = horizon
+        self.exploration = exploration
+        self.rollout = rollout
+        self._policies: dict[str, Bot | None] = {}
+        self.last_iterations = 0
+        """Iterations run by the last `choose` (0 when the choice was forced)."""
+        if self.seconds is not None:
+            ms = self.seconds * 1000
+            self.name = f"mcts:{ms:g}ms" if ms < 1000 else f"mcts:{self.seconds:g}s"
+        else:
+            self.name = f"mcts:{self.iterations}it"
+
+    @classmethod
+    def from_budget(cls, budget: str | None) -> MctsBot:
+        """The bot for a name's budget part (None: the default budget)."""
+        if budget is None:
+            return cls()
+        iterations, seconds = parse_budget(budget)
+        return cls(iterations=iterations, seconds=seconds)
+
+    def choose(self, state: State, seat: int, rng: Rng) -> Action:
+        legal = state.legal_actions()
+        self.last_iterations = 0
+        if len(legal) == 1:
+            return legal[0]
+        root = _Node(seat)
+        if self.iterations is not None:
+            for _ in range(self.iterations):
+                self._iterate(state, seat, root, rng)
+            self.last_iterations = self.iterations
+        else:
+            assert self.seconds is not None
+            deadline = time.perf_counter() + self.seconds
+            n = 0
+            while True:
+                self._iterate(state, seat, root, rng)
+                n += 1
+                if time.perf_counter() >= deadline:
+                    break
+            self.last_iterations = n
+        best: Action | None = None
+        best_key = (-1, -1.0)
+        children = root.children
+        for a in legal:
+            c = children.get(a.index)
+            if c is not None and (c.visits, c.wins) > best_key:
+                best, best_key = a, (c.visits, c.wins)
+        return best if best is not None else legal[0]
+
+    def _iterate(self, state: State, seat: int, root: _Node, rng: Rng) -> None:
+        """One determinization, one descent (selection and one expansion), one rollout, backup."""
+        d = self._determinize(state, seat, rng)
+        node = root
+        path = [root]
+        c_explore = self.exploration
+        log, sqrt = math.log, math.sqrt
+        below = rng.below
+        while True:
+            p = d.current_player()
+            if p == TERMINAL:
+                break
+            if p == CHANCE:
+                a = d.sample_chance()
+                child = node.children.get(a.index)
+                if child is None:
+                    child = node.children[a.index] = _Node(CHANCE)
+                node = child
+                path.append(node)
+                continue
+            legal = d.legal_actions()
+            if len(legal) == 1:
+                d.apply_fast(legal[0])
+                continue
+            if node is not root and node.visits < EXPANSION_VISITS:
+                break
+            children = node.children
+            untried = [a for a in legal if a.index not in children]
+            if untried:
+                for a in legal:
+                    c = children.get(a.index)
+                    if c is not None:
+                        c.avail += 1
+                a = untried[below(len(untried))] if len(untried) > 1 else untried[0]
+                node = children[a.index] = _Node(p)
+                path.append(node)
+                d.apply_fast(a)
+                break
+            best_a = legal[0]
+            best_c = children[best_a.index]
+            best_v = -1.0
+            for a in legal:
+                c = children[a.index]
+                c.avail += 1
+                v = c.wins / c.visits + c_explore * sqrt(log(c.avail) / c.visits)
+                if v > best_v:
+                    best_v, best_a, best_c = v, a, c
+            node = best_c
+            path.append(node)
+            d.apply_fast(best_a)
+        values = self._rollout(d, rng, self._policy(d))
+        for n in path:
+            n.visits += 1
+            if n.player >= 0:
+                n.wins += values[n.player]
+
+    def _determinize(self, state: State, seat: int, rng: Rng) -> State:
+        """The state one iteration searches: a determinization for `seat` (never the live state)."""
+        return state.determinize(seat, rng)
+
+    def _policy(self, state: State) -> Bot | None:
+        """The game's rollout bot (`rollout`), or None (uniformly random) where it has none."""
+        game = state.spec.name
+        if game not in self._policies:
+            name = self.rollout
+            self._policies[game] = make_bot(game, name) if name and name in bot_names(game) else None
+        return self._policies[game]
+
+    def _rollout(self, d: State, rng: Rng, policy: Bot | None) -> list[float]:
+        """The policy's decisions (chance drawn from the copy's rng) up to the horizon; then the
+        final result, or the game's `heuristic_value()`."""
+        below = rng.below
+        steps = self.horizon
+        while steps > 0:
+            p = d.current_player()
+            if p == TERMINAL:
+                return d.returns()
+            if p == CHANCE:
+                d.sample_chance()
+                continue
+            if policy is not None:
+                d.apply_fast(policy.choose(d, p, rng))
+            else:
+                legal = d.legal_actions()
+                d.apply_fast(legal[below(len(legal))] if len(legal) > 1 else legal[0])
+            steps -= 1
+        return d.returns() if d.is_terminal() else d.heuristic_value()
+
+
+register_bot("*", "mcts", MctsBot.from_budget, takes_budget=True)

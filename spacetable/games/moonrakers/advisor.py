@@ -1,0 +1,445 @@
+"""The Moonrakers advisor: exact odds of meeting the current contract, and the hazard dice's expected loss.
+
+Pure (no I/O) and computed from the asking seat's view only: `advise(state, seat)` reads
+`state.view(seat).to_json()` and nothing else, so it cannot leak what the seat may not know (a test
+shows the same answer on a `determinize(seat)` copy). `advise_view(view_json)` does the work.
+
+The odds are exact, not sampled: an expectimax over the seat's own plays (3.4.3 a: one card at a
+time, each paying 1 Action, 2.2) and over every possible draw (2.8: the top of the draw pile, whose
+*contents* the seat knows but not the order; an empty pile is refilled from the discard pile, R23),
+memoized over multisets of cards (hand, pile, discard), the Actions left and what is still missing.
+What allies and Mercenary cards have already put in the pool counts as it stands (3.4.6); allies'
+future plays, Mercenary cards and ship-part abilities not yet used are not counted, so the figure
+is what the seat can do by itself from here.
+
+Card knowledge comes from the card data: basics as printed (2.3), crew as 1 Crew (2.4) plus the ops
+of its `effects` list (actions, draw, play_as, reduce, reduce_any, block, a choice between branches,
+trash_hand / trash_top); abilities behind a named hook count only as their 1 Crew.
+Hazard dice (3.4.1, 3.4.9 step 3): once rolled, the loss is icons − blocks; before the roll, the
+expectation over the faces 0, 0, 1, 1, 2, 2 of each die assigned to the seat (R5), never more than
+the Prestige the seat holds.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from functools import cache, lru_cache
+from itertools import product
+from typing import Any
+
+from spacetable.games.moonrakers import actions as A
+from spacetable.games.moonrakers.cards import BASIC, REQ_TYPES
+
+R, T, S, D, C = range(5)
+DIE_FACES = (0, 0, 1, 1, 2, 2)
+WORK_PER_STATE = 4
+"""Visits (memo hits included) allowed per memo entry of the limit before the search gives up."""
+MAX_STATES = 400_000
+"""Memo entries after which the search gives up (reported as ``"exact": false``); typical: < 5,000."""
+
+
+class Effect:
+    """What playing one action-deck card does, from its data (2.3, 2.4, 2.5)."""
+
+    __slots__ = ("pool", "actions", "draw", "reduce", "reduce_any", "block", "branches", "trash_hand",
+                 "trash_optional", "trash_top")
+
+    def __init__(self) -> None:
+        self.pool = [0, 0, 0, 0, 0]
+        self.actions = 0
+        self.draw = 0
+        self.reduce = [0, 0, 0, 0, 0]
+        self.reduce_any = 0
+        self.block = 0
+        self.branches: list[Effect] = []
+        self.trash_hand = False
+        self.trash_optional = True
+        self.trash_top = 0
+
+    def merged(self, other: Effect) -> Effect:
+        e = Effect()
+        e.pool = [a + b for a, b in zip(self.pool, other.pool, strict=True)]
+        e.reduce = [a + b for a, b in zip(self.reduce, other.reduce, strict=True)]
+        e.actions = self.actions + other.actions
+        e.draw = self.draw + other.draw
+        e.reduce_any = self.reduce_any + other.reduce_any
+        e.block = self.block + other.block
+        e.trash_hand = self.trash_hand or other.trash_hand
+        e.trash_optional = self.trash_optional and other.trash_optional
+        e.trash_top = self.trash_top + other.trash_top
+        return e
+
+    def alternatives(self) -> list[Effect]:
+        """The effect with each choice resolved one way (no choice: itself)."""
+        if not self.branches:
+            return [self]
+        base = Effect().merged(self)
+        return [base.merged(b) for br in self.branches for b in br.alternatives()]
+
+
+def _basic_effect(card: int) -> Effect:
+    e = Effect()
+    slug = BASIC[card]
+    if slug == "reactor":
+        e.pool[R], e.actions = 1, 2
+    elif slug == "thruster":
+        e.pool[T], e.draw = 1, 2
+    elif slug == "shield":
+        e.pool[S], e.block = 1, 1
+    elif slug.startswith("damage-"):
+        e.pool[D] = int(slug[-1])
+    return e
+
+
+def _play_as(e: Effect, type_name: str, n: int | None) -> None:
+    if type_name == "damage":
+        e.pool[D] += n or 1
+    elif type_name in REQ_TYPES:
+        t = REQ_TYPES.index(type_name)
+        e.pool[t] += 1
+        if t == R:
+            e.actions += 2
+        elif t == T:
+            e.draw += 2
+        elif t == S:
+            e.block += 1
+
+
+def ops_effect(ops: list[Any] | tuple[Any, ...]) -> Effect:
+    """Read a crew card's op list (crew_specs vocabulary) into an Effect; unknown ops add nothing."""
+    e = Effect()
+    for op in ops:
+        if not isinstance(op, Mapping):
+            continue
+        kind = op.get("op")
+        n = op.get("n")
+        k = n if isinstance(n, int) else 1
+        if kind == "actions":
+            e.actions += k
+        elif kind == "draw":
+            e.draw += k
+        elif kind == "play_as":
+            t = op.get("type") or op.get("card")
+            if isinstance(t, str) and t.startswith("damage-") and t[-1].isdigit():
+                _play_as(e, "damage", int(t[-1]))
+            elif isinstance(t, str):
+                _play_as(e, t, n if isinstance(n, int) else None)
+        elif kind == "reduce":
+            t = op.get("type")
+            if t in REQ_TYPES:
+                e.reduce[REQ_TYPES.index(t)] += k
+        elif kind == "reduce_any":
+            e.reduce_any += k
+        elif kind == "block":
+            e.block += k
+        elif kind == "trash_hand":
+            e.trash_hand = True
+            e.trash_optional = bool(op.get("optional", True))
+        elif kind == "trash_top":
+            e.trash_top += 1
+        elif kind == "choose":
+            options = op.get("options")
+            if isinstance(options, list):
+                e.branches.append(_branch_set([ops_effect(o) for o in options if isinstance(o, list)]))
+    return e
+
+
+def _branch_set(options: list[Effect]) -> Effect:
+    holder = Effect()
+    holder.branches = options
+    return holder
+
+
+def _crew_effect(crew: int) -> Effect:
+    e = ops_effect(A.CAT.crew[crew].effects)
+    e.pool[C] += 1
+    return e
+
+
+@cache
+def card_alternatives(card: int) -> tuple[Effect, ...]:
+    """Every way card `card` (an action-deck id) can resolve when played."""
+    e = _basic_effect(card) if card < A.CREW_BASE else _crew_effect(card - A.CREW_BASE)
+    return tuple(e.alternatives())
+
+
+def _useful(card: int) -> bool:
+    return any(any(e.pool) or e.actions or e.draw or any(e.reduce) or e.reduce_any
+               for e in card_alternatives(card))
+
+
+# ---------------------------------------------------------------------------------------- the search
+Counts = tuple[int, ...]
+
+
+def _draws(k: int, pile: Counts, discard: Counts) -> tuple[tuple[float, Counts, Counts, Counts], ...]:
+    """(probability, drawn, pile after, discard after) for drawing k cards, one at a time (2.8, R23)."""
+    return _draws_cached(k, pile, discard)
+
+
+@lru_cache(maxsize=65536)
+def _draws_cached(k: int, pile: Counts, discard: Counts) -> tuple[tuple[float, Counts, Counts, Counts], ...]:
+    return tuple(_draw_outcomes(k, pile, discard))
+
+
+def _draw_outcomes(k: int, pile: Counts, discard: Counts) -> Iterator[tuple[float, Counts, Counts, Counts]]:
+    zero = (0,) * len(pile)
+    frontier: dict[tuple[Counts, Counts, Counts], float] = {(zero, pile, discard): 1.0}
+    for _ in range(k):
+        nxt: dict[tuple[Counts, Counts, Counts], float] = {}
+        for (drawn, p, d), pr in frontier.items():
+            n = sum(p)
+            if n == 0 and any(d):
+                p, d, n = d, zero, sum(d)  # shuffle the discard pile into a new draw pile
+            if n == 0:
+                key = (drawn, p, d)
+                nxt[key] = nxt.get(key, 0.0) + pr
+                continue
+            for i, c in enumerate(p):
+                if c:
+                    p2 = p[:i] + (c - 1,) + p[i + 1:]
+                    dr2 = drawn[:i] + (drawn[i] + 1,) + drawn[i + 1:]
+                    key = (dr2, p2, d)
+                    nxt[key] = nxt.get(key, 0.0) + pr * c / n
+        frontier = nxt
+    for (drawn, p, d), pr in frontier.items():
+        yield pr, drawn, p, d
+
+
+def _pure(e: Effect) -> bool:
+    """No draw and no hand change: such plays commute with one another."""
+    return not e.draw and not e.trash_top and not e.trash_hand
+
+
+class Search:
+    """Expectimax over the seat's own plays and draws, memoized over multisets (see the module doc).
+
+    Two exact prunings keep it small. A card that only adds to the pool and gives back at least the
+    Action it costs (a Reactor, 2.3) is played at once: it never hurts. And a play that neither draws
+    nor changes the hand and costs an Action net (a Shield, a Damage card) can always be moved after
+    every drawing play without making any play unaffordable (moving it later leaves the Actions at
+    each drawing play higher or equal), so once such a card is played only such cards follow
+    ("final" in the memo key).
+    """
+
+    def __init__(self, cards: list[int], limit: int = MAX_STATES) -> None:
+        self.cards = cards
+        self.limit = limit
+        self.work = 0
+        self.alts = [card_alternatives(c) for c in cards]
+        self.useful = [_useful(c) for c in cards]
+        self.free = [len(a) == 1 and _pure(a[0]) and a[0].actions >= 1 for a in self.alts]
+        self.supply = [[max(e.pool[t] + e.reduce[t] + e.reduce_any for e in a) for t in range(5)]
+                       for a in self.alts]
+        self.memo: dict[tuple[Counts, Counts, Counts, int, Counts, bool], float] = {}
+        self.exact = True
+
+    def p(self, hand: Counts, pile: Counts, discard: Counts, actions: int, need: Counts,
+          final: bool = False) -> float:
+        if max(need) <= 0:
+            return 1.0
+        if actions <= 0 or not self.exact:  # cut short: give up at once (the answer is a lower bound)
+            return 0.0
+        self.work += 1
+        if self.work > WORK_PER_STATE * self.limit:
+            self.exact = False
+            return 0.0
+        cards = sum(hand) + sum(pile) + sum(discard)
+        if actions > cards:
+            actions = cards  # more Actions than cards left to play are worth no more
+        key = (hand, pile, discard, actions, need, final)
+        got = self.memo.get(key)
+        if got is not None:
+            return got
+        if len(self.memo) >= self.limit:  # cut short: entries from here on are lower bounds
+            self.exact = False
+            return 0.0
+        if final:  # a bound: every card left in hand that could still help each type, at its best
+            sup = self.supply
+            for t in range(5):
+                if need[t] > 0 and sum(k * sup[i][t] for i, k in enumerate(hand) if k) < need[t]:
+                    self.memo[key] = 0.0
+                    return 0.0
+        best = 0.0
+        for i, h in enumerate(hand):
+            if h and self.free[i]:
+                hand2 = hand[:i] + (h - 1,) + hand[i + 1:]
+                best = self._resolve(self.alts[i][0], hand2, pile, discard, actions - 1, need, final)
+                self.memo[key] = best
+                return best
+        for i, h in enumerate(hand):
+            if not h or not self.useful[i]:
+                continue
+            hand2 = hand[:i] + (h - 1,) + hand[i + 1:]
+            for e in self.alts[i]:
+                pure = _pure(e)
+                if final and not pure:
+                    continue
+                fin = final
+                if pure and e.actions < 1:
+                    helps = e.reduce_any or any(need[t] > 0 and (e.pool[t] or e.reduce[t]) for t in range(5))
+                    if not helps:
+                        continue  # adds nothing still missing and costs an Action
+                    fin = True
+                v = self._resolve(e, hand2, pile, discard, actions - 1, need, fin)
+                if v > best:
+                    best = v
+                    if best >= 1.0:
+                        break
+            if best >= 1.0:
+                break
+        self.memo[key] = best
+        return best
+
+    def _resolve(self, e: Effect, hand: Counts, pile: Counts, discard: Counts, actions: int,
+                 need: Counts, final: bool) -> float:
+        nd = [need[t] - e.pool[t] - e.reduce[t] for t in range(5)]
+        if e.reduce_any:  # "any one requirement": the seat picks; try each still missing
+            opts = [t for t in range(5) if nd[t] > 0] or [0]
+            needs = [tuple(nd[t] - (e.reduce_any if t == u else 0) for t in range(5)) for u in opts]
+        else:
+            needs = [tuple(nd)]
+        best = 0.0
+        for n2 in needs:
+            n3: Counts = tuple(x if x > 0 else 0 for x in n2)
+            if max(n3) <= 0:
+                return 1.0
+            if _pure(e):
+                v = self.p(hand, pile, discard, actions + e.actions, n3, final)
+            else:
+                v = self._after(e, hand, pile, discard, actions + e.actions, n3)
+            best = max(best, v)
+        return best
+
+    def _after(self, e: Effect, hand: Counts, pile: Counts, discard: Counts, actions: int,
+               need: Counts) -> float:
+        if e.trash_top:
+            total = 0.0
+            for pr, _drawn, p2, d2 in _draws(e.trash_top, pile, discard):
+                total += pr * self._draw_then(e, hand, p2, d2, actions, need)
+            return total
+        return self._draw_then(e, hand, pile, discard, actions, need)
+
+    def _draw_then(self, e: Effect, hand: Counts, pile: Counts, discard: Counts, actions: int,
+                   need: Counts) -> float:
+        if not e.draw:
+            return self._trash(e, hand, pile, discard, actions, need)
+        total = 0.0
+        for pr, drawn, p2, d2 in _draws(e.draw, pile, discard):
+            h2 = tuple(a + b for a, b in zip(hand, drawn, strict=True))
+            total += pr * self._trash(e, h2, p2, d2, actions, need)
+        return total
+
+    def _trash(self, e: Effect, hand: Counts, pile: Counts, discard: Counts, actions: int,
+               need: Counts) -> float:
+        if not e.trash_hand or e.trash_optional or not any(hand):
+            # an optional trash is never taken: a smaller hand allows no play the larger one does not
+            return self.p(hand, pile, discard, actions, need)
+        return max(self.p(hand[:i] + (h - 1,) + hand[i + 1:], pile, discard, actions, need)
+                   for i, h in enumerate(hand) if h)
+
+
+def success_probability(hand: list[int], pile: list[int], discard: list[int], actions: int,
+                        need: list[int] | tuple[int, ...]) -> tuple[float, bool, int]:
+    """(P(the seat alone meets `need`), exact, memo entries) with `hand`, `actions` Actions and a draw
+    pile whose contents (not order) are `pile`; `discard` refills an empty pile (R23)."""
+    cards = sorted(set(hand) | set(pile) | set(discard))
+    idx = {c: i for i, c in enumerate(cards)}
+
+    def counts(xs: list[int]) -> Counts:
+        out = [0] * len(cards)
+        for x in xs:
+            out[idx[x]] += 1
+        return tuple(out)
+
+    search = Search(cards)
+    need_t: Counts = tuple(max(0, int(x)) for x in need)
+    p = search.p(counts(hand), counts(pile), counts(discard), actions, need_t)
+    return p, search.exact, len(search.memo)
+
+
+def hazard_distribution(dice: int) -> dict[int, float]:
+    """Icons on `dice` hazard dice (faces 0, 0, 1, 1, 2, 2: R5) → probability."""
+    out: dict[int, float] = {}
+    for faces in product(DIE_FACES, repeat=dice):
+        k = sum(faces)
+        out[k] = out.get(k, 0.0) + 1.0 / 6**dice
+    return out
+
+
+def expected_loss(dice: int, blocks: int, prestige: int) -> float:
+    """Expected Prestige lost to `dice` unrolled dice with `blocks` (3.4.9 step 3, never below 0)."""
+    return sum(pr * min(prestige, max(0, k - blocks)) for k, pr in hazard_distribution(dice).items())
+
+
+# ---------------------------------------------------------------------------------------- from a view
+def _ids(slugs: list[str]) -> list[int]:
+    return [A.CARD_ID[x] for x in slugs]
+
+
+def _expand(counts: Mapping[str, int]) -> list[int]:
+    return [A.CARD_ID[slug] for slug, k in counts.items() for _ in range(int(k))]
+
+
+def advise_view(view: Mapping[str, Any]) -> dict[str, Any]:
+    """The advice for the seat whose View JSON this is (see the module docstring)."""
+    seat = view.get("player")
+    out: dict[str, Any] = {"game": "moonrakers", "seat": None, "contract": None, "lines": []}
+    lines: list[str] = out["lines"]
+    if not isinstance(seat, int):
+        lines.append("No advice for a spectator.")
+        return out
+    me = view["players"][seat]
+    name = A.SEATS[seat]
+    out["seat"] = name
+    hand = _ids(me.get("hand", []))
+    pile = _expand(me.get("draw_contents", {}))
+    discard = _ids(me.get("discard", []))
+    prestige = int(me.get("prestige", 0))
+    ex = view.get("execution")
+    if ex is not None and name in ex["participants"]:
+        contract = A.CAT.contract(ex["contract"])
+        need = [max(0, t - p) for t, p in zip(ex["target"], ex["pool"], strict=True)]
+        actions = int(ex["actions"][name])
+        icons = sum(ex["dice"][name])
+        blocks = int(ex["blocks"][name])
+        loss = float(min(prestige, max(0, icons - blocks)))
+        hazard = {"dice": len(ex["dice"][name]), "icons": icons, "blocks": blocks, "expected_loss": loss,
+                  "rolled": True}
+        where = "in play"
+    else:
+        neg = view.get("negotiation")
+        slug = neg.get("contract") if isinstance(neg, Mapping) else None
+        if not isinstance(neg, Mapping) or not isinstance(slug, str):
+            lines.append("No contract is being negotiated or executed: nothing to advise on.")
+            return out
+        contract = A.CAT.contract(slug)
+        need = list(contract.req)
+        actions = 1  # 3.4.2: every participant starts with 1 Action
+        dice_for = [d for d in neg.get("dice", []) if isinstance(d, str)]
+        dice = sum(1 for d in dice_for if d == name)  # dice not assigned yet stay with the ML (3.3.4)
+        if neg.get("player") == seat:
+            dice += max(0, contract.dice - len(dice_for))
+        loss = expected_loss(dice, 0, prestige)
+        hazard = {"dice": dice, "icons": None, "blocks": 0, "expected_loss": loss, "rolled": False}
+        where = "if executed now from your hand"
+    p, exact, states = success_probability(hand, pile, discard, actions, need)
+    out.update({"contract": contract.slug, "need": dict(zip(REQ_TYPES, need, strict=True)),
+                "actions": actions, "p_success": p, "exact": exact, "states": states, "hazard": hazard})
+    missing = ", ".join(f"{n} {t}" for t, n in zip(REQ_TYPES, need, strict=True) if n) or "nothing"
+    lines.append(f"{contract.name} ({where}): still missing {missing}; you have {actions} "
+                 f"Action{'s' if actions != 1 else ''}.")
+    lines.append(f"Chance you meet it with your own cards: {100 * p:.1f}%"
+                 + ("" if exact else " (search cut short: a lower bound)") + ".")
+    if hazard["rolled"]:
+        lines.append(f"Hazard: {icons} icon{'s' if icons != 1 else ''} against {blocks} block"
+                     f"{'s' if blocks != 1 else ''}: you lose {loss:.0f} Prestige as it stands.")
+    else:
+        lines.append(f"Hazard: {hazard['dice']} di{'e' if hazard['dice'] == 1 else 'ce'} "
+                     f"→ expected loss {loss:.2f} Prestige before Shields.")
+    return out
+
+
+def advise(state: Any, seat: int) -> dict[str, Any]:
+    """JSON-ready advice for `seat`, computed from `state.view(seat)` only."""
+    return advise_view(state.view(seat).to_json())

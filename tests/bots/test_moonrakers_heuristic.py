@@ -1,0 +1,259 @@
+"""The Moonrakers heuristic bot: registered, finishes games (7.1, 8.9), values cards from their data (a
+part defined only in data that is strictly better than a printed one is bought at least as often), plays
+to meet the contract (3.4.3, 3.4.4), and never depends on hidden information."""
+
+from __future__ import annotations
+
+import copy
+import json
+import random
+from importlib import resources
+from typing import Any
+
+import pytest
+
+from spacetable.bots.base import make_bot
+from spacetable.bots.moonrakers_heuristic import (
+    CREW_ACT,
+    CREW_DMG,
+    HeuristicBot,
+    buy_choice,
+    part_reduction,
+    part_value,
+)
+from spacetable.engine.rng import Rng
+from spacetable.engine.state import CHANCE
+from spacetable.games.moonrakers import actions as A
+from spacetable.games.moonrakers import new_game
+from spacetable.games.moonrakers.cards import Crew, Part, catalog_from_docs
+from spacetable.games.moonrakers.state import MoonrakersState
+from spacetable.sim.runner import play_out
+
+BASE: dict[str, Any] = {"modules": [], "expansions": []}
+MAX_DECISIONS = 20_000
+
+
+def config(players: int, **extra: Any) -> dict[str, Any]:
+    return {"players": players, **BASE, **extra}
+
+
+def test_registered_as_heuristic() -> None:
+    bot = make_bot("moonrakers", "heuristic")
+    assert isinstance(bot, HeuristicBot) and bot.name == "heuristic"
+
+
+@pytest.mark.parametrize("cfg", [config(2), config(3, expansions=["binding-ties"])])
+def test_games_end_with_a_winner_7_1(cfg: dict[str, Any]) -> None:
+    bot, greedy = HeuristicBot(), make_bot("moonrakers", "greedy")
+    s = new_game(cfg, 4)
+    bots = [bot if i % 2 == 0 else greedy for i in range(cfg["players"])]
+    result = play_out(s, bots, Rng(4), max_decisions=MAX_DECISIONS)
+    assert result.finished and result.winners
+    assert max(p.prestige for p in s.players) >= 10
+
+
+def test_solo_game_ends_by_turn_10_8_9() -> None:
+    s = new_game(config(1), 2)
+    result = play_out(s, [HeuristicBot()], Rng(2), max_decisions=MAX_DECISIONS)
+    assert result.finished and s.turn <= 10
+
+
+# ---------------------------------------------------------------------------------------- card data
+def _docs() -> dict[str, Any]:
+    root = resources.files("spacetable.games.moonrakers").joinpath("data")
+    return {k: json.loads(root.joinpath(f"{k}.json").read_text(encoding="utf-8"))
+            for k in ("contracts", "crew", "ship_parts", "objectives")}
+
+
+def _with_better(docs: dict[str, Any], slug: str, new_slug: str, name: str, op: str,
+                 n: int) -> dict[str, Any]:
+    """`docs` plus a copy of part `slug` whose `op` effects are raised to `n` (same cost, same cards)."""
+    docs = copy.deepcopy(docs)
+    raw = copy.deepcopy(next(c for c in docs["ship_parts"]["cards"] if c["slug"] == slug))
+    raw["slug"], raw["name"] = new_slug, name
+    raw["text"] = raw["text"] + " (improved)"
+
+    def bump(ops: list[Any]) -> None:
+        for e in ops:
+            if e.get("op") == op:
+                e["n"] = n
+            bump(e.get("effects", []))
+
+    bump(raw["effects"])
+    docs["ship_parts"]["cards"].append(raw)
+    return docs
+
+
+BETTER = [("daburu-mk1", "daburu-mk2", "Daburu Mk2", "actions", 2),
+          ("sapphire-mk2", "sapphire-mk3", "Sapphire Mk3", "reduce", 2),
+          ("projector-s2", "projector-s3", "Projector S3", "draw", 2)]
+
+
+@pytest.mark.parametrize(("old", "new", "name", "op", "n"), BETTER)
+def test_a_part_only_in_data_that_is_strictly_better_is_bought_at_least_as_often(
+        old: str, new: str, name: str, op: str, n: int) -> None:
+    """A part added to the data files only (same cost and cards as a printed part, a larger effect) is
+    valued above it and, over the same buying situations (3.5.1), bought at least as often."""
+    cat = catalog_from_docs(_with_better(_docs(), old, new, name, op, n))
+    weak, strong = cat.part(old), cat.part(new)
+    assert strong.cost == weak.cost and strong.cards == weak.cards and strong.id >= len(A.CAT.parts)
+    assert part_value(strong) > part_value(weak)
+    others: list[Part | Crew] = [p for p in cat.parts if p.slug not in (old, new)] + list(cat.crew)
+    r = random.Random(7)
+    bought = {old: 0, new: 0}
+    for _ in range(400):
+        credits = r.randint(0, 12)
+        owned = r.sample([p for p in cat.parts if p.slug not in (old, new)], r.randint(0, 4))
+        row = r.sample(others, 5)
+        slot = r.randrange(6)
+        for card in (weak, strong):
+            offers = row[:slot] + [card] + row[slot:]
+            pick = buy_choice(credits, owned, offers, offers)
+            if pick is card:
+                bought[card.slug] += 1
+    assert bought[new] >= bought[old] and bought[new] > 0, bought
+
+
+def test_crew_knowledge_comes_from_effects() -> None:
+    """Profiles are read from the effect ops: Ada Massa +3 Actions (net +2), Crusse Parke plays as
+    Damage 4 (net −1 Action), a hook-only card is just 1 Crew."""
+    assert CREW_ACT[A.CAT.crew_by_slug("ada-massa").id] == 2
+    assert CREW_DMG[A.CAT.crew_by_slug("crusse-parke").id] == 4
+    assert CREW_ACT[A.CAT.crew_by_slug("crusse-parke").id] == -1
+    assert part_reduction(A.CAT.part("twin-jets-e4")) == (1, 1)
+    assert part_reduction(A.CAT.part("escape-jets-e1")) == (-1, 0)
+
+
+# ---------------------------------------------------------------------------------------- execution
+def _planning(players: int, seed: int = 1) -> Any:
+    s = new_game(config(players), seed)
+    while s.decision_name() != "planning":
+        if s.current_player() == CHANCE:
+            s.sample_chance()
+        else:
+            s.apply(s.legal_actions()[-1])
+    return s
+
+
+def _execution(hand: list[str], contract: str, draw: list[str], dice: int = 0) -> tuple[Any, int]:
+    s = _planning(2)
+    ml = s.ml
+    c = A.CONTRACT_ID[contract]
+    if c not in s.contracts:
+        s.contracts[0] = c
+    s.players[ml].hand = [A.CARD_ID[x] for x in hand]
+    s.players[ml].draw = [A.CARD_ID[x] for x in draw]
+    s.players[ml].discard = []
+    s.merc_row = []
+    s.apply(f"take {contract}")
+    s.apply("solo")
+    while s.current_player() == CHANCE:
+        s.apply(f"hazard {dice}")
+    assert s.decision_name() == "execution.play"
+    return s, ml
+
+
+def test_draws_for_the_missing_card_before_spending_the_action_3_4_3() -> None:
+    """Claim Bounty (2 Reactor, 3 Damage) with Reactor, Thruster, Damage III in hand and one Reactor among
+    4 cards in the pile: Reactor first (+2 Actions, 2.3), then the Thruster (1/2 to draw the Reactor)
+    before the Damage III; the other order leaves no Action for a drawn Reactor."""
+    s, ml = _execution(["reactor", "thruster", "damage-3"], "claim-bounty",
+                       ["reactor", "miss", "miss", "miss"])
+    bot = HeuristicBot()
+    assert str(bot.choose(s, ml, Rng(0))) == "play reactor"
+    s.apply("play reactor")
+    assert str(bot.choose(s, ml, Rng(0))) == "play thruster"
+
+
+def test_passes_once_requirements_are_met_3_4_4() -> None:
+    s, ml = _execution(["thruster", "damage-1", "shield", "miss", "reactor"], "kill-slavers", ["miss"] * 5)
+    bot = HeuristicBot()
+    for _ in range(8):
+        a = bot.choose(s, ml, Rng(0))
+        if a.kind == "pass":
+            break
+        s.apply(a)
+    assert s.ex is not None and all(
+        s.ex.pool[t] >= s.ex.target(t, A.CAT.contracts[s.ex.contract].req) for t in range(5))
+
+
+# ---------------------------------------------------------------------------------------- no peeking
+def _positions(cfg: dict[str, Any], seed: int, every: int, limit: int) -> list[tuple[MoonrakersState, int]]:
+    bot, random_bot = HeuristicBot(), make_bot("moonrakers", "random")
+    s = new_game(cfg, seed)
+    rng = Rng(seed)
+    out: list[tuple[MoonrakersState, int]] = []
+    k = 0
+    while not s.is_terminal() and len(out) < limit and k < MAX_DECISIONS:
+        p = s.current_player()
+        if p == CHANCE:
+            s.sample_chance()
+            continue
+        k += 1
+        if k % every == 0:
+            out.append((s.copy(), p))
+        b = bot if (p + seed) % 2 == 0 or k % 5 else random_bot
+        s.apply_fast(b.choose(s, p, rng))
+    return out
+
+
+@pytest.mark.parametrize("cfg", [config(1), config(2), config(4), config(3, expansions=["binding-ties"])])
+def test_choice_never_depends_on_hidden_information(cfg: dict[str, Any]) -> None:
+    """The same choice from the real state and from `determinize(seat)` (other hands, objectives and
+    every deck order, its own draw pile's included, resampled)."""
+    bot = HeuristicBot()
+    bad = checked = 0
+    for seed in range(2):
+        for state, seat in _positions(cfg, seed, every=3, limit=40):
+            other = state.determinize(seat, Rng(1000 * seed + checked))
+            assert other.view(seat) == state.view(seat)
+            bad += bot.choose(state, seat, Rng(1)) != bot.choose(other, seat, Rng(1))
+            checked += 1
+    assert checked >= 40 and bad == 0
+
+
+# ---------------------------------------------------------------------------------------- negotiation
+def _answering(credits: int) -> tuple[Any, int, int]:
+    """A 3-player game at an invitee's answer to Scout Cruiser (3 Prestige, 6 credits) offering it
+    `credits` and no Prestige, every die on the Mission Leader."""
+    s = _planning(3)
+    ml = s.ml
+    c = A.CONTRACT_ID["scout-cruiser"]
+    if c not in s.contracts:
+        s.contracts[0] = c
+    s.apply("take scout-cruiser")
+    s.apply("propose")
+    while s.decision_name() != "negotiation.answer":
+        legal = s.legal_actions()
+        name = s.decision_name()
+        if name == "negotiation.invite":
+            s.apply(legal[0])
+        elif name == "negotiation.credits":
+            s.apply(next(a for a in legal if a.kind == "credits" and a.args[1] == credits))
+        elif name == "negotiation.prestige":
+            s.apply(next(a for a in legal if a.kind == "prestige" and a.args[1] == 0))
+        elif name == "negotiation.dice":
+            s.apply(next(a for a in legal if a.kind == "die" and a.args[1] == A.SEATS[ml]))
+        else:
+            s.apply(next(a for a in legal if a.kind != "solo"))
+    return s, ml, s.current_player()
+
+
+def test_joins_to_sabotage_with_a_saboteur_objective_6_4() -> None:
+    """Saboteur (claimed when a contract one joined as an ally fails): the bot accepts a deal worth
+    nothing to it, then passes at every play step; without the objective it declines that deal."""
+    s, ml, seat = _answering(0)
+    bot = HeuristicBot()
+    s.players[seat].objectives = []
+    assert str(bot.choose(s, seat, Rng(0))) == "decline"
+    s.players[seat].objectives = [A.OBJECTIVE_ID["saboteur"]]
+    assert str(bot.choose(s, seat, Rng(0))) == "accept"
+
+
+def test_will_not_hand_the_leader_the_game_7_1() -> None:
+    s, ml, seat = _answering(2)
+    bot = HeuristicBot()
+    s.players[ml].prestige = 2
+    assert str(bot.choose(s, seat, Rng(0))) == "accept"  # 2 credits, no risk
+    s.players[ml].prestige = 8
+    assert str(bot.choose(s, seat, Rng(0))) == "decline"

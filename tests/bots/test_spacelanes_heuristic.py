@@ -1,0 +1,130 @@
+"""The Space Lanes heuristic bot: registered, legal, blind to hidden cards (same choice from a
+determinized state), card knowledge from data (no card names in its code), and it stops to win."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+import spacetable.bots.spacelanes_heuristic as heuristic_module
+from spacetable.bots.base import bot_names, make_bot
+from spacetable.engine.rng import Rng
+from spacetable.engine.state import CHANCE
+from spacetable.games.spacelanes import rules as R
+from spacetable.games.spacelanes.content import CONTENT
+from spacetable.games.spacelanes.state import SpaceLanesState
+from spacetable.sim.runner import play_out
+from spacetable.sim.setup import load_game
+
+
+def new(players: int, seed: int, modes: tuple[str, ...] = ()) -> SpaceLanesState:
+    s = load_game("spacelanes").new_game({"players": players, "modes": list(modes)}, seed)
+    assert isinstance(s, SpaceLanesState)
+    return s
+
+
+def test_registered_for_spacelanes() -> None:
+    assert "heuristic" in bot_names("spacelanes")
+    assert make_bot("spacelanes", "heuristic").name == "heuristic"
+
+
+@pytest.mark.parametrize(("seed", "modes"), [(2, ()), (3, ("pvp",)), (4, ("exploration", "pvp"))])
+def test_legal_and_same_choice_from_a_determinized_state(seed: int, modes: tuple[str, ...]) -> None:
+    """Every choice is legal and equals the choice made on `determinize(seat)` (other hands, goals,
+    deck order and face-down tiles resampled), so the bot reads only what its seat may know."""
+    s = new(3, seed, modes)
+    bots = [make_bot("spacelanes", "heuristic"), make_bot("spacelanes", "greedy"),
+            make_bot("spacelanes", "heuristic")]
+    rng = Rng(seed)
+    checked = 0
+    while not s.is_terminal() and checked < 700:
+        p = s.current_player()
+        if p == CHANCE:
+            s.sample_chance()
+            continue
+        a = bots[p].choose(s, p, rng)
+        assert a in s.legal_actions()
+        if bots[p].name == "heuristic":
+            d = s.determinize(p, Rng(checked))
+            assert bots[p].choose(d, p, rng) == a, (s.decision_name(), str(a))
+            checked += 1
+        s.apply(a)
+    assert checked > 100
+
+
+def test_plays_whole_games_to_a_winner() -> None:
+    for seed in range(3):
+        s = new(2, seed)
+        r = play_out(s, [make_bot("spacelanes", "heuristic"), make_bot("spacelanes", "greedy")], Rng(seed))
+        assert r.finished and r.winners
+
+
+def test_beats_random_bots() -> None:
+    wins = 0
+    for seed in range(6):
+        s = new(2, 100 + seed)
+        names = ["heuristic", "random"] if seed % 2 == 0 else ["random", "heuristic"]
+        r = play_out(s, [make_bot("spacelanes", n) for n in names], Rng(seed))
+        wins += names.index("heuristic") in r.winners
+    assert wins == 6
+
+
+def test_no_card_names_in_the_code() -> None:
+    """Card value comes from the card data (kind, cost, modifiers, prices, rewards), never from a
+    table keyed by card names: no card slug or name appears as a string in the module."""
+    code = Path(heuristic_module.__file__).read_text(encoding="utf-8")
+    strings = set(re.findall(r'"([^"\n]+)"', code))
+    kinds = {t.kind for t in CONTENT.card_types}  # the effect vocabulary (e.g. "missiles") is data
+    for t in CONTENT.card_types:
+        assert t.name not in strings, t.name
+        assert t.slug in kinds or t.slug not in strings, t.slug
+
+
+def _main_decision_at_a_settlement(s: SpaceLanesState) -> SpaceLanesState:
+    bots = [make_bot("spacelanes", "greedy") for _ in range(s.n)]
+    rng = Rng(0)
+    while True:
+        p = s.current_player()
+        if p == CHANCE:
+            s.sample_chance()
+            continue
+        if s.phase == 2 and not s.stack and s.node[p] >= 0 and s.turns > 3 \
+                and "end" in map(str, s.legal_actions()):
+            return s
+        s.apply(bots[p].choose(s, p, rng))
+
+
+def test_ends_the_turn_on_a_settlement_once_the_goal_is_reached() -> None:
+    s = _main_decision_at_a_settlement(new(2, 9))
+    p = s.active
+    tycoon = next(i for i, g in enumerate(CONTENT.goals) if g.kind == "credits")
+    s.goal[p] = tycoon
+    s.credits[p] = CONTENT.goals[tycoon].target_for(s.n, s.exploration)
+    assert R.progress(s, p) >= 1.0
+    a = make_bot("spacelanes", "heuristic").choose(s, p, Rng(0))
+    assert str(a) == "end"
+    s.apply(a)
+    assert s.is_terminal() and s.winners() == [p]
+
+
+def test_buys_fuel_for_the_road() -> None:
+    """At a Trade with money and a small hand the bot buys cards (a turn is worth far more than 100)."""
+    s = _main_decision_at_a_settlement(new(2, 11))
+    p = s.active
+    s.credits[p] = 9000
+    s.cargo[p] = [0] * len(s.cargo[p])
+    s.hand[p], extra = s.hand[p][:1], s.hand[p][1:]
+    s.deck.extend(extra)
+    bot = make_bot("spacelanes", "heuristic")
+    for _ in range(40):
+        if s.decision_name() != "trade" and "trade" not in map(str, s.legal_actions()):
+            break
+        a = bot.choose(s, p, Rng(0))
+        if str(a).startswith("draw"):
+            return
+        s.apply(a)
+        if s.decision_name() not in ("trade", "turn"):
+            break
+    pytest.fail("the bot never bought cards")
