@@ -33,3 +33,18 @@ def playout_states(players: int, seed: int) -> Iterator[HighcardState]:
     while not state.is_terminal():
         random_step(state, rng)
         yield state.copy()
+
+
+def json_strings(obj: object, out: set[str] | None = None) -> set[str]:
+    """Every string in a JSON-ready value (dict keys included): what a view or message reveals."""
+    out = set() if out is None else out
+    if isinstance(obj, str):
+        out.add(obj)
+    elif isinstance(obj, dict):
+        for k, v in obj.items():
+            out.add(str(k))
+            json_strings(v, out)
+    elif isinstance(obj, list):
+        for v in obj:
+            json_strings(v, out)
+    return out

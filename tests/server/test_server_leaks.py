@@ -20,6 +20,7 @@ from spacetable.server.store import NewRecord, StoredGame
 from spacetable.server.tables import HUMAN, Seat, Table, apply_record, load_table
 from spacetable.server.views import view_body
 from spacetable.sim.setup import build_config, load_game
+from tests.engine.engine_helpers import json_strings
 from tests.server.server_helpers import auth, client, create, view
 
 Card = tuple[str, str]  # (slug, display name)
@@ -30,19 +31,6 @@ PUBLIC_DRAW = re.compile(r"takes bonus crew (.+) \[5\.4\]")
 into the draw pile within the same record, so no view between records shows it: the event does."""
 LONGER_NAMES = {n: sorted((m for m in ALL_NAMES if n in m and m != n), key=len, reverse=True)
                 for n in ALL_NAMES}
-
-
-def _strings(obj: Any, out: set[str]) -> set[str]:
-    if isinstance(obj, str):
-        out.add(obj)
-    elif isinstance(obj, dict):
-        for k, v in obj.items():
-            out.add(str(k))
-            _strings(v, out)
-    elif isinstance(obj, list):
-        for v in obj:
-            _strings(v, out)
-    return out
 
 
 def _cards_of(state: Any, q: int) -> set[Card]:
@@ -70,7 +58,7 @@ class Knowledge:
         revealed = {SLUG_OF[m.group(1)] for line in log[-40:] if (m := PUBLIC_DRAW.search(line.text))}
         for p in self.viewers:
             self.known[p] |= revealed
-            _strings(state.view(p).to_json(), self.known[p])
+            json_strings(state.view(p).to_json(), self.known[p])
             hidden: set[Card] = set()
             for q in range(len(state.players)):
                 if q != p:

@@ -22,6 +22,7 @@ from spacetable.engine.rng import Rng
 from spacetable.engine.state import CHANCE
 from spacetable.games.moonrakers import actions as A
 from spacetable.games.moonrakers.game import Moonrakers
+from tests.engine.engine_helpers import json_strings
 from tests.games.moonrakers.helpers import game, new, random_step
 
 DECKS = ("contract_deck", "crew_deck", "part_deck", "objective_deck")
@@ -35,19 +36,6 @@ REVEAL_EVENTS = {"rep-bonus-crew": "crew_deck", "rep-bonus-part": "part_deck"}
 """Binding Ties Bonus Card: the top card is revealed to everyone (named in a public event only)."""
 
 
-def _strings(obj: Any, out: set[str]) -> set[str]:
-    if isinstance(obj, str):
-        out.add(obj)
-    elif isinstance(obj, dict):
-        for k, v in obj.items():
-            out.add(str(k))
-            _strings(v, out)
-    elif isinstance(obj, list):
-        for v in obj:
-            _strings(v, out)
-    return out
-
-
 class Oracle:
     """Per seat and deck: the cards the seat saw go to the deck's bottom (still in the deck)."""
 
@@ -57,7 +45,7 @@ class Oracle:
         self.seen = self._seen(s, [])
 
     def _seen(self, s: Moonrakers, events: list[Any]) -> list[set[str]]:
-        seen = [_strings(s.view(p).to_json(), set()) for p in range(s.n)]
+        seen = [json_strings(s.view(p).to_json(), set()) for p in range(s.n)]
         for e in events:
             deck = REVEAL_EVENTS.get(e.key)
             if deck is not None:
