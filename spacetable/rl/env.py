@@ -18,14 +18,15 @@ seat's return at the end.
 
 from __future__ import annotations
 
-import operator
 from collections.abc import Sequence
 from typing import Any, SupportsIndex
 
 from spacetable.bots.base import Bot
-from spacetable.engine.errors import ConfigError, IllegalAction, ParseError
+from spacetable.engine.errors import ConfigError, IllegalAction
 from spacetable.engine.rng import Rng
 from spacetable.engine.state import CHANCE, State
+from spacetable.rl.errors import EnvNotReady
+from spacetable.rl.table import action_index
 from spacetable.sim.setup import build_config, load_game, make_bots
 
 Observation = dict[str, Any]
@@ -79,14 +80,15 @@ class SpacetableEnv:
 
         Any integer `operator.index` accepts is an index (int, NumPy integers); anything else (bool,
         float, str, None) raises `ParseError`, and an index out of range or not legal now raises
-        `IllegalAction`. Both leave the environment unchanged.
+        `IllegalAction`. Both leave the environment unchanged. Before `reset()` and after the game
+        ended it raises `EnvNotReady` (a `SpacetableError`, and a RuntimeError as before).
         """
         state = self.state
         if state is None:
-            raise RuntimeError("call reset() before step()")
+            raise EnvNotReady("call reset() before step()")
         if state.is_terminal():
-            raise RuntimeError("the game is over: call reset()")
-        action = _action_index(action, len(state.space))
+            raise EnvNotReady("the game is over: call reset()")
+        action = action_index(action, len(state.space))
         seat = state.current_player()
         legal = state.legal_actions()
         chosen = next((a for a in legal if a.index == action), None)
@@ -141,15 +143,3 @@ class SpacetableEnv:
             info["winners"] = state.winners()
         return info
 
-
-def _action_index(action: object, size: int) -> int:
-    """`action` as a plain int, or `ParseError` when it is not an integer (True and 23.0 are not)."""
-    if isinstance(action, bool) or type(action).__name__ == "bool_":  # NumPy's bool too
-        raise ParseError(f"an action must be an integer index in 0..{size - 1}, not the bool {action!r}")
-    if isinstance(action, SupportsIndex):
-        try:
-            return operator.index(action)
-        except TypeError:
-            pass
-    kind = type(action).__name__
-    raise ParseError(f"an action must be an integer index in 0..{size - 1}, not {kind} {action!r}")

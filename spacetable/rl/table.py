@@ -1,0 +1,137 @@
+"""One game behind an RL adapter: its config with the adapters' defaults, a step cap, index actions.
+
+Defaults every adapter shares: ``players=2``; Space Lanes gets ``turn_limit=30`` (ruling L21: the
+captain closest to its Goal wins when it is reached) unless one is given, and every game gets a cap
+on the number of decisions (``max_steps``), so every episode is bounded: uniform random play in
+Moonrakers never reaches 10 Prestige. An episode cut by the cap is *truncated*: nobody wins, every
+return is 0.
+"""
+
+from __future__ import annotations
+
+import operator
+from collections.abc import Mapping
+from typing import Any, SupportsIndex
+
+from spacetable.engine.action import Action
+from spacetable.engine.errors import ConfigError, ParseError
+from spacetable.engine.game import GameSpec
+from spacetable.engine.state import CHANCE, State
+from spacetable.rl.errors import EnvNotReady
+from spacetable.rl.observations import Encoder, encoder_for
+from spacetable.sim.setup import load_game
+
+ADAPTER_DEFAULTS: dict[str, dict[str, Any]] = {"spacelanes": {"turn_limit": 30}}
+"""Config values the adapters use unless given (L21 for Space Lanes)."""
+MAX_STEPS = {"highcard": 100, "moonrakers": 3000, "spacelanes": 2000}
+"""Default cap on decisions per episode (Highcard ends by itself after at most 5·(players + 1))."""
+MAX_STEPS_LIMIT = 10**6
+
+
+def adapter_config(game: str, config: Mapping[str, Any]) -> tuple[GameSpec, dict[str, Any], int]:
+    """(spec, full validated config, max_steps) from an adapter's keyword arguments.
+
+    Keys: ``players`` (default 2), the game's own options (``modules``, ``expansions``, ``modes``,
+    ``turn_limit``…) and ``max_steps``. Anything else raises `ConfigError`.
+    """
+    spec = load_game(game)
+    params = dict(config)
+    players = params.pop("players", 2)
+    max_steps = params.pop("max_steps", MAX_STEPS.get(game, 10_000))
+    if isinstance(max_steps, bool) or not isinstance(max_steps, int) or not 1 <= max_steps <= MAX_STEPS_LIMIT:
+        raise ConfigError(f"max_steps must be a whole number from 1 to {MAX_STEPS_LIMIT}, "
+                          f"not {max_steps!r:.40}")
+    for k, v in ADAPTER_DEFAULTS.get(game, {}).items():
+        params.setdefault(k, v)
+    return spec, spec.make_config(players, **params), max_steps
+
+
+def action_index(action: object, size: int) -> int:
+    """`action` as a plain int, or `ParseError` when it is not an integer (True and 23.0 are not)."""
+    if isinstance(action, bool) or type(action).__name__ == "bool_":  # NumPy's bool too
+        raise ParseError(f"an action must be an integer index in 0..{size - 1}, not the bool {action!r}")
+    if isinstance(action, SupportsIndex):
+        try:
+            return operator.index(action)
+        except TypeError:
+            pass
+    kind = type(action).__name__
+    raise ParseError(f"an action must be an integer index in 0..{size - 1}, not {kind} {action!r:.40}")
+
+
+class Table:
+    """A game in progress for the PettingZoo and Gymnasium adapters: chance steps are drawn from the
+    state's seeded generator as soon as they come up, so a decider is always a seat (or nobody)."""
+
+    def __init__(self, game: str, config: Mapping[str, Any]) -> None:
+        self.game = game
+        self.spec, self.config, self.max_steps = adapter_config(game, config)
+        self.players = int(self.config["players"])
+        self.encoder: Encoder = encoder_for(game, self.config)
+        self.obs_size = self.encoder.layout.size
+        self.num_actions = self.spec.num_actions
+        self._state: State | None = None
+        self.steps = 0
+
+    @property
+    def state(self) -> State:
+        if self._state is None:
+            raise EnvNotReady("call reset() before step()")
+        return self._state
+
+    def reset(self, seed: int) -> None:
+        self._state = self.spec.new_game(dict(self.config), seed)
+        self.steps = 0
+        self._resolve_chance()
+
+    def _resolve_chance(self) -> None:
+        state = self.state
+        while not state.is_terminal() and state.current_player() == CHANCE:
+            state.sample_chance()
+
+    @property
+    def terminated(self) -> bool:
+        return self.state.is_terminal()
+
+    @property
+    def truncated(self) -> bool:
+        return not self.state.is_terminal() and self.steps >= self.max_steps
+
+    @property
+    def over(self) -> bool:
+        return self.terminated or self.truncated
+
+    def to_act(self) -> int | None:
+        """The seat that decides now; None once the episode is over."""
+        return None if self.over else self.state.current_player()
+
+    def legal(self, index: int) -> Action | None:
+        """The legal action with this index now, or None (illegal, out of range or the game is over)."""
+        if self.over or not 0 <= index < self.num_actions:
+            return None
+        for a in self.state.legal_actions():
+            if a.index == index:
+                return a
+        return None
+
+    def play(self, action: Action) -> None:
+        """Apply a legal action (from `legal`), count the decision, then draw any chance steps."""
+        self.state.apply_fast(action)
+        self.steps += 1
+        self._resolve_chance()
+
+    def returns(self) -> list[float]:
+        """Each seat's return: the game's at its end, 0 before it and when truncated."""
+        state = self.state
+        return state.returns() if state.is_terminal() else [0.0] * self.players
+
+    def observe(self, seat: int) -> list[float]:
+        return self.encoder.encode(self.state.view(seat).to_json())
+
+    def mask(self, seat: int) -> list[int]:
+        """1 at each legal action index of `seat` now (all 0 when it does not decide)."""
+        out = [0] * self.num_actions
+        if self.to_act() == seat:
+            for a in self.state.legal_actions():
+                out[a.index] = 1
+        return out
