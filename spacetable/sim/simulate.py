@@ -1,10 +1,14 @@
-"""Many complete bot games and their summary figures (``spacetable simulate``).
+"""Many complete bot games and their summary figures (``spacetable simulate``, ``spacetable sweep``).
 
 Game ``i`` uses seed ``seed + i`` for the state and an independent generator for the bots, so a
-run is reproducible. The seats rotate: in game ``i`` the ``k``-th bot named sits at seat
-``(k + i) % players``, so no bot keeps the first seat, and ``wins_by_bot`` / ``wins_ci_by_bot``
-credit the bots by name. An exception inside a game is counted in ``errors`` with a sample
-(message, seed and that game's seating) and the run goes on.
+run is reproducible whatever the backend or the number of workers (`spacetable.sim.worker`). The seats
+rotate: in game ``i`` the ``k``-th bot named sits at seat ``(k + i) % players``, so no bot keeps the
+first seat, and ``wins_by_bot`` / ``wins_ci_by_bot`` credit the bots by name. An exception inside a
+game is counted in ``errors`` with a sample (message, seed and that game's seating) and the run goes on.
+
+With ``out`` the rows (one per game and seat, `spacetable.sim.schema`) are appended to a Parquet file
+as batches finish; a rerun with the same file skips the games already in it, and the summary covers
+every game asked for (those played now and those found in the file).
 """
 
 from __future__ import annotations
@@ -12,19 +16,34 @@ from __future__ import annotations
 import math
 import statistics
 import time
-import traceback
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass, field
+from pathlib import Path
 from typing import Any
+
+import pyarrow as pa
+import pyarrow.compute as pc
 
 from spacetable.engine.errors import ConfigError
 from spacetable.engine.game import check_seed
-from spacetable.engine.rng import Rng
-from spacetable.sim.runner import DEFAULT_MAX_DECISIONS, play_out
+from spacetable.sim.backends import Backend, make_backend
+from spacetable.sim.overrides import CardOverrides, read_overrides
+from spacetable.sim.progress import GamesProgress
+from spacetable.sim.results import ResultsStore
+from spacetable.sim.runner import DEFAULT_MAX_DECISIONS
+from spacetable.sim.schema import SCHEMA
 from spacetable.sim.setup import build_config, load_game, make_bots
+from spacetable.sim.worker import Batch, RunSpec, seating
+
+__all__ = ["SimReport", "Job", "simulate", "run_jobs", "make_job", "seating", "wilson_interval"]
 
 MAX_ERROR_SAMPLES = 5
+BATCH_CAP = {"highcard": 500, "moonrakers": 50, "spacelanes": 10}
+"""Most games in one batch (about a second of work for greedy bots on one core)."""
+FAST_BOTS = frozenset({"random", "greedy", "heuristic"})
+"""Bots that decide in microseconds; with any other (mcts…) a batch is one game, so progress, an
+interruption and the spread over workers go game by game."""
 
 
 @dataclass
@@ -57,6 +76,15 @@ class SimReport:
     wins_ci_by_bot: dict[str, list[float]] = field(default_factory=dict)
     """95% Wilson interval of each name's win rate per seat-game (wins / (completed × its seats))."""
     median_turns: float | None = None
+    played: int = 0
+    """Games played by this call (the others were already in the results file)."""
+    skipped: int = 0
+    backend: str = "serial"
+    workers: int = 1
+    run: str = ""
+    cards: str | None = None
+    """The card overrides' digest (None: the shipped cards); the document is in the results."""
+    out: str | None = None
 
     def to_json(self) -> dict[str, Any]:
         return asdict(self)
@@ -73,25 +101,23 @@ def wilson_interval(wins: float, trials: int, z: float = 1.96) -> list[float]:
     return [round(max(0.0, centre - half), 4), round(min(1.0, centre + half), 4)]
 
 
-def seating(bots: Sequence[str], game_index: int) -> list[str]:
-    """The bot name at each seat in game `game_index`: the k-th name sits at seat (k + i) % n."""
-    n = len(bots)
-    shift = game_index % n
-    return [bots[(seat - shift) % n] for seat in range(n)]
+@dataclass(frozen=True)
+class Job:
+    """A configuration and how many of its games to have."""
+
+    run: RunSpec
+    games: int
 
 
-def simulate(game: str, games: int, players: int, bots: Sequence[str], seed: int = 0,
+def make_job(game: str, games: int, players: int, bots: Sequence[str], seed: int = 0,
              modules: Sequence[str] = (), expansions: Sequence[str] = (), modes: Sequence[str] = (),
-             max_decisions: int = DEFAULT_MAX_DECISIONS, turn_limit: int | None = None) -> SimReport:
-    """Play `games` complete games of `game` with one bot name per seat and summarise them.
-
-    The seats rotate between games (`seating`); `wins_by_seat` counts seats, `wins_by_bot` names.
-
-    Raises `ConfigError` before any game starts for an unknown game, bot or option.
-    """
+             max_decisions: int = DEFAULT_MAX_DECISIONS, turn_limit: int | None = None,
+             cards: str | Path | CardOverrides | None = None, run: str = "") -> Job:
+    """A checked job. Raises `ConfigError` (or `DataError` for the card overrides) before any game starts
+    for an unknown game, bot or option."""
     spec = load_game(game)
     config = build_config(spec, players, modules, expansions, modes, turn_limit)
-    if games < 1:
+    if isinstance(games, bool) or not isinstance(games, int) or games < 1:
         raise ConfigError(f"the number of games must be 1 or more, not {games}")
     check_seed(seed)
     check_seed(seed + games - 1)
@@ -99,49 +125,132 @@ def simulate(game: str, games: int, players: int, bots: Sequence[str], seed: int
     make_bots(game, bots)  # refuse unknown bot names up front
     if len(bots) != players:
         raise ConfigError(f"{len(bots)} bot names for {players} seats; give one name per seat")
-    report = SimReport(game=game, players=players, bots=list(bots), config=config, seed=seed,
-                       wins_by_seat=[0] * players, wins_by_bot=dict.fromkeys(bots, 0))
+    if max_decisions < 1:
+        raise ConfigError("the decision cap must be 1 or more")
+    overrides = cards if isinstance(cards, CardOverrides) or cards is None else read_overrides(game, cards)
+    if overrides is not None and overrides.game != game:
+        raise ConfigError(f"the card overrides {overrides.file} are for {overrides.game}, not {game}")
+    return Job(RunSpec(game, config, tuple(bots), seed, max_decisions, run, overrides), games)
+
+
+def simulate(game: str, games: int, players: int, bots: Sequence[str], seed: int = 0,
+             modules: Sequence[str] = (), expansions: Sequence[str] = (), modes: Sequence[str] = (),
+             max_decisions: int = DEFAULT_MAX_DECISIONS, turn_limit: int | None = None, *,
+             backend: str = "serial", workers: int | None = None, ray_address: str | None = None,
+             out: str | Path | None = None, cards: str | Path | CardOverrides | None = None,
+             run: str = "", progress: bool = False) -> SimReport:
+    """Play `games` complete games of `game` with one bot name per seat and summarise them.
+
+    The seats rotate between games (`seating`); `wins_by_seat` counts seats, `wins_by_bot` names.
+    `backend` is ``serial`` (this process; the default of the Python API), ``processes`` or ``ray``.
+
+    Raises `ConfigError` before any game starts for an unknown game, bot or option.
+    """
+    job = make_job(game, games, players, bots, seed, modules, expansions, modes, max_decisions,
+                   turn_limit, cards, run)
+    start = time.perf_counter()
+    with make_backend(backend, workers, ray_address) as b:
+        return run_jobs([job], b, out, progress, start)[0]
+
+
+def _batches(job: Job, pending: list[int], workers: int) -> list[Batch]:
+    if not pending:
+        return []
+    cap = BATCH_CAP.get(job.run.game, 20) if set(job.run.bots) <= FAST_BOTS else 1
+    size = max(1, min(cap, math.ceil(len(pending) / (workers * 8))))
+    return [Batch(job.run, tuple(pending[k:k + size])) for k in range(0, len(pending), size)]
+
+
+def run_jobs(jobs: Sequence[Job], backend: Backend, out: str | Path | None = None,
+             progress: bool = False, started: float | None = None) -> list[SimReport]:
+    """Play every job's missing games on `backend` (appending to `out`); one summary per job.
+
+    `seconds` runs from `started` (a `time.perf_counter()` taken before the backend was made, so that a
+    Ray cluster's start counts) or from now."""
+    start = time.perf_counter() if started is None else started
+    store = ResultsStore(out) if out is not None else None
+    new: list[pa.Table] = []
+    try:
+        have = store.game_ids() if store is not None else set()
+        plans: list[tuple[Job, list[str], int]] = []
+        batches: list[Batch] = []
+        for job in jobs:
+            ids = [job.run.game_id(i) for i in range(job.games)]
+            pending = [i for i, gid in enumerate(ids) if gid not in have]
+            have |= set(ids)  # a job repeated in a sweep plays its games once
+            plans.append((job, ids, len(pending)))
+            batches += _batches(job, pending, backend.workers)
+        with GamesProgress(sum(len(b.indices) for b in batches), progress) as bar:
+            for table in backend.run(batches):
+                if store is not None:
+                    store.append(table)
+                new.append(table)
+                bar.advance(table.num_rows // max(1, int(table.column("players")[0].as_py())))
+    finally:
+        everything = store.close() if store is not None else SCHEMA.empty_table()
+    seconds = time.perf_counter() - start
+    if store is None:
+        everything = pa.concat_tables(new) if new else SCHEMA.empty_table()
+    reports = []
+    for job, ids, played in plans:
+        rows = everything.filter(pc.is_in(everything.column("game_id"), value_set=pa.array(ids)))
+        report = summarize(job, rows)
+        report.played, report.skipped = played, job.games - played
+        report.seconds = seconds
+        report.games_per_second = played / seconds if seconds > 0 else 0.0
+        report.backend, report.workers = backend.name, backend.workers
+        report.out = None if out is None else str(out)
+        reports.append(report)
+    return reports
+
+
+_SUMMARY_COLUMNS = ("game_index", "seed", "seat", "bot", "status", "error", "error_where", "result",
+                    "turns", "decisions", "stats")
+
+
+def summarize(job: Job, rows: pa.Table) -> SimReport:
+    """The summary figures of `job` from its rows (one per game and seat)."""
+    run = job.run
+    players = len(run.bots)
+    report = SimReport(game=run.game, players=players, bots=list(run.bots), config=dict(run.config),
+                       seed=run.seed, games=job.games, wins_by_seat=[0] * players,
+                       wins_by_bot=dict.fromkeys(run.bots, 0), run=run.run,
+                       cards=run.cards_digest or None)
+    games: dict[int, list[dict[str, Any]]] = {}
+    for r in rows.select(list(_SUMMARY_COLUMNS)).to_pylist():
+        games.setdefault(int(r["game_index"]), []).append(r)
     turns: list[int] = []
     decisions: list[int] = []
     winner_prestige: list[int | float] = []
     goals: Counter[str] = Counter()
     saw_goals = False
     reputation: list[float] = []
-    start = time.perf_counter()
-    for i in range(games):
-        game_seed = seed + i
-        seated = seating(bots, i)
-        report.games += 1
-        try:
-            state = spec.new_game(dict(config), game_seed)
-            result = play_out(state, make_bots(game, seated), Rng(game_seed ^ 0x5EED_B075),
-                              max_decisions=max_decisions)
-            if not result.finished:
-                report.unfinished += 1
-                if len(report.unfinished_samples) < MAX_ERROR_SAMPLES:
-                    report.unfinished_samples.append({"seed": game_seed, "decisions": result.decisions,
-                                                      "turns": state.turn_count(), "bots": seated})
-                continue
-            stats = state.game_stats()
-            turn_count = state.turn_count()
-        except Exception as e:  # noqa: BLE001  (a crashing game is a finding, not the end of the run)
+    for i in sorted(games):
+        seats = sorted(games[i], key=lambda r: int(r["seat"]))
+        first = seats[0]
+        seated = [str(r["bot"]) for r in seats]
+        if first["status"] == "error":
             report.errors += 1
             if len(report.error_samples) < MAX_ERROR_SAMPLES:
-                report.error_samples.append({
-                    "seed": game_seed,
-                    "error": f"{type(e).__name__}: {e}",
-                    "where": traceback.format_exc(limit=-3).strip().splitlines()[-3:],
-                    "bots": seated,
-                })
+                report.error_samples.append({"seed": int(first["seed"]), "error": first["error"],
+                                             "where": list(first["error_where"] or []), "bots": seated})
+            continue
+        if first["status"] == "unfinished":
+            report.unfinished += 1
+            if len(report.unfinished_samples) < MAX_ERROR_SAMPLES:
+                report.unfinished_samples.append({"seed": int(first["seed"]), "decisions": first["decisions"],
+                                                  "turns": first["turns"], "bots": seated})
             continue
         report.completed += 1
-        turns.append(turn_count)
-        decisions.append(result.decisions)
-        if len(result.winners) > 1:
+        turns.append(int(first["turns"]))
+        decisions.append(int(first["decisions"]))
+        winners = [int(r["seat"]) for r in seats if r["result"]]
+        if len(winners) > 1:
             report.shared_wins += 1
-        for w in result.winners:
+        for w in winners:
             report.wins_by_seat[w] += 1
             report.wins_by_bot[seated[w]] += 1
+        stats = _stats(first["stats"])
         wp = stats.get("winner_prestige")
         if wp:
             winner_prestige.append(min(wp))
@@ -150,8 +259,6 @@ def simulate(game: str, games: int, players: int, bots: Sequence[str], seed: int
             goals.update(str(g) for g in stats["winning_goals"])
         if stats.get("reputation_spent") is not None:
             reputation.append(float(stats["reputation_spent"]))
-    report.seconds = time.perf_counter() - start
-    report.games_per_second = report.games / report.seconds if report.seconds > 0 else 0.0
     if turns:
         report.mean_turns = sum(turns) / len(turns)
         report.mean_decisions = sum(decisions) / len(decisions)
@@ -162,8 +269,18 @@ def simulate(game: str, games: int, players: int, bots: Sequence[str], seed: int
         report.wins_by_goal = dict(goals.most_common())
     if reputation:
         report.mean_reputation_spent = sum(reputation) / len(reputation)
-    seats_of = Counter(bots)
+    seats_of = Counter(run.bots)
     report.wins_ci_by_bot = {name: wilson_interval(report.wins_by_bot[name],
                                                    report.completed * seats_of[name])
                              for name in report.wins_by_bot}
     return report
+
+
+def _stats(text: Any) -> dict[str, Any]:
+    import json
+
+    try:
+        value = json.loads(str(text or "{}"))
+    except ValueError:
+        return {}
+    return value if isinstance(value, dict) else {}

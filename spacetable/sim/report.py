@@ -1,0 +1,316 @@
+"""``spacetable report``: one self-contained HTML page of a results file's figures (plots embedded).
+
+For each configuration (`report_figures.group`): win rate by seat and by bot with 95% intervals, the
+first-player advantage, the distribution of game lengths, and the per-card figures (Moonrakers: win
+rate and Prestige when a crew card or part was owned, success rate by contract; Space Lanes: wins by
+goal, profit by good and by route). Then two configurations side by side (``compare``; by default the
+first two). Plots are PNG in ``data:`` URLs, so the page needs no other file.
+"""
+
+from __future__ import annotations
+
+import datetime
+import html
+import json
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from spacetable.engine.errors import ConfigError
+from spacetable.sim import report_plots as plots
+from spacetable.sim.report_figures import Config, Rate, group
+from spacetable.sim.results import read_results
+
+TOP = 12
+"""Cards shown in a per-card plot (the most owned or attempted); the tables list them all."""
+
+CSS = """
+body{font:14px/1.45 system-ui,-apple-system,"Segoe UI",sans-serif;color:#1d1d1f;margin:0;background:#f6f6f4}
+main{max-width:1180px;margin:0 auto;padding:20px 28px 60px}
+h1{font-size:24px;margin:8px 0 2px}h2{font-size:19px;margin:34px 0 8px;border-bottom:2px solid #3465a4}
+h3{font-size:15px;margin:18px 0 6px}.meta{color:#666;margin:0 0 14px}
+table{border-collapse:collapse;background:#fff;margin:6px 0 12px;font-size:13px}
+th,td{border:1px solid #ddd;padding:3px 8px;text-align:left;vertical-align:top}
+th{background:#eef2f8}td.num{text-align:right;font-variant-numeric:tabular-nums}
+.grid{display:grid;grid-template-columns:repeat(auto-fit,minmax(520px,1fr));gap:14px}
+figure{margin:0;background:#fff;border:1px solid #ddd;padding:8px}figure img{max-width:100%}
+figcaption{font-size:12px;color:#555}.note{color:#555;font-size:13px}
+details{margin:4px 0}summary{cursor:pointer;color:#3465a4}
+.pair{display:grid;grid-template-columns:1fr 1fr;gap:14px}.better{color:#1a7f37}.worse{color:#b42318}
+"""
+
+
+def _e(value: Any) -> str:
+    return html.escape(str(value))
+
+
+def _table(headers: Sequence[str], rows: Sequence[Sequence[Any]], numeric: Sequence[int] = ()) -> str:
+    head = "".join(f"<th>{_e(h)}</th>" for h in headers)
+    body = "".join("<tr>" + "".join(f"<td class=num>{_e(v)}</td>" if i in numeric else f"<td>{_e(v)}</td>"
+                                    for i, v in enumerate(row)) + "</tr>" for row in rows)
+    return f"<table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
+
+
+def _figure(png: str, caption: str) -> str:
+    return (f'<figure><img alt="{_e(caption)}" src="data:image/png;base64,{png}">'
+            f"<figcaption>{_e(caption)}</figcaption></figure>")
+
+
+def _num(v: float | None, fmt: str = "{:.1f}") -> str:
+    return "—" if v is None else fmt.format(v)
+
+
+def _cards_text(c: Config) -> str:
+    if not c.cards:
+        return "shipped"
+    changed = "; ".join(f"{kind}: {', '.join(str(x.get('slug')) for x in cards)}"
+                        for kind, cards in c.cards.items())
+    return f"{c.cards_digest[:8]} ({changed})"
+
+
+def _overview(configs: Sequence[Config]) -> str:
+    rows = []
+    for c in configs:
+        n = c.counts()
+        seat1, fair = c.first_player()
+        turns = c.turns()
+        rows.append([c.label, c.game, c.players, ", ".join(c.bots()), _cards_text(c), n["games"],
+                     n["finished"], n["unfinished"], n["errors"], _num(_median(turns)),
+                     f"{seat1.text()} vs {fair:.0%}"])
+    return _table(["configuration", "game", "players", "bots", "cards", "games", "finished", "unfinished",
+                   "errors", "median turns", "seat 1 win rate"], rows, numeric=(2, 5, 6, 7, 8, 9))
+
+
+def _median(values: Sequence[int]) -> float | None:
+    if not values:
+        return None
+    s = sorted(values)
+    mid = len(s) // 2
+    return float(s[mid]) if len(s) % 2 else (s[mid - 1] + s[mid]) / 2
+
+
+def _rates_table(first: str, items: Sequence[tuple[str, Rate]]) -> str:
+    return _table([first, "win rate [95% interval]", "seat-games"], [[k, r.text(), r.n] for k, r in items],
+                  numeric=(2,))
+
+
+def _config_section(c: Config) -> str:
+    out = [f"<h2>{_e(c.label)}</h2>"]
+    n = c.counts()
+    turns = c.turns()
+    out.append(f'<p class="meta">{_e(c.game)}, {c.players} players, config {_e(json.dumps(c.config))}, cards '
+               f'{_e(_cards_text(c))}. {n["finished"]} of {n["games"]} games finished '
+               f'({n["unfinished"]} stopped at the decision cap, {n["errors"]} errors).</p>')
+    if not n["finished"]:
+        out.append('<p class="note">No finished game: no rates to show.</p>')
+        return "".join(out)
+    seats = c.win_by_seat()
+    bots = c.win_by_bot()
+    seat1, fair = c.first_player()
+    advantage = seat1.value - fair
+    verdict = "includes" if seat1.low <= fair <= seat1.high else "excludes"
+    out.append(f"<p>First-player advantage: seat 1 wins {seat1.text()} of its games against a fair share "
+               f"of {fair:.0%} ({advantage:+.1%}); the interval {verdict} the fair share.</p>")
+    seat_names = [f"seat {s + 1}" for s in range(c.players)]
+    figs = [_figure(plots.rate_bars(seat_names, seats, "Win rate by seat", fair),
+                    "Win rate by seat (shared wins as fractions), 95% Wilson intervals; dashed: 1/players"),
+            _figure(plots.rate_bars(list(bots), list(bots.values()), "Win rate by bot", fair),
+                    "Win rate by bot per seat-game, 95% intervals"),
+            _figure(plots.histogram([turns], [c.label], "Game length"),
+                    f"Game length: turns per finished game, mean {_num(sum(turns) / len(turns))}, "
+                    f"median {_num(_median(turns))}")]
+    out.append(f'<div class="grid">{"".join(figs)}</div>')
+    scores = c.mean_score_by_bot()
+    out.append("<h3>Seats and bots</h3><div class=pair>"
+               + _rates_table("seat", list(zip(seat_names, seats, strict=True)))
+               + _table(["bot", "win rate [95% interval]", "mean score"],
+                        [[b, r.text(), _num(scores[b])] for b, r in bots.items()]) + "</div>")
+    if c.game == "moonrakers":
+        out.append(_moonrakers(c))
+    elif c.game == "spacelanes":
+        out.append(_spacelanes(c))
+    return "".join(out)
+
+
+def _owned_block(c: Config, column: str, what: str) -> str:
+    items = c.owned(column)
+    if not items:
+        return f'<p class="note">No {what} owned at the end of any game.</p>'
+    top = items[:TOP]
+    fig = _figure(plots.rate_bars([f"{s} ({r.n})" for s, r, _ in top], [r for _, r, _ in top],
+                                  f"Win rate when owning a {what}", 1.0 / c.players),
+                  f"Win rate when owning a {what}: the {len(top)} most owned (seats owning it), win rate "
+                  "of the seats owning it at the end; dashed: 1/players")
+    rows = [[s, r.n, r.text(), _num(p)] for s, r, p in items]
+    table = _table([what, "seats owning it", "win rate [95% interval]", "mean Prestige"], rows,
+                   numeric=(1, 3))
+    return fig + f"<details><summary>all {len(items)} {what}s</summary>{table}</details>"
+
+
+def _moonrakers(c: Config) -> str:
+    contracts = c.contracts()
+    top = contracts[:TOP]
+    out = ["<h3>Cards</h3><div class=grid>", "<div>" + _owned_block(c, "crew_owned", "crew card") + "</div>",
+           "<div>" + _owned_block(c, "parts_owned", "ship part") + "</div>"]
+    if contracts:
+        fig = _figure(plots.rate_bars([f"{s} ({r.n})" for s, r in top], [r for _, r in top],
+                                      "Success rate by contract", xlabel="success rate"),
+                      f"Success rate by contract: the {len(top)} most attempted (games attempted), share "
+                      "of the executions that succeeded (3.4.9)")
+        table = _table(["contract", "games attempted", "success rate [95% interval]"],
+                       [[s, r.n, r.text()] for s, r in contracts], numeric=(1,))
+        out.append(f"<div>{fig}<details><summary>all {len(contracts)} contracts</summary>{table}"
+                   "</details></div>")
+    out.append("</div>")
+    return "".join(out)
+
+
+def _spacelanes(c: Config) -> str:
+    goals = c.win_by_goal()
+    goods = c.profit_by_good()
+    routes = c.profit_by_route()
+    out = ["<h3>Goals, goods and routes</h3><div class=grid>"]
+    if goals:
+        plot = plots.rate_bars([f"{g} ({r.n})" for g, r in goals], [r for _, r in goals], "Win rate by goal",
+                               1.0 / c.players)
+        caption = "Win rate by goal: the seats holding each goal (how many), 95% intervals; dashed: 1/players"
+        out.append("<div>" + _figure(plot, caption) + _rates_table("goal", goals) + "</div>")
+    if goods:
+        plot = plots.value_bars([g for g, _, _ in goods], [p for _, _, p in goods],
+                                "Mean profit a unit by good", "credits a unit (sell − buy)")
+        table = _table(["good", "units", "mean profit a unit"],
+                       [[g, u, _num(p, "{:.0f}")] for g, u, p in goods], numeric=(1, 2))
+        out.append("<div>" + _figure(plot, "Mean profit a unit by good: units sold whose purchase was seen, "
+                                           "sell price − buy price")
+                   + table + "</div>")
+    out.append("</div>")
+    if routes:
+        out.append("<h3>Most profitable routes</h3>" + _table(
+            ["route", "good", "units", "mean profit a unit", "profit per game"],
+            [[r, g, u, _num(p, "{:.0f}"), _num(t, "{:.0f}")] for r, g, u, p, t in routes], numeric=(2, 3, 4)))
+    return "".join(out)
+
+
+def _delta(a: float | None, b: float | None, fmt: str = "{:+.1%}") -> str:
+    return "—" if a is None or b is None else fmt.format(b - a)
+
+
+def _comparison(a: Config, b: Config) -> str:
+    names = (a.label, b.label)
+    out = [f"<h2>Comparison: {_e(a.label)} vs {_e(b.label)}</h2>",
+           f'<p class="meta">Cards: {_e(_cards_text(a))} vs {_e(_cards_text(b))}.</p>']
+    rows: list[list[Any]] = []
+    na, nb = a.counts(), b.counts()
+    ta, tb = a.turns(), b.turns()
+    rows.append(["finished games", na["finished"], nb["finished"], nb["finished"] - na["finished"]])
+    rows.append(["median turns", _num(_median(ta)), _num(_median(tb)),
+                 _delta(_median(ta), _median(tb), "{:+.1f}")])
+    s1a, s1b = a.first_player()[0], b.first_player()[0]
+    rows.append(["seat 1 win rate", s1a.text(), s1b.text(), _delta(s1a.value, s1b.value)])
+    bots_a, bots_b = a.win_by_bot(), b.win_by_bot()
+    bots = sorted(set(bots_a) | set(bots_b))
+    empty = Rate.of(0, 0)
+    for bot in bots:
+        ra, rb = bots_a.get(bot, empty), bots_b.get(bot, empty)
+        rows.append([f"win rate of {bot}", ra.text(), rb.text(), _delta(ra.value, rb.value)])
+    out.append(_table(["figure", a.label, b.label, "difference (B − A)"], rows))
+    figs = []
+    if bots:
+        plot = plots.paired_rate_bars(bots, [bots_a.get(x, empty) for x in bots],
+                                      [bots_b.get(x, empty) for x in bots], names, "Win rate by bot")
+        figs.append(_figure(plot, "Win rate by bot in each configuration, 95% intervals"))
+    seats = max(a.players, b.players)
+    sa, sb = a.win_by_seat(), b.win_by_seat()
+    figs.append(_figure(plots.paired_rate_bars([f"seat {s + 1}" for s in range(seats)],
+                                               [sa[s] if s < len(sa) else empty for s in range(seats)],
+                                               [sb[s] if s < len(sb) else empty for s in range(seats)], names,
+                                               "Win rate by seat"), "Win rate by seat in each configuration"))
+    figs.append(_figure(plots.histogram([ta, tb], names, "Game length"),
+                        "Game length: turns per finished game, as shares"))
+    out.append(f'<div class="grid">{"".join(figs)}</div>')
+    out.append(_card_comparison(a, b))
+    return "".join(out)
+
+
+def _owned_text(rate: Rate, prestige: float | None) -> str:
+    return f"{rate.text()}, {_num(prestige)} Prestige ({rate.n} seats)" if rate.n else "not owned"
+
+
+def _card_comparison(a: Config, b: Config) -> str:
+    """The cards the overrides touch (or, without overrides, the most owned) in both configurations."""
+    if a.game != b.game:
+        return ""
+    touched = {str(x.get("slug")) for c in (a, b) for cards in c.cards.values() for x in cards}
+    rows: list[list[Any]] = []
+    if a.game == "moonrakers":
+        for column, what in (("crew_owned", "crew"), ("parts_owned", "part")):
+            oa = {s: (r, p) for s, r, p in a.owned(column)}
+            ob = {s: (r, p) for s, r, p in b.owned(column)}
+            slugs = sorted((touched & (set(oa) | set(ob))) or set(list(oa)[:5]))
+            for s in slugs:
+                ra, pa_ = oa.get(s, (Rate.of(0, 0), None))
+                rb, pb = ob.get(s, (Rate.of(0, 0), None))
+                rows.append([f"{what} {s}", _owned_text(ra, pa_), _owned_text(rb, pb),
+                             _delta(ra.value if ra.n else None, rb.value if rb.n else None)])
+        ca, cb = dict(a.contracts()), dict(b.contracts())
+        for s in sorted(touched & (set(ca) | set(cb))):
+            ra, rb = ca.get(s, Rate.of(0, 0)), cb.get(s, Rate.of(0, 0))
+            rows.append([f"contract {s} success", ra.text(), rb.text(), _delta(ra.value, rb.value)])
+    elif a.game == "spacelanes":
+        ga, gb = dict(a.win_by_goal()), dict(b.win_by_goal())
+        for g in sorted(set(ga) | set(gb)):
+            ra, rb = ga.get(g, Rate.of(0, 0)), gb.get(g, Rate.of(0, 0))
+            rows.append([f"goal {g}", ra.text(), rb.text(), _delta(ra.value, rb.value)])
+    if not rows:
+        return ""
+    head = "Cards the overrides change" if touched else "The most owned cards"
+    return f"<h3>{head}</h3>" + _table(["card", a.label, b.label, "difference (B − A)"], rows)
+
+
+def build_report(configs: Sequence[Config], source: str, compare: tuple[str, str] | None = None) -> str:
+    """The HTML page."""
+    games = sum(c.counts()["games"] for c in configs)
+    when = datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%d %H:%M UTC")
+    parts = ["<!doctype html><html lang=en><head><meta charset=utf-8>",
+             f"<title>spacetable report: {_e(source)}</title>",
+             f"<style>{CSS}</style></head><body><main>",
+             f"<h1>Simulation report</h1><p class=meta>{_e(source)}: {len(configs)} configuration"
+             f"{'s' if len(configs) != 1 else ''}, {games} games; made {when}.</p>",
+             "<h2>Configurations</h2>", _overview(configs)]
+    pair = _pick(configs, compare)
+    if pair is not None:
+        parts.append(_comparison(*pair))
+    parts += [_config_section(c) for c in configs]
+    parts.append("</main></body></html>")
+    return "".join(parts)
+
+
+def _pick(configs: Sequence[Config], compare: tuple[str, str] | None) -> tuple[Config, Config] | None:
+    if compare is None:
+        return (configs[0], configs[1]) if len(configs) >= 2 else None
+    by = {c.label: c for c in configs}
+    missing = [n for n in compare if n not in by]
+    if missing:
+        raise ConfigError(f"no configuration {missing[0]!r} in the results; they are: {', '.join(by)}")
+    return by[compare[0]], by[compare[1]]
+
+
+def write_report(results: str | Path, out: str | Path,
+                 compare: tuple[str, str] | None = None) -> dict[str, Any]:
+    """Read `results`, write the page to `out`; what it holds (for ``report --json``)."""
+    table = read_results(results)
+    configs = group(table)
+    if not configs:
+        raise ConfigError(f"{results} holds no games")
+    out_path = Path(out)
+    if not out_path.parent.is_dir():
+        raise ConfigError(f"--out {out}: the folder {out_path.parent} does not exist")
+    pair = _pick(configs, compare)
+    page = build_report(configs, Path(results).name, compare)
+    try:
+        out_path.write_text(page, encoding="utf-8")
+    except OSError as e:
+        raise ConfigError(f"cannot write {out} ({e.strerror or e})") from e
+    return {"out": str(out_path), "configurations": [c.label for c in configs],
+            "games": sum(c.counts()["games"] for c in configs), "plots": page.count("data:image/png;base64,"),
+            "compared": None if pair is None else [pair[0].label, pair[1].label], "bytes": len(page.encode())}
