@@ -1,12 +1,19 @@
 """Load benchmark of the web server (not a test): live games with bots and WebSocket clients.
 
 Starts `spacetable serve` on a free loopback port with a temporary SQLite database (or --db URL),
-creates GAMES Moonrakers games of 3 seats (2 humans + a random or greedy bot), connects one
-WebSocket client per human seat, and lets every client act at most once every PERIOD seconds when
-it has a decision. Round trip = from sending the POST of an action to the arrival, on the acting
-client's own WebSocket, of the pushed view carrying the new version. Prints p50/p90/p99.
+creates GAMES games of 3 seats (2 humans + a random or greedy bot) of --game (moonrakers or
+spacelanes), connects one WebSocket client per human seat, and lets every client act at most once
+every PERIOD seconds when it has a decision. Round trip = from sending the POST of an action to the
+arrival, on the acting client's own WebSocket, of the pushed view carrying the new version. Prints
+p50/p90/p99 and the machine's load.
 
-    .venv/bin/python benchmarks/load_server.py [--games 100] [--period 2] [--duration 60]
+With --processes 2 two servers share one PostgreSQL database (--db URL, or --pg: a temporary
+cluster started with the Debian binaries); games and clients are spread over both, the two seats
+of a game on different processes, and with --cross every client POSTs through the other process
+than its WebSocket's, so every measured round trip crosses processes (NOTIFY, catch-up, push).
+
+    .venv/bin/python benchmarks/load_server.py [--game spacelanes] [--games 100] [--period 2]
+        [--duration 60] [--processes 2 --pg [--cross]]
 """
 
 from __future__ import annotations
@@ -14,9 +21,11 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import glob
 import json
 import os
 import random
+import shutil
 import signal
 import socket
 import statistics
@@ -24,6 +33,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -41,8 +51,10 @@ def free_port() -> int:
 class Client:
     """One human seat: its WebSocket, the arrival time of every version it was pushed."""
 
-    def __init__(self, base: str, game: str, token: str, seat: int) -> None:
+    def __init__(self, base: str, game: str, token: str, seat: int, post_base: str | None = None) -> None:
         self.base, self.game, self.token, self.seat = base, game, token, seat
+        self.post_base = post_base or base
+        """Where this client POSTs its actions (another process than its socket's with --cross)."""
         self.arrivals: dict[int, float] = {}
         self.latest: dict[str, Any] | None = None
         self.changed = asyncio.Event()
@@ -58,8 +70,23 @@ class Client:
             self.changed.set()
 
 
-async def run_client(c: Client, http: httpx.AsyncClient, period: float, end: float, rtts: list[float],
-                     errors: list[str], rng: random.Random) -> None:
+async def post_action(http: httpx.AsyncClient, c: Client, action: str, version: int) -> httpx.Response:
+    """POST an action; once more if a kept-alive connection was closed under it (a 409 then says
+    whether the first one arrived)."""
+    for attempt in (0, 1):
+        try:
+            return await http.post(f"/api/games/{c.game}/actions",
+                                   headers={"Authorization": f"Bearer {c.token}"},
+                                   json={"action": action, "version": version})
+        except (httpx.ReadError, httpx.RemoteProtocolError):
+            if attempt:
+                raise
+    raise AssertionError("unreachable")
+
+
+async def run_client(c: Client, https: dict[str, httpx.AsyncClient], period: float, end: float,
+                     rtts: list[float], errors: list[str], rng: random.Random) -> None:
+    http = https[c.post_base]
     url = c.base.replace("http", "ws") + f"/ws/games/{c.game}"
     async with websockets.connect(url, max_size=2**24) as ws:
         await ws.send(json.dumps({"token": c.token}))
@@ -83,9 +110,11 @@ async def run_client(c: Client, http: httpx.AsyncClient, period: float, end: flo
                 last = time.perf_counter()
                 action = rng.choice(v["legal_actions"])["text"]
                 t0 = time.perf_counter()
-                r = await http.post(f"/api/games/{c.game}/actions",
-                                    headers={"Authorization": f"Bearer {c.token}"},
-                                    json={"action": action, "version": v["version"]})
+                try:
+                    r = await post_action(http, c, action, v["version"])
+                except httpx.HTTPError as e:
+                    errors.append(f"POST failed: {e!r}")
+                    continue
                 if r.status_code == 409:
                     continue  # a bot or the other person moved first
                 if r.status_code != 200:
@@ -110,23 +139,62 @@ async def run_client(c: Client, http: httpx.AsyncClient, period: float, end: flo
             listener.cancel()
 
 
-async def main_async(args: argparse.Namespace, base: str) -> None:
+def cpu_seconds(pids: list[int]) -> float | None:
+    """User + system CPU time of the server processes (Linux /proc; None elsewhere): the work the
+    load cost them, whatever else the machine was doing."""
+    total = 0.0
+    try:
+        tick = os.sysconf("SC_CLK_TCK")
+        for pid in pids:
+            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+            total += (int(fields[11]) + int(fields[12])) / tick
+    except (OSError, ValueError, IndexError):
+        return None
+    return total
+
+
+async def total_version(https: dict[str, httpx.AsyncClient], clients: list[Client]) -> int:
+    """The sum of the games' versions (= records written), read through each game's first client."""
+    first: dict[str, Client] = {}
+    for c in clients:
+        first.setdefault(c.game, c)
+    total = 0
+    for c in first.values():
+        r = await https[c.base].get(f"/api/games/{c.game}/view",
+                                    headers={"Authorization": f"Bearer {c.token}"})
+        total += int(r.json()["version"]) if r.status_code == 200 else 0
+    return total
+
+
+async def main_async(args: argparse.Namespace, bases: list[str], pids: list[int]) -> None:
     rng = random.Random(args.seed)
     limits = httpx.Limits(max_connections=400, max_keepalive_connections=400)
-    async with httpx.AsyncClient(base_url=base, timeout=30, limits=limits) as http:
+    async with contextlib.AsyncExitStack() as stack:
+        https = {b: await stack.enter_async_context(httpx.AsyncClient(base_url=b, timeout=30, limits=limits))
+                 for b in bases}
         clients: list[Client] = []
         for i in range(args.games):
             bot = "greedy" if i % 2 else "random"
-            r = await http.post("/api/games", json={"game": "moonrakers", "players": 3,
-                                                    "seats": ["human", bot, "human"], "seed": i})
+            home = bases[i % len(bases)]
+            r = await https[home].post("/api/games", json={"game": args.game, "players": 3,
+                                                           "seats": ["human", bot, "human"], "seed": i})
             r.raise_for_status()
             g = r.json()
-            clients += [Client(base, g["id"], s["token"], s["seat"]) for s in g["seats"]]
-        print(f"{args.games} games, {len(clients)} WebSocket clients; running {args.duration:g} s")
+            for k, s in enumerate(g["seats"]):  # the two seats of a game on different processes
+                sock = bases[(i + k) % len(bases)]
+                post = bases[(i + k + 1) % len(bases)] if args.cross else sock
+                clients.append(Client(sock, g["id"], s["token"], s["seat"], post))
+        print(f"{args.game}: {args.games} games, {len(clients)} WebSocket clients, {len(bases)} process(es)"
+              f"{' (every POST through the other process)' if args.cross else ''}; "
+              f"running {args.duration:g} s")
         rtts: list[float] = []
         errors: list[str] = []
+        records0 = await total_version(https, clients)
+        cpu0 = cpu_seconds(pids)
         end = time.perf_counter() + args.duration
-        await asyncio.gather(*(run_client(c, http, args.period, end, rtts, errors, rng) for c in clients))
+        await asyncio.gather(*(run_client(c, https, args.period, end, rtts, errors, rng) for c in clients))
+        cpu1 = cpu_seconds(pids)
+        written = await total_version(https, clients) - records0
     if not rtts:
         print("no round trips measured", errors[:5])
         return
@@ -141,12 +209,54 @@ async def main_async(args: argparse.Namespace, base: str) -> None:
           f"max {ms[-1]:.1f} ms   mean {statistics.fmean(ms):.1f} ms   (target p99 < 100 ms)")
     load = os.getloadavg()[0]
     print(f"machine: {os.cpu_count()} CPUs, load average {load:.1f} (other work skews the tail)")
+    if cpu0 is not None and cpu1 is not None:
+        used = cpu1 - cpu0
+        share = 100 * used / args.duration
+        print(f"server CPU: {used:.1f} s in {args.duration:g} s ({share:.0f}% of one core), "
+              f"{1000 * used / max(1, written):.1f} ms per record written ({written} records: "
+              f"people's moves, bots' moves, dice)")
     for e in errors[:5]:
         print("error:", e)
 
 
+def _pg_bin(name: str) -> str:
+    found = shutil.which(name) or next(iter(sorted(glob.glob(f"/usr/lib/postgresql/*/bin/{name}"),
+                                                   reverse=True)), None)
+    if found is None:
+        raise SystemExit(f"{name} not found: apt-get install postgresql")
+    return found
+
+
+@contextlib.contextmanager
+def temporary_postgres() -> Iterator[str]:
+    """A throwaway PostgreSQL cluster on a free port (as the postgres user when run as root)."""
+    def as_pg(cmd: list[str]) -> list[str]:
+        return ["runuser", "-u", "postgres", "--", *cmd] if os.geteuid() == 0 else cmd
+
+    root = Path(tempfile.mkdtemp(prefix="spacetable-load-pg-"))
+    root.chmod(0o755)
+    if os.geteuid() == 0:
+        shutil.chown(root, "postgres", "postgres")
+    data, port = root / "data", free_port()
+    subprocess.run(as_pg([_pg_bin("initdb"), "-D", str(data), "-A", "trust", "-U", "postgres"]),
+                   check=True, capture_output=True)
+    opts = f"-p {port} -k {root} -c listen_addresses=127.0.0.1 -c max_connections=300"
+    subprocess.run(as_pg([_pg_bin("pg_ctl"), "-D", str(data), "-o", opts, "-l", str(root / "log"), "-w",
+                          "start"]), check=True, capture_output=True)
+    try:
+        yield f"postgresql+psycopg://postgres@127.0.0.1:{port}/postgres"
+    finally:
+        subprocess.run(as_pg([_pg_bin("pg_ctl"), "-D", str(data), "-m", "fast", "-w", "stop"]),
+                       capture_output=True)
+        shutil.rmtree(root, ignore_errors=True)
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--game", default="moonrakers", choices=["moonrakers", "spacelanes"])
+    ap.add_argument("--processes", type=int, default=1, choices=[1, 2])
+    ap.add_argument("--pg", action="store_true", help="start a temporary PostgreSQL cluster for --db")
+    ap.add_argument("--cross", action="store_true", help="POST through another process than the socket's")
     ap.add_argument("--games", type=int, default=100)
     ap.add_argument("--period", type=float, default=2.0, help="seconds between a client's actions")
     ap.add_argument("--duration", type=float, default=60.0)
@@ -154,28 +264,38 @@ def main() -> None:
     ap.add_argument("--db", default=None, help="database URL (default: a temporary SQLite file)")
     ap.add_argument("--seed", type=int, default=1)
     args = ap.parse_args()
-    tmp = tempfile.TemporaryDirectory(prefix="spacetable-load-")
-    db = args.db or f"sqlite:///{Path(tmp.name) / 'load.db'}"
-    port = free_port()
-    base = f"http://127.0.0.1:{port}"
-    server = subprocess.Popen([sys.executable, "-m", "spacetable", "serve", "--port", str(port), "--db", db,
-                               "--bot-pause", str(args.bot_pause), "--log-level", "warning"],
-                              env={**os.environ, "PYTHONUNBUFFERED": "1"})
+    with contextlib.ExitStack() as stack:
+        tmp = stack.enter_context(tempfile.TemporaryDirectory(prefix="spacetable-load-"))
+        db = stack.enter_context(temporary_postgres()) if args.pg else args.db
+        db = db or f"sqlite:///{Path(tmp) / 'load.db'}"
+        if args.processes > 1 and not db.startswith("postgresql"):
+            raise SystemExit("--processes 2 needs PostgreSQL: --db postgresql+psycopg://… or --pg")
+        bases: list[str] = []
+        pids: list[int] = []
+        for _ in range(args.processes):
+            port = free_port()
+            server = subprocess.Popen([sys.executable, "-m", "spacetable", "serve", "--port", str(port),
+                                       "--db", db, "--bot-pause", str(args.bot_pause),
+                                       "--log-level", "warning"], env={**os.environ, "PYTHONUNBUFFERED": "1"})
+            stack.callback(_stop, server)
+            pids.append(server.pid)
+            base = f"http://127.0.0.1:{port}"
+            for _ in range(300):
+                try:
+                    if httpx.get(base + "/api/meta", timeout=1).status_code == 200:
+                        break
+                except httpx.HTTPError:
+                    time.sleep(0.1)
+            bases.append(base)
+        asyncio.run(main_async(args, bases, pids))
+
+
+def _stop(server: subprocess.Popen[bytes]) -> None:
+    server.send_signal(signal.SIGTERM)
     try:
-        for _ in range(300):
-            try:
-                if httpx.get(base + "/api/meta", timeout=1).status_code == 200:
-                    break
-            except httpx.HTTPError:
-                time.sleep(0.1)
-        asyncio.run(main_async(args, base))
-    finally:
-        server.send_signal(signal.SIGTERM)
-        try:
-            server.wait(10)
-        except subprocess.TimeoutExpired:
-            server.kill()
-        tmp.cleanup()
+        server.wait(10)
+    except subprocess.TimeoutExpired:
+        server.kill()
 
 
 if __name__ == "__main__":

@@ -13,6 +13,15 @@ exploit by going back (what online tables call "undo until something is revealed
 - the decision is not irrevocable under the rules (`State.irrevocable`, e.g. a Binding Ties
   reputation spend: "a player cannot change their mind and recover it").
 
+Where every other seat is a bot (``bots``: the seats played by bots), a person's undo may also
+cross the bots' answers that followed the person's last decision, taking them back with it, as
+long as every crossed answer is itself harmless: no chance outcome among them (a die, a draw), no
+answer that showed the person something hidden (the same determinized check: a bot playing a card
+from its hidden hand reveals it), and no answer that is irrevocable under the rules. Nobody else is
+wronged (there is no other person whose offer could be probed), and the server seeds a bot's
+choice by its position in the action log, so after the undo the same decision meets the same
+answer again: undo cannot re-roll a bot. At most `MAX_BOT_ANSWERS` answers are crossed.
+
 Undo again to walk further back, one own decision at a time, under the same rules. A practice game
 (a solo game whose player asked for it, e.g. ``spacetable play --practice``; its save says so)
 may take back its last decision whatever came after it.
@@ -20,6 +29,7 @@ may take back its last decision whatever came after it.
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import dataclass
 
 from spacetable.engine.action import Action
@@ -29,6 +39,8 @@ from spacetable.engine.state import CHANCE, State
 
 REVEAL_SAMPLES = 3
 """Determinized copies tried per check; a draw from a shuffled deck differs in all but ~never."""
+MAX_BOT_ANSWERS = 24
+"""Most bot decisions one undo crosses (a bot's turn is a few small decisions)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,13 +55,18 @@ class UndoCheck:
         return self.keep is not None
 
 
-def undo_check(state: State, seat: int, *, practice: bool = False) -> UndoCheck:
-    """Whether `seat` may take back its last decision in `state`, and how far the log goes back."""
+def undo_check(state: State, seat: int, *, practice: bool = False, bots: Collection[int] = ()) -> UndoCheck:
+    """Whether `seat` may take back its last decision in `state`, and how far the log goes back.
+
+    `bots`: seats played by bots whose answers since the seat's last decision the undo may cross
+    (the server passes every other seat when all of them are bots)."""
     entries = entries_of(state)
     if not entries:
         return UndoCheck(None, "nothing to undo: no decision yet")
     if practice:
         return _practice(state, seat, entries)
+    if bots:
+        return _across_bots(state, seat, entries, frozenset(bots) - {seat})
     before = replay_actions(state.spec.name, dict(state.config), state.seed, entries[:-1])
     decider = before.current_player()
     last = state.space[state.history[-1]]
@@ -81,6 +98,38 @@ def reveals(before: State, action: Action, seat: int, after: State) -> bool:
         if guess.view(seat).to_json() != seen:
             return True
     return False
+
+
+def _across_bots(state: State, seat: int, entries: list[Entry], bots: frozenset[int]) -> UndoCheck:
+    """Walk back over bot answers to `seat`'s last decision; refuse at a chance step, another
+    person's decision, or a crossed answer that revealed something or is final."""
+    start = max(0, len(entries) - MAX_BOT_ANSWERS - 1)
+    replay = replay_actions(state.spec.name, dict(state.config), state.seed, entries[:start])
+    states = [replay.copy()]  # states[k]: the state before entry start + k
+    for n in range(start, len(entries)):
+        apply_entry(replay, entries[n], n + 1)
+        states.append(replay.copy())
+    for crossed, n in enumerate(range(len(entries) - 1, start - 1, -1)):
+        before, after = states[n - start], states[n - start + 1]
+        decider = before.current_player()
+        action = after.space[after.history[-1]]
+        if decider == CHANCE:
+            return UndoCheck(None, "a die or a draw has been taken since your last decision")
+        if decider == seat:
+            if before.irrevocable(action):
+                return UndoCheck(None, f"your last decision ({action}) is final under the rules")
+            if reveals(before, action, seat, after):
+                return UndoCheck(None, f"your last decision ({action}) showed you something hidden")
+            answers = f" and {crossed} bot answer(s)" if crossed else ""
+            return UndoCheck(n, f"takes back {action}{answers}")
+        if decider not in bots:
+            return UndoCheck(None, f"Seat {decider + 1} has decided since your last decision")
+        # never name a bot's action here: it may be hidden from `seat` ("keep <objective>")
+        if before.irrevocable(action):
+            return UndoCheck(None, f"Seat {decider + 1}'s answer since then is final under the rules")
+        if reveals(before, action, seat, after):
+            return UndoCheck(None, f"Seat {decider + 1}'s answer since then showed you something hidden")
+    return UndoCheck(None, f"more than {MAX_BOT_ANSWERS} bot decisions since your last decision")
 
 
 def _practice(state: State, seat: int, entries: list[Entry]) -> UndoCheck:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import asyncio
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Header, Request
+from fastapi import APIRouter, Header, Query, Request
 from fastapi.responses import JSONResponse, Response
 from pydantic import BaseModel, ConfigDict, Field, StrictBool
 
@@ -101,6 +101,13 @@ class GameView(Model):
         description='this seat\'s preferences, e.g. {"stop_at_windows": false} (null: spectator)')
     status: str = Field(description='"running", "finished" or "finished-by-upgrade"')
     message: str | None
+    log_start: int | None = Field(default=None, description=(
+        "WebSocket pushes only: `log` holds the lines from this index on; keep the first log_start "
+        "lines you have (0: the whole log). GET /view always carries the whole log."))
+    replay: dict[str, Any] | None = Field(default=None, description='replay positions: {"last", "reveal"}')
+    hidden: dict[str, list[dict[str, Any]]] | None = Field(default=None, description=(
+        'replay with reveal: per seat ("p1"…), what its view held beyond the spectator\'s '
+        '({"path", "value"})'))
 
 
 class ActionBody(Model):
@@ -304,6 +311,57 @@ async def get_advice(game_id: GameId, request: Request, authorization: Auth = No
         body = await asyncio.to_thread(advice, state, seat)
     except SpacetableError as e:
         raise ApiError(404, str(e)) from e
+    return JSONResponse(body)
+
+
+class ReplayStep(Model):
+    n: int = Field(description="the version after this record (the position to ask for)")
+    kind: str = Field(description='the record kind ("action", "auto", "chance", "undo", …)')
+    seat: int | None
+    turn: int | None = Field(description="the game's turn (or round) at that position, if it counts them")
+    text: list[str] = Field(description="the log lines this record produced")
+
+
+class TurnStart(Model):
+    turn: int
+    n: int = Field(description="the first position of this turn")
+
+
+class ReplayIndex(Model):
+    id: str
+    game: str
+    status: str
+    message: str | None
+    seats: list[SeatInfo]
+    winners: list[int]
+    last: int = Field(description="the last position (= number of records)")
+    steps: list[ReplayStep]
+    turns: list[TurnStart]
+
+
+@router.get("/games/{game_id}/replay", response_model=ReplayIndex)
+async def replay_index(game_id: GameId, request: Request, authorization: Auth = None) -> JSONResponse:
+    """The steps of a finished game for the replay viewer (any token of the game); 409 while it runs."""
+    svc, _ = await _caller(request, game_id, authorization)
+    rep = await svc.replay(game_id)
+    return JSONResponse(rep.index())
+
+
+@router.get("/games/{game_id}/replay/{n}", response_model=GameView)
+async def replay_position(game_id: GameId, n: Annotated[int, Field(ge=0, le=10_000_000)], request: Request,
+                          seat: Annotated[int | None, Query(ge=0, le=16, description=(
+                              "see the position as this seat saw it (the game is over)"))] = None,
+                          reveal: Annotated[bool, Query(description=(
+                              "add every seat's hidden information as \"hidden\""))] = False,
+                          authorization: Auth = None) -> JSONResponse:
+    """A finished game at position `n` as a read-only view body: the spectator's view by default."""
+    svc, _ = await _caller(request, game_id, authorization)
+    rep = await svc.replay(game_id)
+    if n > rep.last:
+        raise ApiError(404, f"no position {n}: the game has {rep.last}")
+    if seat is not None and seat >= len(rep.final_seats):
+        raise ApiError(404, f"no seat {seat}")
+    body = await asyncio.to_thread(rep.body, n, seat, reveal)
     return JSONResponse(body)
 
 

@@ -27,7 +27,7 @@ import spacetable
 from spacetable.server import api
 from spacetable.server.config import MAX_BODY_BYTES, MAX_WS_MESSAGE, WS_AUTH_SECONDS, ServerConfig
 from spacetable.server.errors import ApiError
-from spacetable.server.live import Connection, Hub, error_message, view_message
+from spacetable.server.live import Connection, Hub, error_message
 from spacetable.server.migrate import upgrade
 from spacetable.server.service import GameService
 from spacetable.server.store import Store, make_engine
@@ -151,6 +151,10 @@ def create_app(config: ServerConfig) -> FastAPI:
     def game_page(rest: str) -> Response:
         return index()
 
+    @app.get("/replay/{rest:path}", include_in_schema=False)
+    def replay_page(rest: str) -> Response:
+        return index()
+
     @app.get("/games/{rest:path}", include_in_schema=False)
     def games_page(rest: str) -> Response:
         return index()
@@ -184,11 +188,11 @@ async def live_socket(websocket: WebSocket, game_id: str) -> None:
         sender = asyncio.get_running_loop().create_task(conn.sender())
         async with svc.lock(game_id):
             table = svc.tables.get(game_id, table)
-            conn.send(view_message(table, seat, svc.hub.connected(game_id) | (
-                {seat} if seat is not None else set())))
+            conn.send_view(table, svc.hub.connected(game_id) | ({seat} if seat is not None else set()))
             svc.hub.add(conn)
             if seat is not None:
                 svc.hub.push(table, exclude=conn)  # the others see this seat connected
+                svc.announce(game_id)  # and so do the clients of other processes
         try:
             while True:
                 text = await _receive(websocket)
@@ -201,6 +205,7 @@ async def live_socket(websocket: WebSocket, game_id: str) -> None:
             await asyncio.gather(sender, return_exceptions=True)
             if seat is not None and game_id in svc.tables:
                 svc.hub.push(svc.tables[game_id])
+                svc.announce(game_id)
     except WebSocketDisconnect:
         return
     except RuntimeError:  # the socket was closed under us

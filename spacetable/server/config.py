@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import os
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import platformdirs
@@ -27,6 +28,15 @@ def default_db_url() -> str:
     return f"sqlite:///{folder / 'spacetable.db'}"
 
 
+def lease_seconds_default() -> float:
+    """$SPACETABLE_LEASE_SECONDS if it is a number of seconds in 0.5…300, else 5."""
+    try:
+        value = float(os.environ.get("SPACETABLE_LEASE_SECONDS", "5"))
+    except ValueError:
+        return 5.0
+    return value if 0.5 <= value <= 300 else 5.0
+
+
 @dataclass(frozen=True)
 class ServerConfig:
     """What one server process needs to know."""
@@ -36,3 +46,8 @@ class ServerConfig:
     """Seconds between bot moves while a person is seated (0 in tests; always 0 with no human)."""
     migrate: bool = True
     """Run the Alembic migrations on start."""
+    lease_seconds: float = field(default_factory=lease_seconds_default)
+    """PostgreSQL with several processes: how long a process's lease on a game's bots lasts unless
+    renewed (it is renewed before every bot transaction); another process takes over after it.
+    Default 5 s, or $SPACETABLE_LEASE_SECONDS (0.5…300)."""
+

@@ -60,3 +60,14 @@ class RecordRow(Base):
     text: Mapped[str] = mapped_column(Text)
     seat: Mapped[int | None] = mapped_column(Integer, nullable=True)
     created_at: Mapped[datetime] = mapped_column()
+
+
+class LeaseRow(Base):
+    """The process (`owner`) that drives a game's bots, until `expires_ms` (Unix ms) unless renewed.
+
+    No row, or an expired one: any process may take the lease (and so a dead process's games)."""
+
+    __tablename__ = "bot_leases"
+    game_id: Mapped[str] = mapped_column(ForeignKey("games.id"), primary_key=True)
+    owner: Mapped[str] = mapped_column(String(64))
+    expires_ms: Mapped[int] = mapped_column(BigInteger)

@@ -4,6 +4,13 @@ Every change follows the same path: take the game's lock, check the version the 
 plan the records on a copy of the state, append them to the database in one transaction (the
 store's compare-and-set on the version), adopt the plan, queue the new views, schedule the bots.
 Database calls and bot thinking run in worker threads, never on the event loop.
+
+Several processes may serve one PostgreSQL database (`Store.shared`): each holds every running game
+in memory and hears the others' appends by LISTEN/NOTIFY (`notify.Listener`), catching up by
+replaying the new records; a sweep every `lease_seconds / 2` catches up anything missed and loads
+games created elsewhere. The compare-and-set of `Store.append` keeps two writers from both winning;
+the bots of a game are driven only by the process holding its lease (`Store.take_lease`, renewed
+before every bot transaction), which another process takes over once it has expired.
 """
 
 from __future__ import annotations
@@ -12,6 +19,8 @@ import asyncio
 import logging
 import os
 import secrets
+import socket
+import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, TypeVar
@@ -24,7 +33,9 @@ from spacetable.engine.state import State
 from spacetable.server.config import ServerConfig
 from spacetable.server.errors import ApiError
 from spacetable.server.live import Hub
-from spacetable.server.store import Store, StoredSeat, VersionConflict, hash_token
+from spacetable.server.notify import Listener
+from spacetable.server.replays import Replay
+from spacetable.server.store import NewRecord, Store, StoredSeat, VersionConflict, hash_token
 from spacetable.server.tables import (
     FINISHED,
     HUMAN,
@@ -33,6 +44,7 @@ from spacetable.server.tables import (
     Plan,
     Seat,
     Table,
+    apply_record,
     load_table,
     rules_version,
 )
@@ -45,6 +57,8 @@ CHECKPOINT_SECONDS = 1.0
 """How often SQLite's write-ahead log is checkpointed (off the commit path)."""
 BOT_BATCH = 64
 """Bot decisions written in one transaction when no person is seated (nobody waits to see them)."""
+REPLAYS_KEPT = 16
+"""Replays of finished games kept built in memory (least recently used dropped first)."""
 
 
 @dataclass(frozen=True)
@@ -64,6 +78,10 @@ class GameRequest:
     modes: Sequence[str] = ()
     seed: int | None = None
     names: Sequence[str] | None = None
+
+
+def _now_ms() -> int:
+    return int(time.time() * 1000)
 
 
 def new_token() -> str:
@@ -90,6 +108,22 @@ class GameService:
         self._bot_tasks: dict[str, asyncio.Task[None]] = {}
         self._stopping = False
         self._checkpointer: asyncio.Task[None] | None = None
+        self.owner = f"{socket.gethostname()[:40]}:{os.getpid()}:{secrets.token_hex(4)}"
+        """This process, as a lease owner."""
+        self._leases: set[str] = set()
+        self._lease_until: dict[str, int] = {}
+        """Our lease on a game's bots runs until (Unix ms): renewed only when half of it is gone."""
+        self._lease_busy: dict[str, int] = {}
+        """Another process held the game's lease when we last asked: do not ask again before (ms)."""
+        store.origin = self.owner
+        self._listener: Listener | None = None
+        self._sweeper: asyncio.Task[None] | None = None
+        self._catching: set[str] = set()
+        self._catch_again: set[str] = set()
+        """Games notified again while their catch-up ran: it runs once more at once, rather than
+        leaving the newer records to the next sweep (a tail of up to half a lease)."""
+        self._replays: dict[str, Replay] = {}
+        self._announcing: set[asyncio.Task[None]] = set()
 
     # ----- lifecycle ----------------------------------------------------------------------
     async def _checkpoints(self) -> None:
@@ -102,11 +136,24 @@ class GameService:
 
     async def start(self) -> None:
         """Load every running game (replaying its records) and resume its bots."""
+        loop = asyncio.get_running_loop()
         if self.store.engine.dialect.name == "sqlite":
-            self._checkpointer = asyncio.get_running_loop().create_task(self._checkpoints())
+            self._checkpointer = loop.create_task(self._checkpoints())
+        if self.store.shared:
+            self._listener = Listener(self.store.engine.url, loop, self._heard, self._missed, self._presence)
+            self._listener.start()
+        await self._load_running()
+        if self.store.shared:
+            self._sweeper = loop.create_task(self._sweep())
+
+    async def _load_running(self) -> None:
+        """Load every running game not held yet and schedule its bots."""
         for game_id in await asyncio.to_thread(self.store.list_ids, RUNNING):
+            if game_id in self.tables:
+                continue
             try:
-                table = await self._load(game_id)
+                async with self.lock(game_id):
+                    table = self.tables.get(game_id) or await self._load(game_id)
             except ApiError:
                 continue
             if table is not None:
@@ -115,12 +162,130 @@ class GameService:
     async def stop(self) -> None:
         self._stopping = True
         tasks = list(self._bot_tasks.values())
-        if self._checkpointer is not None:
-            tasks.append(self._checkpointer)
+        for extra in (self._checkpointer, self._sweeper):
+            if extra is not None:
+                tasks.append(extra)
         for t in tasks:
             t.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
+        if self._listener is not None:
+            await asyncio.to_thread(self._listener.stop)
+        for game_id in list(self._leases):  # a clean stop hands the bots over at once
+            try:
+                await self._db_write(self.store.release_lease, game_id, self.owner)
+            except Exception:  # noqa: BLE001 - the lease then simply expires
+                log.warning("could not release the bot lease of %s", game_id, exc_info=True)
         self.hub.close_all()
+
+    # ----- several processes ----------------------------------------------------------------
+    def _heard(self, game_id: str, version: int, writer: str) -> None:
+        """A NOTIFY from some process: game `game_id` is now at `version` (our own are ignored)."""
+        if writer == self.owner:
+            return
+        table = self.tables.get(game_id)
+        if table is not None and version > table.version and not self._stopping:
+            self._catch_up_soon(game_id)
+
+    def _presence(self, game_id: str, process: str, seats: frozenset[int]) -> None:
+        """Another process said which seats of a game are connected to it: push the flags."""
+        if process == self.owner or self._stopping:
+            return
+        table = self.tables.get(game_id)
+        if self.hub.heard_presence(game_id, process, seats) and table is not None:
+            self.hub.push(table)
+
+    def announce(self, game_id: str) -> None:
+        """Tell the other processes (PostgreSQL) which seats of this game are connected here; called
+        when a seat connects or leaves, and re-announced every sweep while any is connected."""
+        if not self.store.shared or self._stopping:
+            return
+        seats = sorted(self.hub.local_seats(game_id))
+
+        async def run() -> None:
+            try:
+                await asyncio.to_thread(self.store.announce, game_id, self.owner, seats)
+            except Exception:  # noqa: BLE001 - the next sweep announces again
+                log.warning("presence of game %s not announced", game_id, exc_info=True)
+
+        task = asyncio.get_running_loop().create_task(run())
+        self._announcing.add(task)
+        task.add_done_callback(self._announcing.discard)
+
+    def _missed(self) -> None:
+        """The LISTEN connection was re-established: catch up on every game held."""
+        for game_id in list(self.tables):
+            self._catch_up_soon(game_id)
+
+    def _catch_up_soon(self, game_id: str) -> None:
+        if game_id in self._catching:
+            self._catch_again.add(game_id)
+            return
+        self._catching.add(game_id)
+
+        async def run() -> None:
+            try:
+                while True:
+                    self._catch_again.discard(game_id)
+                    await self.catch_up(game_id)
+                    if game_id not in self._catch_again or self._stopping:
+                        break
+            except Exception:  # noqa: BLE001 - the next sweep tries again
+                log.warning("catching up on game %s failed", game_id, exc_info=True)
+            finally:
+                self._catching.discard(game_id)
+                self._catch_again.discard(game_id)
+
+        asyncio.get_running_loop().create_task(run())
+
+    async def catch_up(self, game_id: str) -> None:
+        """Replay the records other processes appended to a game held here; push, schedule bots."""
+        async with self.lock(game_id):
+            await self._catch_up_locked(game_id)
+
+    async def _catch_up_locked(self, game_id: str) -> None:
+        table = self.tables.get(game_id)
+        if table is None:
+            return
+        found = await asyncio.to_thread(self.store.records_since, game_id, table.version)
+        if found is None or found[0] <= table.version:
+            return
+        version, _, records = found
+        try:
+            plan = table._plan()
+            for rec in records:
+                apply_record(table.game, table.config, table.seed, plan,
+                             NewRecord(rec.kind, rec.text, rec.seat))
+            table.commit(plan)
+        except Exception:  # noqa: BLE001 - whatever happened, the database is the truth: reload
+            log.warning("game %s: reloading after records that did not apply here", game_id, exc_info=True)
+            table = await self._load(game_id) or table
+        await self._prepare_undo(table)
+        self.hub.push(table)
+        self.schedule_bots(table)
+
+    async def _sweep(self) -> None:
+        """Every half lease: catch up on stale games, load games created elsewhere, re-announce who
+        is connected here, and try to drive the bots of games waiting on a bot (taking the lease
+        over once its holder's has expired: that process died)."""
+        while not self._stopping:
+            await asyncio.sleep(self.config.lease_seconds / 2)
+            try:
+                held = [g for g, t in self.tables.items() if t.status == RUNNING]
+                stored = await asyncio.to_thread(self.store.versions, held)
+                for game_id, version in stored.items():
+                    if version > self.tables[game_id].version:
+                        self._catch_up_soon(game_id)
+                await self._load_running()
+                for game_id in self.hub.local_games():  # presence heartbeat
+                    self.announce(game_id)
+                for game_id in self.hub.expire_presence(self.config.lease_seconds * 1.5):
+                    if game_id in self.tables:  # a process that went quiet: its seats are gone
+                        self.hub.push(self.tables[game_id])
+                for table in list(self.tables.values()):  # bots nobody here drives: try the lease
+                    if table.status == RUNNING and table.bot_to_move() is not None:
+                        self.schedule_bots(table)  # (taken over once the holder's has expired)
+            except Exception:  # noqa: BLE001 - a busy database: the next round tries again
+                log.warning("sweep failed", exc_info=True)
 
     async def _db_write(self, fn: Callable[..., T], *args: Any) -> T:
         """Run a store write off the event loop, on the store's writer threads."""
@@ -147,7 +312,11 @@ class GameService:
         table = self.tables.get(game_id)
         if table is None:
             async with self.lock(game_id):
-                table = self.tables.get(game_id) or await self._load(game_id)
+                table = self.tables.get(game_id)
+                if table is None:
+                    table = await self._load(game_id)
+                    if table is not None:
+                        self.schedule_bots(table)
         if table is None:
             raise ApiError(404, "no such game")
         return table
@@ -165,6 +334,27 @@ class GameService:
         if found is None or found[0] != game_id:
             raise ApiError(401, "unknown token for this game")
         return found[1]
+
+    async def replay(self, game_id: str) -> Replay:
+        """The replay of a finished game (built off the event loop once, then kept); 409 while the
+        game runs (a running game is followed live with the spectator's link instead)."""
+        table = await self.table(game_id)
+        if table.status == RUNNING:
+            raise ApiError(409, "the game is still running: follow it live; its replay opens when it ends")
+        found = self._replays.pop(game_id, None)
+        if found is None:
+            stored = await asyncio.to_thread(self.store.fetch, game_id)
+            if stored is None:
+                raise ApiError(404, "no such game")
+            try:
+                found = await asyncio.to_thread(Replay, stored, table.status, table.message)
+            except Exception as e:  # a game this server can no longer set up has no replay
+                log.warning("game %s cannot be replayed: %r", game_id, e)
+                raise ApiError(409, table.message or "this game cannot be replayed on this server") from e
+        self._replays[game_id] = found  # most recently used last
+        while len(self._replays) > REPLAYS_KEPT:
+            del self._replays[next(iter(self._replays))]
+        return found
 
     # ----- creating -----------------------------------------------------------------------
     async def create(self, req: GameRequest) -> Created:
@@ -220,9 +410,8 @@ class GameService:
             try:
                 await self._db_write(self.store.append, table.id, plan.base_version, plan.records, status)
             except VersionConflict as e:
-                # another process wrote this game: reload it from the database
-                self.tables.pop(table.id, None)
-                await self._load(table.id)
+                # another process wrote this game first: catch up from the database, tell the clients
+                await self._catch_up_locked(table.id)
                 raise ApiError(409, "the game changed meanwhile; reload it") from e
             table.commit(plan)
             await self._prepare_undo(table)
@@ -235,6 +424,13 @@ class GameService:
         humans = [s.seat for s in table.seats if s.kind == HUMAN]
         if len(humans) == 1 and table.status == RUNNING and table.actions:
             await asyncio.to_thread(undo_status, table, humans[0])
+
+    async def _fresh(self, game_id: str, version: int | None) -> Table:
+        """The table (locked by the caller); if the client saw a newer version (through another
+        process) than this process holds, catch up from the database first."""
+        if version is not None and version > self.tables[game_id].version and self.store.shared:
+            await self._catch_up_locked(game_id)
+        return self.tables[game_id]
 
     def _check_turn(self, table: Table, seat: int | None, version: int) -> int:
         if seat is None:
@@ -252,7 +448,7 @@ class GameService:
     async def act(self, game_id: str, seat: int | None, text: str, version: int) -> Table:
         table = await self.table(game_id)
         async with self.lock(game_id):
-            table = self.tables[game_id]
+            table = await self._fresh(game_id, version)
             me = self._check_turn(table, seat, version)
             try:
                 plan = table.plan_actions(me, [text])
@@ -268,7 +464,7 @@ class GameService:
         if expand is None:
             raise ApiError(400, f"{table.game} has no compound intents")
         async with self.lock(game_id):
-            table = self.tables[game_id]
+            table = await self._fresh(game_id, version)
             me = self._check_turn(table, seat, version)
             try:
                 texts = expand(table.state.copy(), me, intent)
@@ -288,7 +484,7 @@ class GameService:
     async def undo(self, game_id: str, seat: int | None, version: int) -> Table:
         table = await self.table(game_id)
         async with self.lock(game_id):
-            table = self.tables[game_id]
+            table = await self._fresh(game_id, version)
             if seat is None:
                 raise ApiError(403, "a spectator cannot undo")
             if version != table.version:
@@ -310,7 +506,7 @@ class GameService:
             raise ApiError(403, "a spectator cannot hand a seat to a bot")
         check_bot(table.game, bot)
         async with self.lock(game_id):
-            table = self.tables[game_id]
+            table = await self._fresh(game_id, version)
             if table.status != RUNNING:
                 raise ApiError(409, table.message or "the game is over")
             if version is not None and version != table.version:
@@ -359,10 +555,45 @@ class GameService:
     async def _run_bots(self, game_id: str) -> None:
         """Play the bots of a game until a person must decide; with a person seated, one move per
         pause; without one, no pause and up to BOT_BATCH moves per transaction."""
+        try:
+            await self._drive_bots(game_id)
+        finally:
+            if game_id in self._leases and not self._stopping:
+                self._leases.discard(game_id)
+                self._lease_until.pop(game_id, None)
+                try:
+                    await self._db_write(self.store.release_lease, game_id, self.owner)
+                except Exception:  # noqa: BLE001 - it then simply expires
+                    log.warning("could not release the bot lease of %s", game_id, exc_info=True)
+
+    async def _lease(self, game_id: str) -> bool:
+        """Take or renew this process's lease on the game's bots (always True on SQLite: one process)."""
+        if not self.store.shared:
+            return True
+        ttl = int(self.config.lease_seconds * 1000)
+        now = _now_ms()
+        if game_id in self._leases and now < self._lease_until.get(game_id, 0) - ttl // 2:
+            return True  # ours for more than half a lease still: no write needed
+        if now < self._lease_busy.get(game_id, 0):
+            return False  # another process drives them; the sweep retries when its lease may be over
+        until = await self._db_write(self.store.take_lease, game_id, self.owner, now, ttl)
+        if until is not None:
+            self._leases.add(game_id)
+            self._lease_until[game_id] = until
+            self._lease_busy.pop(game_id, None)
+            return True
+        self._leases.discard(game_id)
+        self._lease_until.pop(game_id, None)
+        self._lease_busy[game_id] = now + ttl // 2
+        return False
+
+    async def _drive_bots(self, game_id: str) -> None:
         while not self._stopping:
             table = self.tables.get(game_id)
             if table is None or table.bot_to_move() is None:
                 return
+            if not await self._lease(game_id):
+                return  # another process drives them; its records reach us by NOTIFY
             pause = self.config.bot_pause if table.has_human() else 0.0
             if pause > 0:
                 await asyncio.sleep(pause)
@@ -378,7 +609,9 @@ class GameService:
                     continue
                 try:
                     await self._write(table, plan)
-                except ApiError:
+                except ApiError as e:
+                    if e.status == 409:  # another process wrote first; we caught up: think again
+                        continue
                     log.exception("bot moves of game %s refused", game_id)
                     return
             await asyncio.sleep(0)

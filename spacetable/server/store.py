@@ -16,15 +16,21 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import Engine, create_engine, event, select, update
+from sqlalchemy import Engine, create_engine, delete, event, select, text, update
 from sqlalchemy.engine.interfaces import DBAPIConnection
+from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
 from sqlalchemy.pool import ConnectionPoolEntry, StaticPool
 
-from spacetable.server.db import GameRow, RecordRow, SeatRow, TokenRow
+from spacetable.server.db import GameRow, LeaseRow, RecordRow, SeatRow, TokenRow
 
 WRITERS = 32
 """Writer threads (and pooled connections) for PostgreSQL."""
+CHANNEL = "spacetable_games"
+"""The PostgreSQL NOTIFY channel: payload ``<game id>:<new version>:<writer>``, sent inside every
+append (`writer`: the appending process's `Store.origin`, so that it can ignore its own)."""
+PRESENCE = "spacetable_presence"
+"""The channel of who is connected where: ``<game id>:<process>:<seat>,<seat>…`` (empty: none)."""
 
 
 class VersionConflict(Exception):
@@ -109,6 +115,10 @@ class Store:
         self.engine = engine
         self._sessions = sessionmaker(engine, expire_on_commit=False)
         sqlite = engine.dialect.name == "sqlite"
+        self.shared = engine.dialect.name == "postgresql"
+        """Several processes may serve this database: appends NOTIFY, bots need a lease."""
+        self.origin = ""
+        """Who appends (the service sets its process name), carried in the NOTIFY payload."""
         self.writer = ThreadPoolExecutor(1 if sqlite else WRITERS, thread_name_prefix="spacetable-db-writer")
         """SQLite has one writer at a time: writes queue on one thread instead of SQLite's busy
         handler (which sleeps and retries, making long tails). PostgreSQL commits in parallel on
@@ -161,7 +171,65 @@ class Store:
                 raise VersionConflict(f"game {game_id} is not at version {expected_version}")
             s.add_all(RecordRow(game_id=game_id, n=expected_version + i, kind=r.kind, text=r.text,
                                 seat=r.seat, created_at=t) for i, r in enumerate(records))
+            if self.shared:  # delivered to every listening process when (and only if) this commits
+                s.execute(text("SELECT pg_notify(:c, :p)"),
+                          {"c": CHANNEL, "p": f"{game_id}:{new_version}:{self.origin}"})
         return new_version
+
+    def announce(self, game_id: str, process: str, seats: Sequence[int]) -> None:
+        """Tell the other processes which seats of a game are connected to `process` (NOTIFY)."""
+        payload = f"{game_id}:{process}:{','.join(str(x) for x in sorted(seats))}"
+        with self.engine.connect() as conn:
+            conn.execute(text("SELECT pg_notify(:c, :p)"), {"c": PRESENCE, "p": payload})
+            conn.commit()
+
+    def records_since(self, game_id: str, n: int) -> tuple[int, str, list[StoredRecord]] | None:
+        """(version, status, records n, n+1, …) of a game: what another process appended since."""
+        with self._session() as s:
+            row = s.get(GameRow, game_id)
+            if row is None:
+                return None
+            recs = s.scalars(select(RecordRow).where(RecordRow.game_id == game_id, RecordRow.n >= n)
+                             .order_by(RecordRow.n))
+            return row.version, row.status, [StoredRecord(r.n, r.kind, r.text, r.seat, r.created_at)
+                                             for r in recs]
+
+    def versions(self, game_ids: Sequence[str]) -> dict[str, int]:
+        """The stored version of each of `game_ids` (unknown ids are left out)."""
+        if not game_ids:
+            return {}
+        with self._session() as s:
+            rows = s.execute(select(GameRow.id, GameRow.version).where(GameRow.id.in_(list(game_ids))))
+            return {gid: v for gid, v in rows}
+
+    # ----- bot leases (several processes on one PostgreSQL database) ---------------------------
+    def take_lease(self, game_id: str, owner: str, now_ms: int, ttl_ms: int) -> int | None:
+        """Take or renew the bot lease of a game for `owner` until now + ttl and return that time;
+        None if another process holds an unexpired one. Compare-and-set in one transaction, so two
+        takers never both win."""
+        until = now_ms + ttl_ms
+        with self._session() as s, s.begin():
+            res = s.execute(update(LeaseRow).where(
+                LeaseRow.game_id == game_id, (LeaseRow.owner == owner) | (LeaseRow.expires_ms < now_ms))
+                .values(owner=owner, expires_ms=until))
+            if res.rowcount == 1:  # type: ignore[attr-defined]
+                return until
+        try:
+            with self._session() as s, s.begin():
+                s.add(LeaseRow(game_id=game_id, owner=owner, expires_ms=until))
+            return until
+        except IntegrityError:  # a row exists and is another's, unexpired (or it was just inserted)
+            return None
+
+    def release_lease(self, game_id: str, owner: str) -> None:
+        """Give the lease up (only if `owner` still holds it)."""
+        with self._session() as s, s.begin():
+            s.execute(delete(LeaseRow).where(LeaseRow.game_id == game_id, LeaseRow.owner == owner))
+
+    def lease_owner(self, game_id: str) -> tuple[str, int] | None:
+        with self._session() as s:
+            row = s.get(LeaseRow, game_id)
+            return None if row is None else (row.owner, row.expires_ms)
 
     def set_status(self, game_id: str, status: str) -> None:
         with self._session() as s, s.begin():

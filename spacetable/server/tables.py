@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import hashlib
 import importlib
+import itertools
 import logging
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
@@ -41,6 +42,7 @@ MAX_ADVANCE = 10_000
 """Safety bound on chance/forced steps taken in one go."""
 
 _RULES_VERSIONS: dict[str, str] = {}
+_EPOCHS = itertools.count(1)
 
 
 def rules_version(game: str) -> str:
@@ -116,6 +118,10 @@ class Table:
     """(kind, seat) of every record, by record number."""
     cache: dict[Any, Any] = field(default_factory=dict)
     """Per-version memo (e.g. undo checks); cleared on every commit."""
+    log_epoch: int = field(default_factory=lambda: next(_EPOCHS))
+    """Unique per table object, renewed whenever the log changes other than by appending (an undo
+    removes lines): a push sending only the lines new since a client's last one knows when it must
+    send the whole log instead."""
 
     # ----- reading ------------------------------------------------------------------------
     def current_player(self) -> int | None:
@@ -167,7 +173,9 @@ class Table:
             p = plan.state.current_player()
             if p < 0 or plan.seats[p].kind == HUMAN:
                 break
-            n = plan.base_version + len(plan.records)
+            # seeded by the position in the action log (not the record number): after an undo the
+            # same decision meets the same answer, so undo never re-rolls a bot (engine.undo)
+            n = len(plan.actions)
             rng = Rng((self.seed * 0x9E3779B97F4A7C15 + n * 0xBF58476D1CE4E5B9) % (1 << 64))
             try:
                 action = choose(p, plan.state, rng)
@@ -210,6 +218,8 @@ class Table:
         self.log = plan.log
         self.seats = plan.seats
         self.meta.extend((r.kind, r.seat) for r in plan.records)
+        if any(r.kind == "undo" for r in plan.records):
+            self.log_epoch = next(_EPOCHS)
         self.cache.clear()
         if self.state.is_terminal() and self.status == RUNNING:
             self.status = FINISHED

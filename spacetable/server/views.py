@@ -69,11 +69,9 @@ def undo_status(table: Table, seat: int | None) -> UndoStatus:
         return UndoStatus(False, "undo is offered only when every other seat is a bot")
     if not table.actions:
         return UndoStatus(False, "nothing to undo: no decision yet")
-    kind, who = table.meta[table.actions[-1][0]]
+    kind, _ = table.meta[table.actions[-1][0]]
     if kind == "chance":
         return UndoStatus(False, "a die or a draw has been taken since your last decision")
-    if who != seat:
-        return UndoStatus(False, "another seat has decided since your last decision")
     key = ("undo", seat)
     if key not in table.cache:
         table.cache[key] = _engine_undo(table, seat)
@@ -82,14 +80,17 @@ def undo_status(table: Table, seat: int | None) -> UndoStatus:
 
 
 def _engine_undo(table: Table, seat: int) -> UndoStatus:
-    """Ask the engine's policy; decisions the server took for the seat (forced) are walked over."""
+    """Ask the engine's policy; decisions the server took for the seat (forced) are walked over, and
+    so are the bots' answers since (every other seat is a bot here), under the engine's rules for
+    crossing them (`undo_check(…, bots=…)`: never a chance step, a reveal or an irrevocable act)."""
     try:
         from spacetable.engine.undo import undo_check
     except ImportError:
         return UndoStatus(False, "undo is not available on this server yet")
     state = table.state
+    bots = [s.seat for s in table.seats if s.seat != seat]
     for _ in range(MAX_WALK):
-        check = undo_check(state, seat)
+        check = undo_check(state, seat, bots=bots)
         if check.keep is None:
             return UndoStatus(False, check.reason)
         keep = check.keep
@@ -132,14 +133,21 @@ def view_body(table: Table, seat: int | None, connected: Container[int] = ()) ->
     }
 
 
-def view_text(table: Table, seat: int | None, connected: Container[int] = ()) -> str:
+def view_text(table: Table, seat: int | None, connected: Container[int] = (),
+              log_start: int | None = None) -> str:
     """`view_body` as JSON text, memoized per version, seat and connected seats (pushes and replies
-    share one build)."""
+    share one build). With `log_start` (pushes) the body's ``log`` holds only the lines from index
+    `log_start` on and says so in ``"log_start"``: the client keeps the first `log_start` lines it
+    has and appends these (0: the whole log)."""
     flags = tuple(s.seat in connected for s in table.seats)
-    key = ("view", seat, flags)
+    key = ("view", seat, flags, log_start)
     text = table.cache.get(key)
     if text is None:
-        text = json.dumps(view_body(table, seat, connected), separators=(",", ":"))
+        body = view_body(table, seat, connected)
+        if log_start is not None:
+            body["log"] = body["log"][log_start:]
+            body["log_start"] = log_start
+        text = json.dumps(body, separators=(",", ":"))
         table.cache[key] = text
     return str(text)
 

@@ -25,9 +25,9 @@ def test_upgrade_empty_database(db_url: str) -> None:
     assert current_revision(engine) is None
     upgrade(engine)
     upgrade(engine)  # a second run is a no-op
-    assert current_revision(engine) == "0001"
+    assert current_revision(engine) == "0002"
     tables = set(inspect(engine).get_table_names())
-    assert {"games", "seats", "tokens", "records", "alembic_version"} <= tables
+    assert {"games", "seats", "tokens", "records", "bot_leases", "alembic_version"} <= tables
     engine.dispose()
 
 
@@ -38,5 +38,5 @@ def test_two_processes_migrate_at_once(db_url: str) -> None:
         _, err = p.communicate(timeout=120)
         assert p.returncode == 0, err.decode()[-3000:]
     engine = make_engine(db_url)
-    assert current_revision(engine) == "0001"
+    assert current_revision(engine) == "0002"
     engine.dispose()

@@ -84,3 +84,32 @@ def test_connected_flags(sqlite_url: str) -> None:
         with c.websocket_connect(f"/ws/games/{g['id']}", headers=auth(t0)) as ws:
             assert _recv(ws)["seats"][0]["connected"]
             assert [s["connected"] for s in view(c, g, t0)["seats"]] == [True, False]
+
+
+def test_pushes_carry_only_the_new_log_lines(sqlite_url: str) -> None:
+    """The first view on a socket has the whole log; later pushes only the lines it lacks (log_start
+    = how many it keeps), and the log rebuilt from them is GET /view's whole log."""
+    with client(sqlite_url) as c:
+        g = create(c, ["human", "human"], seed=14)
+        toks = [s["token"] for s in g["seats"]]
+        with c.websocket_connect(f"/ws/games/{g['id']}", headers=auth(g["spectator"])) as ws:
+            first = _recv(ws)
+            assert first["log_start"] == 0 and first["log"] == view(c, g, toks[0])["log"]
+            log = first["log"]
+            deltas = 0
+            for _ in range(8):
+                tok = next(t for t in toks if view(c, g, t)["legal_actions"])
+                v = view(c, g, tok)
+                r = c.post(f"/api/games/{g['id']}/actions", headers=auth(tok),
+                           json={"action": v["legal_actions"][0]["text"], "version": v["version"]})
+                assert r.status_code == 200
+                while True:
+                    m = _recv(ws)
+                    assert m["log_start"] <= len(log)
+                    log = log[:m["log_start"]] + m["log"]
+                    deltas += m["log_start"] > 0 and len(m["log"]) < len(log)
+                    if m["version"] == r.json()["version"]:
+                        break
+                assert log == view(c, g, toks[0])["log"]
+            assert deltas >= 6
+            assert "log_start" not in view(c, g, toks[0])  # GET /view: always the whole log

@@ -64,7 +64,8 @@ export async function api(path, { token, method = "GET", body } = {}) {
 }
 
 /**
- * The live connection of one seat: sends the token first, calls onView for every pushed view, and
+ * The live connection of one seat: sends the token first, calls onView for every pushed view (its
+ * log made whole again from the lines the push carries, see docs/server.md "WebSocket"), and
  * reconnects (with a growing pause) after a dropped connection; onState("live" | "connecting" | "down").
  */
 export function liveConnection(gameId, token, { onView, onError, onState, onReconnect }) {
@@ -73,6 +74,7 @@ export function liveConnection(gameId, token, { onView, onError, onState, onReco
   let delay = 500;
   let opened = false;
   let retry = null;
+  let socketLog = [];
   // a ping now and then keeps idle connections (games played over days) from being dropped by proxies
   const pinger = setInterval(() => {
     if (ws && ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify({ type: "ping" }));
@@ -93,6 +95,7 @@ export function liveConnection(gameId, token, { onView, onError, onState, onReco
     if (closed) return;
     onState("connecting");
     ws = new WebSocket(url);
+    socketLog = []; // a new socket starts with the whole log
     ws.onopen = () => {
       ws.send(JSON.stringify({ token }));
       onState("live");
@@ -108,7 +111,15 @@ export function liveConnection(gameId, token, { onView, onError, onState, onReco
         return;
       }
       if (msg.type === "pong") return;
-      if (msg.type === "view") onView(msg);
+      if (msg.type === "view") {
+        // a push carries only the log lines this socket has not had: keep the first log_start, append
+        if (typeof msg.log_start === "number" && msg.log_start > 0) {
+          msg.log = socketLog.slice(0, msg.log_start).concat(msg.log || []);
+        }
+        delete msg.log_start;
+        socketLog = msg.log || [];
+        onView(msg);
+      }
       else if (msg.type === "error") onError(msg.error || "error");
     };
     ws.onclose = (ev) => {

@@ -1,14 +1,18 @@
-// The page's entry: "/" is the lobby, "/game/ID" is a table (the game's module is loaded on demand).
+// The page's entry: "/" is the lobby, "/game/ID" is a table (the game's module is loaded on demand),
+// "/replay/ID" the replay viewer of a finished game.
 import { render } from "preact";
 import { html } from "./html.js";
 import { Lobby } from "./lobby.js";
 import { GamePage } from "./table.js";
+import { ReplayPage } from "./replay.js";
 
 function route() {
   const m = /^\/game\/([^/]+)\/?$/.exec(location.pathname);
+  const rep = /^\/replay\/([^/]+)\/?$/.exec(location.pathname);
   const root = document.getElementById("app");
   root.textContent = "";
-  if (m) render(html`<${GamePage} id=${decodeURIComponent(m[1])} />`, root);
+  if (rep) render(html`<${ReplayPage} id=${decodeURIComponent(rep[1])} />`, root);
+  else if (m) render(html`<${GamePage} id=${decodeURIComponent(m[1])} />`, root);
   else render(html`<${Lobby} />`, root);
 }
 

@@ -1,16 +1,26 @@
-// The lobby: create a game (seats, bots, names, options), hand out invite links, list my games.
+// The lobby: create a game (which game, seats, bots, names, options), hand out invite links, list
+// my games (with the replay of finished ones).
 import { useEffect, useState } from "preact/hooks";
 import { html } from "./html.js";
 import { api, fetchBots, forgetGame, rememberGame, storedGames } from "./api.js";
 
 const FALLBACK_BOTS = ["random", "greedy"];
+const GAMES = [
+  { name: "moonrakers", title: "Moonrakers", min: 1, max: 5 },
+  { name: "spacelanes", title: "Space Lanes", min: 2, max: 5 },
+];
+const TITLES = Object.fromEntries(GAMES.map((g) => [g.name, g.title]));
 
 function link(id, token) {
   return `${location.origin}/game/${encodeURIComponent(id)}#token=${encodeURIComponent(token)}`;
 }
 
-function CreateForm({ bots, onCreated }) {
+function CreateForm({ bots, game, setGame, onCreated }) {
   const [players, setPlayers] = useState(3);
+  const [exploration, setExploration] = useState(false);
+  const [pvp, setPvp] = useState(false);
+  const info = GAMES.find((g) => g.name === game) || GAMES[0];
+  const lanes = game === "spacelanes";
   const [kinds, setKinds] = useState(["human", "human", bots[bots.length - 1] || "greedy", "greedy", "greedy"]);
   const [names, setNames] = useState(["", "", "", "", ""]);
   const [bt, setBt] = useState(true);
@@ -25,8 +35,9 @@ function CreateForm({ bots, onCreated }) {
     setError(null);
     const seats = kinds.slice(0, players);
     const body = {
-      game: "moonrakers", players, seats,
-      expansions: bt && btAllowed ? ["binding-ties"] : [], modules: fe ? ["first-encounter"] : [], modes: [],
+      game, players, seats,
+      expansions: !lanes && bt && btAllowed ? ["binding-ties"] : [], modules: !lanes && fe ? ["first-encounter"] : [],
+      modes: lanes ? [...(exploration ? ["exploration"] : []), ...(pvp ? ["pvp"] : [])] : [],
       names: names.slice(0, players).map((n, i) => n.trim() || (seats[i] === "human" ? `Captain ${i + 1}` : `${seats[i]} bot ${i + 1}`)),
     };
     if (seed.trim()) body.seed = parseInt(seed, 10);
@@ -40,17 +51,20 @@ function CreateForm({ bots, onCreated }) {
     const invites = g.seats.map((s) => ({ seat: s.seat, name: body.names[s.seat], url: link(g.id, s.token) }));
     const first = g.seats[0];
     rememberGame(g.id, {
-      game: "moonrakers", created: Date.now(), seat: first ? first.seat : null, token: first ? first.token : g.spectator,
-      invites, spectator: link(g.id, g.spectator), names: body.names, options: [...body.expansions, ...body.modules],
+      game, created: Date.now(), seat: first ? first.seat : null, token: first ? first.token : g.spectator,
+      invites, spectator: link(g.id, g.spectator), names: body.names, options: [...body.expansions, ...body.modules, ...body.modes],
     });
     onCreated(g.id);
   };
   return html`<form class="panel" onSubmit=${submit} aria-label="Create a game">
     <h2>New game</h2>
-    <div class="field"><label>Game <select class="input" name="game"><option value="moonrakers">Moonrakers</option>
-      <option disabled>Space Lanes (coming soon)</option></select></label>
+    <div class="field"><label>Game <select class="input" name="game" value=${game} onChange=${(e) => {
+        const next = GAMES.find((g) => g.name === e.currentTarget.value) || GAMES[0];
+        setGame(next.name);
+        setPlayers(Math.max(next.min, Math.min(next.max, players)));
+      }}>${GAMES.map((g) => html`<option value=${g.name}>${g.title}</option>`)}</select></label>
       <label>Captains <select class="input" name="players" value=${players} onChange=${(e) => setPlayers(parseInt(e.currentTarget.value, 10))}>
-        ${[1, 2, 3, 4, 5].map((n) => html`<option value=${n}>${n}</option>`)}</select></label></div>
+        ${[1, 2, 3, 4, 5].filter((n) => n >= info.min && n <= info.max).map((n) => html`<option value=${n}>${n}</option>`)}</select></label></div>
     ${kinds.slice(0, players).map((k, i) => html`<div class="seat-row">
       <span class="muted">Seat ${i + 1}</span>
       <select class="input" name=${"seat-" + i} aria-label=${`seat ${i + 1} player`} value=${k}
@@ -59,11 +73,14 @@ function CreateForm({ bots, onCreated }) {
       <input class="input" name=${"name-" + i} aria-label=${`seat ${i + 1} name`} maxlength="40" placeholder=${k === "human" ? `Captain ${i + 1}` : `${k} bot`}
         value=${names[i]} onInput=${(e) => { const nn = [...names]; nn[i] = e.currentTarget.value; setNames(nn); }} />
     </div>`)}
-    <div class="field">
+    ${lanes ? html`<div class="field">
+      <label title="settlements and lanes start face down and are revealed as ships explore"><input type="checkbox" name="exploration" checked=${exploration} onChange=${(e) => setExploration(e.currentTarget.checked)} /> Exploration mode</label>
+      <label title="ships that meet may trade and fight"><input type="checkbox" name="pvp" checked=${pvp} onChange=${(e) => setPvp(e.currentTarget.checked)} /> PvP mode</label>
+    </div>` : html`<div class="field">
       <label title="needs 3–5 captains"><input type="checkbox" name="binding-ties" checked=${bt && btAllowed} disabled=${!btAllowed} onChange=${(e) => setBt(e.currentTarget.checked)} /> Binding Ties expansion</label>
       <label><input type="checkbox" name="first-encounter" checked=${fe} onChange=${(e) => setFe(e.currentTarget.checked)} /> First Encounter module</label>
-    </div>
-    ${players <= 2 ? html`<p class="small muted">With 1–2 captains the Mercenary variant is played (§8).</p>` : ""}
+    </div>`}
+    ${!lanes && players <= 2 ? html`<p class="small muted">With 1–2 captains the Mercenary variant is played (§8).</p>` : ""}
     <div class="field"><label>Seed <input class="input" name="seed" inputmode="numeric" placeholder="random" value=${seed} onInput=${(e) => setSeed(e.currentTarget.value)} style="width:110px" /></label></div>
     ${error ? html`<div class="error" role="alert">${error}</div>` : ""}
     <button class="btn primary" type="submit" disabled=${busy}>Create game</button>
@@ -95,6 +112,10 @@ function describe(rec, v) {
   if (v.error) return { text: v.error, mine: false };
   const names = (v.seats || []).map((s) => s.name);
   const who = names.join(" · ");
+  if (v.terminal && !(v.view && Array.isArray(v.view.players))) {
+    const won = (v.winners || []).map((w) => names[w] || "P" + (w + 1)).join(" and ") || "nobody";
+    return { text: `Finished${v.message ? " (" + v.message + ")" : ""}: ${won} won.`, mine: false, done: true, who };
+  }
   if (v.terminal) {
     const players = [...((v.view && v.view.players) || [])].map((p, i) => ({ ...p, name: names[i] || p.seat }));
     players.sort((a, b) => b.prestige - a.prestige || b.credits - a.credits);
@@ -104,8 +125,7 @@ function describe(rec, v) {
     return { text: `Finished${v.message ? " (" + v.message + ")" : ""}: ${won} won. ${score}`, mine: false, done: true, who };
   }
   const mine = (v.legal_actions || []).length > 0;
-  const d = v.view && v.view.decision;
-  const whoDecides = d ? names[parseInt(d.player.slice(1), 10) - 1] || d.player : "";
+  const whoDecides = v.current_player !== null && v.current_player !== undefined ? names[v.current_player] || "" : "";
   return { text: mine ? "Your turn!" : `Waiting for ${whoDecides} · turn ${v.view ? v.view.turn : "?"}`, mine, who };
 }
 
@@ -133,13 +153,14 @@ function MyGames({ stored, onForget }) {
   return html`<section class="panel gamelist" aria-label="My games">
     <h2>My games</h2>
     ${list.length ? html`<ul>${list.map(({ rec, d }) => html`<li class=${d.mine ? "myturn" : ""} data-game=${rec.id}>
-      <span class="what"><b>Moonrakers</b> <span class="small muted">${rec.id}${rec.options && rec.options.length ? " · " + rec.options.join(", ") : ""}</span>
+      <span class="what"><b>${TITLES[rec.game] || rec.game || "Moonrakers"}</b> <span class="small muted">${rec.id}${rec.options && rec.options.length ? " · " + rec.options.join(", ") : ""}</span>
         ${d.who ? html`<div class="small">${d.who}</div>` : ""}
         <span class=${d.mine ? "status mine" : "small"} style=${d.mine ? "color:var(--accent-2);font-weight:700" : ""}>${d.text}</span>
         ${rec.invites && rec.invites.length > 1 ? html`<details><summary class="small muted">invite links</summary>
           ${rec.invites.map((inv) => html`<div class="small">Seat ${inv.seat + 1} · ${inv.name}<code class="link">${inv.url}</code></div>`)}
           ${rec.spectator ? html`<div class="small">Spectators<code class="link">${rec.spectator}</code></div>` : ""}</details>` : ""}</span>
       <a class="btn tiny primary" href=${"/game/" + encodeURIComponent(rec.id)}>${d.done ? "View" : "Play"}</a>
+      ${d.done ? html`<a class="btn tiny" href=${"/replay/" + encodeURIComponent(rec.id)} title="Step through the game">Replay</a>` : ""}
       <button class="btn tiny" type="button" onClick=${() => onForget(rec.id)} title="Remove from this list (the game goes on)">forget</button>
     </li>`)}</ul>` : html`<p class="muted">No games yet in this browser. Create one, or open an invite link.</p>`}
   </section>`;
@@ -149,17 +170,18 @@ export function Lobby() {
   const [bots, setBots] = useState(FALLBACK_BOTS);
   const [stored, setStored] = useState(storedGames());
   const [created, setCreated] = useState(null);
+  const [game, setGame] = useState("moonrakers");
   useEffect(() => {
-    fetchBots("moonrakers").then(setBots);
-  }, []);
+    fetchBots(game).then(setBots);
+  }, [game]);
   const onCreated = (id) => {
     setStored(storedGames());
     setCreated(id);
   };
   const rec = created ? stored[created] : null;
   return html`<main class="lobby">
-    <header><h1>SPACETABLE</h1><span class="muted">Moonrakers with friends and bots — live, or slowly over days.</span></header>
-    <div class="col" style="gap:14px"><${CreateForm} bots=${bots} onCreated=${onCreated} />
+    <header><h1>SPACETABLE</h1><span class="muted">Moonrakers and Space Lanes with friends and bots — live, or slowly over days.</span></header>
+    <div class="col" style="gap:14px"><${CreateForm} bots=${bots} game=${game} setGame=${setGame} onCreated=${onCreated} />
       <section class="panel about"><h2>How it works</h2>
         Create a game and send each captain their own invite link: the link holds that seat's secret key,
         so keep it to yourself. Bots play their seats on the server. Your games are remembered in this

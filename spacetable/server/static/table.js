@@ -1,12 +1,53 @@
 // A live table for one seat: the token, the latest view, the socket, sending decisions, title and sound.
 // The game-specific page (moonrakers/table.js) only draws a view and calls `act`/`intent`.
+// Each game draws its table in `static/<game>/table.js`, loaded on demand (moonrakers, spacelanes;
+// the interface every game table follows is in static/README.md); a game without one gets the
+// generic table.
 import { useEffect, useRef, useState, useCallback } from "preact/hooks";
 import { html } from "./html.js";
 import { api, liveConnection, rememberGame, seatKey, takeTokenFromUrl, tokenFor } from "./api.js";
-import { MoonrakersTable } from "./moonrakers/table.js";
+import { GenericTable } from "./generic.js";
 
-const TABLES = { moonrakers: MoonrakersTable };
 const SOUND_KEY = "spacetable.sound";
+const LOADED = {};
+export const GAME_TITLES = { moonrakers: "Moonrakers", spacelanes: "Space Lanes", highcard: "Highcard" };
+
+/** The table component of a game module: its `Table` export, else its default, else the
+ * `<Game>Table` export named after the game (e.g. `SpaceLanesTable` for spacelanes). */
+function pickTable(mod, game) {
+  if (typeof mod.Table === "function") return mod.Table;
+  if (typeof mod.default === "function") return mod.default;
+  const bare = game.replace(/[-_]/g, "");
+  const named = Object.entries(mod).find(([k, v]) => typeof v === "function" && k.toLowerCase() === bare + "table");
+  return named ? named[1] : null;
+}
+
+/** The table component for `game` (null while its module loads). */
+export function useTableComponent(game) {
+  const [, setTick] = useState(0);
+  useEffect(() => {
+    if (!game || LOADED[game]) return;
+    const done = (C) => {
+      LOADED[game] = C || GenericTable;
+      setTick((t) => t + 1);
+    };
+    if (!/^[a-z0-9_-]{1,40}$/.test(game)) done(null);
+    else import(`./${game}/table.js`).then((mod) => done(pickTable(mod, game)), () => done(null));
+  }, [game]);
+  return game ? LOADED[game] || null : null;
+}
+
+/** A small pill at the bottom right of a table: the replay link at the end, a spectator's note. */
+function Corner({ body, id }) {
+  if (body.terminal) {
+    return html`<a class="corner btn primary" href=${"/replay/" + encodeURIComponent(id)}
+      title="Step through the whole game; everything can be revealed now that it is over">▶ Replay this game</a>`;
+  }
+  if (body.seat === null || body.seat === undefined) {
+    return html`<span class="corner pill" role="note">Spectating live · public information only</span>`;
+  }
+  return null;
+}
 
 /** Is it this seat's decision in this view body? */
 export function isMyDecision(body) {
@@ -40,6 +81,7 @@ export function GamePage({ id }) {
   const lastKey = "spacetable.lastmove." + id;
   const [lastMove, setLastMove] = useState(() => parseInt(localStorage.getItem(lastKey) || "0", 10) || 0);
   const bodyRef = useRef(null);
+  const Table = useTableComponent(body ? body.game : null);
   const liveRef = useRef(null);
   const wasMine = useRef(false);
 
@@ -81,7 +123,7 @@ export function GamePage({ id }) {
   // The tab's title (and an optional sound) say when it is my decision.
   useEffect(() => {
     const mine = isMyDecision(body);
-    const base = "Moonrakers · spacetable";
+    const base = (GAME_TITLES[body && body.game] || "spacetable") + " · spacetable";
     document.title = body && body.terminal ? "Game over · " + base : mine ? "● Your move · " + base : base;
     if (mine && !wasMine.current && sound) beep();
     wasMine.current = mine;
@@ -144,9 +186,9 @@ export function GamePage({ id }) {
       ${error ? html`<div class="error" role="alert">${error}</div>` : html`<p>Connecting to the table…</p>`}
       <p><a href="/">Back to the lobby</a></p></div></main>`;
   }
-  const Table = TABLES[body.game];
-  if (!Table) return html`<main class="lobby"><div class="panel">No table for the game ${body.game} yet.</div></main>`;
+  if (!Table) return html`<main class="lobby"><div class="panel">Loading the table…</div></main>`;
   return html`<${Table} body=${body} act=${act} intent=${intent} undo=${undo} toBot=${toBot} setWindows=${setWindows}
     error=${error} clearError=${() => setError(null)} conn=${conn} busy=${busy}
-    sound=${sound} toggleSound=${toggleSound} seatKey=${seatKey} lastMove=${lastMove} />`;
+    sound=${sound} toggleSound=${toggleSound} seatKey=${seatKey} lastMove=${lastMove} readOnly=${false} />
+    <${Corner} body=${body} id=${id} />`;
 }

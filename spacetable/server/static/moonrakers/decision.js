@@ -362,6 +362,6 @@ export function Focus({ body, view, me, names, legal, act, intent, busy, handUse
     ${stage}
     ${!mine && !body.terminal && !ex ? html`<${SinceMyMove} log=${body.log || []} lastMove=${lastMove || 0} names=${names} />` : ""}
     ${mine ? html`<${OtherChoices} legal=${legal} used=${used} act=${act} busy=${busy} decision=${decision} player=${myPlayer}
-      title=${decision === "execution.play" ? "Your play: click a lit card in your hand (1 Action each, 3.4.3), or one of these" : null} />` : ""}
+      title=${decision === "execution.play" ? "Your play: click a lit card in your hand (each says what it costs: 1 Action, or free, 2.7/3.4.3), or one of these" : null} />` : ""}
   </section>`;
 }

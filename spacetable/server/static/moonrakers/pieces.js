@@ -1,6 +1,6 @@
 // Moonrakers pieces that are always on screen: contracts, armory, players, hand, objectives, log.
-import { useEffect, useRef } from "preact/hooks";
 import { html } from "../html.js";
+import { GameLog } from "../log.js";
 import { REQS, FACTION_NAMES, actionCard, cardName, contract, objective, part } from "./catalog.js";
 
 export function Req({ type, n, of }) {
@@ -150,6 +150,16 @@ export function handActions(me, legal) {
   return out;
 }
 
+/** What playing a card costs now, from the engine's own description of the play ("Play Reactor for
+ * 0 Actions: …"): a part's free play (2.7, e.g. Fission's free Reactors) shows as "free", never as
+ * the usual 1 Action. */
+export function playCost(action) {
+  const m = /\bfor (\d+) Actions?\b/.exec((action && action.description) || "");
+  if (!m) return "1 Action";
+  const n = parseInt(m[1], 10);
+  return n === 0 ? "free" : n === 1 ? "1 Action" : `${n} Actions`;
+}
+
 /** My hand as cards; a card I may play (or trash, discard, choose) now is lit and clickable. */
 export function Hand({ me, legal, act, busy }) {
   if (!me || !me.hand) return html`<div class="muted">Spectating: hands are hidden.</div>`;
@@ -174,7 +184,7 @@ export function Hand({ me, legal, act, busy }) {
         <div class="title">${c.name}</div>
         <div class="sub">${c.kind === "crew" ? c.crewKind + " · crew" : "action card"}</div>
         <div class="text">${c.text}</div>
-        <div class="foot">${verb ? html`<span class="pill" style="color:var(--accent-2)">${verb}${verb === "Play" ? html`<span class="cost">1 Action</span>` : ""}</span>` : html`<span></span>`}</div>
+        <div class="foot">${verb ? html`<span class="pill" style="color:var(--accent-2)">${verb}${verb === "Play" ? html`<span class="cost">${playCost(first)}</span>` : ""}</span>` : html`<span></span>`}</div>
       </button>`;
     })}
   </div>`;
@@ -197,14 +207,7 @@ export function named(text, names) {
 }
 
 export function Log({ log, names }) {
-  const ref = useRef(null);
-  useEffect(() => {
-    if (ref.current) ref.current.scrollTop = ref.current.scrollHeight;
-  }, [log.length]);
-  return html`<section class="panel grow scroll log" ref=${ref} aria-label="Game log" aria-live="polite">
-    <h2><span>Log</span></h2>
-    <ol>${log.map((l) => html`<li><span class="n">${l.n}</span>${named(l.text, names)}</li>`)}</ol>
-  </section>`;
+  return html`<${GameLog} log=${log} line=${(text) => named(text, names)} />`;
 }
 
 export { cardName };

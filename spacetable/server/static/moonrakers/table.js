@@ -17,7 +17,9 @@ function useBots() {
   return bots;
 }
 
-export function MoonrakersTable({ body, act, intent, undo, toBot, setWindows, error, clearError, conn, busy, sound, toggleSound, seatKey, lastMove }) {
+/** The Moonrakers table (also exported as `Table`: the interface every game table follows is in
+ * static/README.md). `readOnly` (the replay viewer): nothing can be chosen. */
+export function MoonrakersTable({ body, act, intent, undo, toBot, setWindows, error, clearError, conn, busy, sound, toggleSound, seatKey, lastMove, readOnly }) {
   const view = body.view;
   const me = seatKey(body.seat);
   const names = {};
@@ -50,8 +52,9 @@ export function MoonrakersTable({ body, act, intent, undo, toBot, setWindows, er
         onClick=${() => setWindows(!body.prefs.stop_at_windows)} aria-pressed=${body.prefs.stop_at_windows}
         title="Binding Ties: reputation may be spent at any time. Off: those extra moments pass by themselves; you can still spend on your own turn. On: the table stops for you at each of them.">
         ${body.prefs.stop_at_windows ? "Stop at any-time spends: on" : "Stop at any-time spends: off"}</button>` : ""}
-      <button class="btn tiny" onClick=${toggleSound} aria-pressed=${sound} title="A sound when it is your decision">${sound ? "Sound on" : "Sound off"}</button>
-      <span class="conn ${conn === "live" ? "live" : "down"}" title="live updates">${conn === "live" ? "● live" : conn === "connecting" ? "connecting…" : "reconnecting…"}</span>
+      ${readOnly ? "" : html`<button class="btn tiny" onClick=${toggleSound} aria-pressed=${sound} title="A sound when it is your decision">${sound ? "Sound on" : "Sound off"}</button>`}
+      ${conn === "replay" ? html`<span class="conn live" title="a replay of the finished game">replay</span>`
+        : html`<span class="conn ${conn === "live" ? "live" : "down"}" title="live updates">${conn === "live" ? "● live" : conn === "connecting" ? "connecting…" : "reconnecting…"}</span>`}
       <span class="small">${me ? html`You are <b>${names[me]}</b>` : "Spectator"}</span>
     </header>
     <div class="col">
@@ -77,3 +80,5 @@ export function MoonrakersTable({ body, act, intent, undo, toBot, setWindows, er
     </aside>
   </div>`;
 }
+
+export { MoonrakersTable as Table };
