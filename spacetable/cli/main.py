@@ -18,15 +18,17 @@ import spacetable.games.highcard  # noqa: F401  (registers the example game)
 from spacetable.bots.base import bot_names
 from spacetable.cli.advise_cmd import advise
 from spacetable.cli.replayer import run_replay
-from spacetable.cli.saves import check_save_path, read_document, table_of
+from spacetable.cli.report_cmd import report
+from spacetable.cli.saves import check_save_path, default_save_dir, read_document, table_of
 from spacetable.cli.serve_cmd import serve
+from spacetable.cli.simulate_cmd import simulate
+from spacetable.cli.sweep_cmd import sweep
 from spacetable.cli.terminal import TerminalClient
 from spacetable.engine import record
 from spacetable.engine.errors import SaveError, SpacetableError
 from spacetable.engine.rng import Rng
 from spacetable.sim.bench import bench as run_bench
 from spacetable.sim.setup import all_games, build_config, load_game, make_bots, parse_bots
-from spacetable.sim.simulate import simulate as run_simulate
 
 app = typer.Typer(help="spacetable: play, replay, simulate and benchmark tabletop games.",
                   no_args_is_help=True, add_completion=False)
@@ -79,6 +81,9 @@ def play(
     stop_at_windows: Annotated[bool, typer.Option(
         "--stop-at-windows", help="Ask me at optional windows (Binding Ties 'at any time' spends) "
         "instead of passing them by themselves.")] = False,
+    delay: Annotated[float, typer.Option(
+        "--delay", help="Seconds to wait after each bot move, to follow bot turns.", min=0.0,
+        max=60.0)] = 0.0,
 ) -> None:
     """Play a full game in the terminal: humans in the first seats, bots in the others."""
     note = ""
@@ -110,7 +115,7 @@ def play(
             if game is None:
                 _fail("name a game (e.g. spacetable play highcard) or give --load FILE")
             spec = load_game(game)
-            n = players if players is not None else spec.min_players
+            n = players if players is not None else DEFAULT_PLAYERS.get(game, spec.min_players)
             config = build_config(spec, n, module or (), expansion or (), mode or (), turn_limit)
             h = 1 if humans is None else humans
             if not 0 <= h <= n:
@@ -131,8 +136,13 @@ def play(
     if note:
         console.print(f"Note: {note}", markup=False, style="yellow")
     client = TerminalClient(state, seats_h, bot_objs, console, bot_rng=Rng(state.seed ^ 0xB075),
-                            save_path=save_path, practice=practice, stop_at_windows=stop_at_windows)
+                            save_path=save_path, practice=practice, stop_at_windows=stop_at_windows,
+                            delay=delay, save_dir=default_save_dir())
     client.run()
+
+
+DEFAULT_PLAYERS = {"moonrakers": 4, "spacelanes": 3}
+"""Seats of `play` without --players: the README's tables (other games: their minimum)."""
 
 
 def _default_bot(game: str) -> str:
@@ -144,6 +154,7 @@ def _bot_names(game: str, text: str, seats: int, humans: list[int]) -> dict[int,
     """Bot name per non-human seat from ``--bots`` (one name, one per seat, or one per bot seat)."""
     bot_seats = [s for s in range(seats) if s not in humans]
     parts = [p for p in text.split(",") if p.strip()]
+    make_bots(game, sorted({p.strip() for p in parts}))  # every name is checked, even with no bot seat
     if len(parts) == len(bot_seats) and len(parts) != seats:
         return dict(zip(bot_seats, (p.strip() for p in parts), strict=True))
     names = parse_bots(game, text, seats)
@@ -212,43 +223,6 @@ def _cell(value: Any) -> str:
 
 
 @app.command()
-def simulate(
-    game: Annotated[str, typer.Argument(help="Game name.")],
-    games_: Annotated[int, typer.Option("--games", help="Number of games.")] = 100,
-    players: Annotated[int | None, typer.Option("--players")] = None,
-    bots: Annotated[str, typer.Option("--bots", help="Bot name, or one per seat: a,b,c.")] = "random",
-    seed: Annotated[int, typer.Option("--seed", help="Seed of game 0 (game i uses seed+i).")] = 0,
-    module: ModuleOpt = None,
-    expansion: ExpansionOpt = None,
-    mode: ModeOpt = None,
-    turn_limit: TurnLimitOpt = None,
-    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
-) -> None:
-    """Play N complete bot games and summarise them."""
-    try:
-        spec = load_game(game)
-        n = players if players is not None else spec.min_players
-        report = run_simulate(game, games_, n, parse_bots(game, bots, n), seed,
-                              module or (), expansion or (), mode or (), turn_limit=turn_limit)
-    except SpacetableError as e:
-        _fail(str(e))
-    data = report.to_json()
-    if as_json:
-        _echo_json(data)
-        return
-    table = Table(title=f"{spec.title}: {report.games} games, bots {', '.join(report.bots)}")
-    table.add_column("figure")
-    table.add_column("value")
-    for k, v in data.items():
-        if k not in ("config", "error_samples"):
-            table.add_row(k, _cell(v) if not isinstance(v, float) else f"{v:.3f}")
-    console = _console()
-    console.print(table)
-    for sample in report.error_samples:
-        console.print(f"error (seed {sample['seed']}): {sample['error']}", markup=False)
-
-
-@app.command()
 def bench(
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
     game: Annotated[list[str] | None, typer.Option("--game", help="Game (repeatable; default: all).")]
@@ -282,6 +256,9 @@ def bench(
         console.print(f"{name}: skipped ({why})", markup=False)
 
 
+app.command()(simulate)
+app.command()(sweep)
+app.command()(report)
 app.command()(serve)
 app.command()(advise)
 

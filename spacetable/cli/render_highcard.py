@@ -1,4 +1,5 @@
-"""Terminal board for Highcard: scores, the cards on the table and, for a seat, its own hand."""
+"""Terminal board for Highcard: scores, the cards on the table and, for a seat, its own hand; and the
+end-of-game `standings` (the hook `spacetable.cli.views` describes)."""
 
 from __future__ import annotations
 
@@ -6,7 +7,7 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from spacetable.engine.state import View
+from spacetable.engine.state import State, View
 from spacetable.games.highcard.state import card_label
 
 
@@ -29,3 +30,12 @@ def render(view: View) -> RenderableType:
     if "hand" in d:
         parts.append(Text("Your hand: " + ", ".join(card_label(c) for c in d["hand"]), style="green"))
     return Group(*parts)
+
+
+def standings(state: State) -> tuple[list[str], list[list[str]]]:
+    """End of game: seats by prestige (H7: the most prestige wins; ties share)."""
+    d = state.view(None).data
+    winners = set(state.winners())
+    order = sorted(range(len(d["scores"])), key=lambda i: -d["scores"][i])
+    return ["seat", "result", "prestige"], [
+        [f"Seat {i + 1}", "won" if i in winners else "", str(d["scores"][i])] for i in order]

@@ -3,6 +3,9 @@
 The engine (`spacetable.engine.record`) ignores the extra ``"table"`` key, so these files load
 anywhere a save loads; the terminal client reads it to resume with the same humans and bots.
 Every problem with a save path or a save's contents is a `SaveError` with a message for people.
+
+A game saved without ``--save`` goes to the per-user folder `default_save_dir` (on Linux
+``~/.local/share/spacetable/saves``; ``SPACETABLE_SAVE_DIR`` names another), never the current folder.
 """
 
 from __future__ import annotations
@@ -12,9 +15,31 @@ import os
 from pathlib import Path
 from typing import Any
 
+import platformdirs
+
 from spacetable.engine import record
 from spacetable.engine.errors import SaveError
 from spacetable.engine.state import State
+
+SAVE_DIR_ENV = "SPACETABLE_SAVE_DIR"
+
+
+def default_save_dir() -> Path:
+    """The per-user folder for saves made without ``--save`` (created when first needed)."""
+    override = os.environ.get(SAVE_DIR_ENV)
+    if override:
+        return Path(override)
+    return Path(platformdirs.user_data_dir("spacetable", appauthor=False)) / "saves"
+
+
+def default_save_path(game: str, seed: int, folder: Path | None = None) -> Path:
+    """``<folder>/spacetable-<game>-<seed>.json``, creating the folder (default: `default_save_dir`)."""
+    where = folder if folder is not None else default_save_dir()
+    try:
+        where.mkdir(parents=True, exist_ok=True)
+    except OSError as e:
+        raise SaveError(f"cannot create the save folder {where}: {e.strerror or e}") from e
+    return where / f"spacetable-{game}-{seed}.json"
 
 
 def check_save_path(path: str | Path) -> Path:

@@ -1,27 +1,36 @@
 """The generic terminal client: humans and bots play any registered game in a Rich console.
 
-Human seats see their game's renderer (or the raw view), a numbered menu of legal actions with a
-one-line explanation each, and the plain-language log. They answer with a number, an action's text
-(unambiguous prefixes work), or a command: ``?``/``help``, ``undo``, ``save [FILE]``, ``quit``.
-Bots play the other seats; chance steps are drawn from the state's seeded generator. With a save
-path the game is saved after every decision. Works with a non-TTY stdin (one answer per line).
+At each of a human's decisions the screen is drawn afresh (in place on a terminal): the game's board
+from that seat's view, a digest of what happened since the seat last decided, and a menu of the
+legal actions in a stable order by kind, each with a one-line explanation that states its cost.
+A decision with one legal action is taken for the player and logged; so is an optional window
+(`State.optional_pass`) unless ``stop_at_windows``. The player answers with a number, an action's
+text (an unambiguous prefix works), a game's one-line intent (Moonrakers: ``propose p2:1cr dice
+p1``), or a command (`HELP`). Bots play the other seats; chance steps are drawn from the state's
+seeded generator. With a save path the game is saved after every decision. Works with a non-TTY
+stdin (one answer per line).
 """
 
 from __future__ import annotations
 
+import importlib
+import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
+from rich import box
 from rich.console import Console
 from rich.rule import Rule
+from rich.table import Table
 from rich.text import Text
 
 from spacetable.bots.base import Bot
-from spacetable.cli.saves import write_save
-from spacetable.cli.views import Renderer, find_renderer, render_view
+from spacetable.cli.saves import default_save_path, write_save
+from spacetable.cli.views import Face, Renderer, find_face, render_view
 from spacetable.engine import record
 from spacetable.engine.action import Action
-from spacetable.engine.errors import SaveError, SpacetableError
+from spacetable.engine.errors import AmbiguousAction, IllegalAction, SaveError, SpacetableError
 from spacetable.engine.rng import Rng
 from spacetable.engine.state import CHANCE, State
 from spacetable.engine.undo import undo_check
@@ -29,15 +38,24 @@ from spacetable.engine.undo import undo_check
 HELP = """Commands:
   <number>        choose that entry of the menu
   <action text>   choose by text, e.g. the first words of an entry (must match exactly one)
-  ? or help       this help
+  propose p2:1cr p3:1p+2cr dice p1,p2   Moonrakers: a whole proposal in one line;
+                  repeat (the last one again), raise (+1 credit for who declined), raise p2:1cr
+  ? or help       this help (and the whole menu, entries in full)
+  ? N             entry N of the menu in full
+  log [N]         the last N lines of the game's log (default 20)
+  board           draw the board again
   hint            the advisor's advice for you (odds, best plays), from what your seat knows
   undo            take back your last decision, while nothing has been revealed to you and
                   nobody else has decided since (a practice game: without limits)
+  undo turn       take back as many of your decisions of this turn as that allows
   save [FILE]     save the game now (to FILE, or to the --save file)
-  quit            save (if a file is known) and leave; resume with: spacetable play --load FILE"""
-
+  quit            save and leave; resume with: spacetable play --load FILE"""
 
 BOT_SAVE_EVERY = 50
+DIGEST_LINES = 12
+"""Log lines shown since a seat's last decision; `log N` shows more."""
+LOG_LINES = 20
+HANDLED, CHANGED = "handled", "changed"
 
 
 class Quit(Exception):
@@ -48,51 +66,246 @@ def seat_name(seat: int) -> str:
     return f"Seat {seat + 1}"
 
 
+def sentence(text: str) -> str:
+    """`text` as a sentence: a capital first letter and a full stop."""
+    text = text.strip()
+    if not text:
+        return text
+    text = text[0].upper() + text[1:]
+    return text if text[-1] in ".!?)" else text + "."
+
+
 class TerminalClient:
-    """Runs one game to its end (or until a human quits) in `console`."""
+    """Runs one game to its end (or until a human quits) in `console`.
+
+    `delay` (seconds) paces bot moves so a person can follow them; `save_dir` is where a game
+    without `save_path` is saved on ``save``/``quit`` (default: `saves.default_save_dir`).
+    """
+
+    sleep: Callable[[float], None] = staticmethod(time.sleep)
 
     def __init__(self, state: State, humans: list[int], bots: dict[int, Bot], console: Console,
                  *, bot_rng: Rng, save_path: str | Path | None = None,
                  read: Callable[[str], str] | None = None,
                  renderer: Renderer | None = None, practice: bool = False,
-                 stop_at_windows: bool = False) -> None:
+                 stop_at_windows: bool = False, delay: float = 0.0,
+                 save_dir: str | Path | None = None) -> None:
         self.state = state
         self.humans = sorted(humans)
         self.bots = bots
         self.console = console
         self.bot_rng = bot_rng
         self.save_path = Path(save_path) if save_path is not None else None
+        self.save_dir = Path(save_dir) if save_dir is not None else None
         self.read = read if read is not None else console.input
-        self.renderer = renderer if renderer is not None else find_renderer(state.spec.name)
+        face = find_face(state.spec.name)
+        self.face: Face = face
+        self.renderer = renderer if renderer is not None else face.render
         self.practice = practice
         self.stop_at_windows = stop_at_windows
+        self.delay = max(0.0, delay)
         if state.events is None:
             state.events = []
         self._unsaved = 0
         self._screen_owner: int | None = None
+        self.log: list[str] = []
+        """Every log line of this session, oldest first (`log N` shows the last N)."""
+        self._seen: dict[int, int] = {}
+        self._menus: dict[int, dict[int, str]] = {}
+        self._numbers: list[tuple[int | None, Action]] = []
+        self._boards: dict[int, dict[str, str]] = {}
+        self._bot_seed = bot_rng.next64()
+
+    # ----- names ---------------------------------------------------------------------------
+    def name(self, seat: int) -> str:
+        return self.face.seat_name(seat)
+
+    def who(self, seat: int) -> str:
+        """'P2 (you)' or 'P2 (greedy)'."""
+        return f"{self.name(seat)} ({'you' if seat in self.humans else self.bots[seat].name})"
 
     # ----- output --------------------------------------------------------------------------
     def say(self, text: str, style: str | None = None) -> None:
         self.console.print(Text(text, style=style or ""))
 
-    def show_log(self) -> None:
-        for event in self.state.take_events():
-            self.say("  · " + self.state.render_event(event), "dim")
+    @property
+    def streaming(self) -> bool:
+        """Log lines are printed as they happen: a game of bots only, or one paced with --delay."""
+        return not self.humans or self.delay > 0
 
-    def show_view(self, player: int | None) -> None:
-        renderable, warning = render_view(self.state.view(player), self.renderer)
+    def note(self, text: str) -> None:
+        """Add a line of the client's own (an automatic choice, an undo) to the log."""
+        self.log.append(sentence(text))
+        if self.streaming:
+            self.say("  · " + self.log[-1], "dim")
+
+    def collect_log(self) -> None:
+        """Render the state's new events into the log (printing them when streaming)."""
+        for event in self.state.take_events():
+            self.log.append(self.state.render_event(event))
+            if self.streaming:
+                self.say("  · " + self.log[-1], "dim")
+
+    def show_log(self) -> None:
+        """Kept for callers of the first API: collects the new events."""
+        self.collect_log()
+
+    def show_lines(self, n: int) -> None:
+        lines = self.log[-n:] if n > 0 else []
+        if not lines:
+            self.say("The log is empty so far.", "dim")
+        for line in lines:
+            self.say("  · " + line, "dim")
+
+    def show_digest(self, seat: int, limit: int = DIGEST_LINES) -> None:
+        """What happened since `seat` last decided (at most `limit` lines; `log N` for more)."""
+        start = self._seen.get(seat, 0)
+        new = self.log[start:]
+        if not new:
+            return
+        title = "Since your last decision" if seat in self._seen else "So far"
+        shown = new[-max(1, limit):]
+        more = len(new) - len(shown)
+        self.say(f"{title}:" + (f" ({more} earlier lines: log {len(new)} shows them all)" if more else ""),
+                 "bold")
+        for line in shown:
+            self.say("  · " + line, "dim")
+
+    def board_text(self, player: int | None) -> tuple[Any, str | None]:
+        return render_view(self.state.view(player), self.renderer)
+
+    def show_view(self, player: int | None, *, force: bool = True) -> None:
+        """The board. Printing to a pipe (not a terminal, where the screen is redrawn in place), a
+        board with named `sections` shows only the sections that changed since `player` last saw
+        them, unless `force`."""
+        renderable, warning = self.board_text(player)
         if warning:
             self.say(warning, "yellow")
-        self.console.print(renderable)
+        sections = getattr(renderable, "sections", None)
+        if force or self.console.is_terminal or player is None or not callable(sections):
+            self.console.print(renderable)
+            if player is not None and callable(sections):
+                self._boards[player] = self._section_texts(sections)
+            return
+        texts = self._section_texts(sections)
+        before = self._boards.get(player, {})
+        same = [name for name, text in texts.items()
+                if text and before.get(name) == text and name != "header"]
+        for name, text in texts.items():
+            if name not in same:
+                self.console.print(Text.from_ansi(text), end="", soft_wrap=True)
+        if same:
+            self.say(f"(unchanged since your last decision: {', '.join(same)}; board shows everything)",
+                     "dim")
+        self._boards[player] = texts
 
-    def show_menu(self, legal: list[Action]) -> None:
-        for i, a in enumerate(legal, 1):
-            line = Text(f"{i:>3}. ", style="bold")
+    def _section_texts(self, sections: Callable[[int], list[tuple[str, list[Any]]]]) -> dict[str, str]:
+        out: dict[str, str] = {}
+        for name, parts in sections(self.console.width):
+            with self.console.capture() as cap:
+                for part in parts:
+                    self.console.print(part)
+            out[name] = cap.get()
+        return out
+
+    # ----- the menu ------------------------------------------------------------------------
+    def numbered(self, seat: int | None, legal: list[Action]) -> list[tuple[int | None, Action]]:
+        """The menu: actions in a stable order by kind (`Face.menu_key`), final acts (`Face.final_kinds`,
+        or `State.irrevocable`) last. A final act keeps its number from this seat's previous menu
+        when it can; it never takes a number that meant another action there: then it has no
+        number (None) and is chosen by its word."""
+        final = self.face.final_kinds
+        ordered = sorted(legal, key=self.face.menu_key)
+        plain = [a for a in ordered if a.kind not in final and not self.state.irrevocable(a)]
+        last = [a for a in ordered if a not in plain]
+        out: list[tuple[int | None, Action]] = list(enumerate(plain, 1))
+        previous = self._menus.get(seat, {}) if seat is not None else {}
+        was = {text: n for n, text in previous.items()}
+        used = set(range(1, len(plain) + 1))
+        n = len(plain)
+        for a in last:
+            kept = was.get(str(a))
+            if kept is not None and kept not in used:
+                out.append((kept, a))
+                used.add(kept)
+                continue
+            n += 1
+            while n in used:
+                n += 1
+            if previous.get(n, str(a)) != str(a):
+                out.append((None, a))
+                continue
+            out.append((n, a))
+            used.add(n)
+        return out
+
+    def show_menu(self, legal: list[Action] | list[tuple[int | None, Action]], *, full: bool = False) -> None:
+        """The menu, one entry a line; on a terminal each entry is cut to the width (``? N`` shows
+        an entry in full), so the screen holds the board and the menu."""
+        menu = self._as_menu(legal)
+        cut = self.console.is_terminal and not full
+        groups = self._groups(menu) if not full else {}
+        shown: set[str] = set()
+        for i, a in menu:
+            if a.kind in groups:
+                if a.kind not in shown:
+                    shown.add(a.kind)
+                    self._show_group(a.kind, groups[a.kind], [(n, b) for n, b in menu if b.kind == a.kind])
+                continue
+            line = Text(f"{i:>3}. " if i is not None else "   · ", style="bold")
             line.append(str(a), style="cyan")
             explained = self.state.describe(a)
             if explained and explained != str(a):
                 line.append("  — " + explained)
-            self.console.print(line)
+            if i is None:
+                line.append(f" (type {a}: its number would just have meant something else)", style="dim")
+            if cut:
+                line.truncate(max(20, self.console.width - 1), overflow="ellipsis")
+            self.console.print(line, no_wrap=cut, overflow="ellipsis" if cut else None)
+
+    GROUP_AT = 4
+    """A kind with this many entries or more is listed on one line when the game groups it."""
+
+    def _groups(self, menu: list[tuple[int | None, Action]]) -> dict[str, str]:
+        if self.face.menu_group is None:
+            return {}
+        counts: dict[str, int] = {}
+        for n, a in menu:
+            if n is not None:
+                counts[a.kind] = counts.get(a.kind, 0) + 1
+        out: dict[str, str] = {}
+        for kind, k in counts.items():
+            if k >= self.GROUP_AT:
+                text = self.face.menu_group(self.state, kind)
+                if text:
+                    out[kind] = text
+        return out
+
+    def _show_group(self, kind: str, text: str, entries: list[tuple[int | None, Action]]) -> None:
+        """'9–16. swap <card> — Pay 1 credit: …' then the cards with their numbers, wrapped."""
+        numbers = [n for n, _ in entries if n is not None]
+        line = Text(f"{min(numbers)}–{max(numbers)}. ".rjust(8), style="bold")
+        line.append(f"{kind} <card>", style="cyan")
+        line.append(f"  — {text}: ")
+        for k, (n, a) in enumerate(entries):
+            line.append(("  " if k else "") + f"{n} ", style="bold")
+            line.append(" ".join(str(x) for x in a.args), style="cyan")
+        self.console.print(line)
+
+    def _as_menu(self, legal: list[Action] | list[tuple[int | None, Action]]
+                 ) -> list[tuple[int | None, Action]]:
+        if legal and isinstance(legal[0], tuple):
+            return [x for x in legal if isinstance(x, tuple)]
+        actions = [x for x in legal if isinstance(x, Action)]
+        if self._numbers and sorted(a.index for _, a in self._numbers) == sorted(a.index for a in actions):
+            return self._numbers
+        return self.numbered(None, actions)
+
+    def show_hints(self, seat: int) -> None:
+        if self.face.menu_hints is None:
+            return
+        for line in self.face.menu_hints(self.state, seat):
+            self.say("     " + line, "dim")
 
     # ----- saving --------------------------------------------------------------------------
     def bot_names(self) -> dict[int, str]:
@@ -126,26 +339,37 @@ class TerminalClient:
             self._unsaved = 0
 
     def default_save_path(self) -> Path:
-        return Path(f"spacetable-{self.state.spec.name}-{self.state.seed}.json")
+        """``spacetable-<game>-<seed>.json`` in the per-user save folder (or `save_dir`)."""
+        try:
+            return default_save_path(self.state.spec.name, self.state.seed, self.save_dir)
+        except SaveError as e:
+            self.say(f"Not saved: {e}", "bold red")
+            return Path(f"spacetable-{self.state.spec.name}-{self.state.seed}.json")
 
     # ----- the game loop -------------------------------------------------------------------
     def run(self) -> State:
         """Play until the game ends or a human quits; the final (or last) state."""
         self.console.print(Rule(Text(f"{self.state.spec.title} — seed {self.state.seed}")))
-        who = ", ".join(f"{seat_name(s)}: " + ("you" if s in self.humans else self.bots[s].name)
-                        for s in range(self.state.num_players))
-        self.say(who)
+        self.say(", ".join(self.who(s) for s in range(self.state.num_players)))
+        # on a terminal the table is drawn on the alternate screen, redrawn in place at each decision;
+        # the end (or the save message) is printed on the normal screen, where it stays
+        alt = bool(self.humans) and self.console.is_terminal and self.console.set_alt_screen(True)
         try:
-            while not self.state.is_terminal():
-                self.show_log()
-                p = self.state.current_player()
-                if p == CHANCE:
-                    self.state.sample_chance()
-                elif p in self.humans:
-                    self.human_turn(p)
-                else:
-                    self.bot_turn(p)
-                self.autosave()
+            try:
+                while not self.state.is_terminal():
+                    self.collect_log()
+                    p = self.state.current_player()
+                    if p == CHANCE:
+                        self.state.sample_chance()
+                    elif p in self.humans:
+                        self.human_turn(p)
+                    else:
+                        self.bot_turn(p)
+                        self.pace()
+                    self.autosave()
+            finally:
+                if alt:
+                    self.console.set_alt_screen(False)
         except Quit:
             where = self.save_or_say() or self.save_or_say(self.default_save_path())
             if where is not None:
@@ -155,86 +379,234 @@ class TerminalClient:
             where = self.save_path or self.save_or_say(self.default_save_path())
             self.say(f"Internal error; the game (as last saved) is in {where}", "bold red")
             raise
-        self.show_log()
+        self.collect_log()
         self.autosave(force=True)
         self.finish()
         return self.state
 
+    def pace(self) -> None:
+        """With --delay: show the bot's move (the board redrawn in place on a terminal), then wait."""
+        if self.delay <= 0 or not self.humans:
+            return
+        if self.console.is_terminal:
+            self.collect_log()
+            self.console.clear()
+            self.show_view(self._screen_owner if self._screen_owner is not None else self.humans[0])
+            for line in self.log[-DIGEST_LINES:]:
+                self.say("  · " + line, "dim")
+        else:
+            self.collect_log()
+        self.sleep(self.delay)
+
     def bot_turn(self, seat: int) -> None:
         """Let the seat's bot choose; an illegal choice is reported and replaced by a random legal one."""
         bot = self.bots[seat]
-        action = bot.choose(self.state, seat, self.bot_rng)
+        rng = self.bot_rng_at(seat)
+        action = bot.choose(self.state, seat, rng)
         try:
             self.state.apply(action)
         except SpacetableError as e:
-            self.say(f"Bot {bot.name} of {seat_name(seat)} chose an illegal action ({e}); "
+            self.say(f"Bot {bot.name} of {self.name(seat)} chose an illegal action ({e}); "
                      "playing a random legal action instead", "bold red")
-            self.state.apply(self.bot_rng.choice(self.state.legal_actions()))
+            self.state.apply(rng.choice(self.state.legal_actions()))
+
+    def bot_rng_at(self, seat: int) -> Rng:
+        """The generator of a bot's decision, seeded by its place in the action log (as the server
+        does), so that after an undo the same decision meets the same answer: undo never re-rolls
+        a bot."""
+        return Rng(self._bot_seed ^ ((self.state.log_length + 1) * 0x9E3779B97F4A7C15) ^ (seat << 56))
 
     def finish(self) -> None:
         self.console.print(Rule(Text("Game over")))
         self.show_view(None)
-        returns = self.state.returns()
+        self.show_standings()
         winners = self.state.winners()
-        self.say("Winner" + ("s" if len(winners) > 1 else "") + ": "
-                 + (", ".join(seat_name(w) for w in winners) or "nobody"), "bold green")
-        self.say("Results: " + ", ".join(f"{seat_name(i)} {r:g}" for i, r in enumerate(returns)))
-        stats = self.state.game_stats()
-        if stats:
-            self.say("Stats: " + ", ".join(f"{k} {v}" for k, v in stats.items()))
+        names = [self.name(w) + (" (you)" if w in self.humans else "") for w in winners]
+        self.say(("Winners: " if len(names) > 1 else "Winner: ") + (", ".join(names) or "nobody"),
+                 "bold green")
         if self.save_path is not None:
             self.say(f"Saved to {self.save_path}. Replay with: spacetable replay {self.save_path}")
 
-    def human_turn(self, seat: int) -> None:
-        """Show the board and the menu to `seat`, then read until one action is applied.
+    def standings(self) -> tuple[list[str], list[list[str]]]:
+        """The game's standings (`Face.standings`), or seat and result for a game without one."""
+        if self.face.standings is not None:
+            return self.face.standings(self.state)
+        returns = self.state.returns()
+        order = sorted(range(len(returns)), key=lambda i: -returns[i])
+        return ["seat", "result"], [[self.name(i), "won" if returns[i] > 0 else "—"] for i in order]
 
-        An optional window (`State.optional_pass`, e.g. a Binding Ties "at any time" reputation
-        window) passes by itself, logged, unless the player asked to be stopped in them."""
+    LONG_CELL = 24
+    """Standings columns with longer cells go under the table at narrow widths (below 120 columns)."""
+
+    def show_standings(self) -> None:
+        """The standings table; on a narrow console, long columns (objectives, parts) follow each
+        seat's row as lines of their own, so no column is squeezed into a sliver."""
+        header, rows = self.standings()
+        narrow = self.console.width < 120
+        long = {i for i, _ in enumerate(header)
+                if narrow and any(len(r[i]) > self.LONG_CELL for r in rows if i < len(r))}
+        table = Table(title="Standings", title_justify="left", box=box.SIMPLE_HEAD, show_edge=False)
+        table.add_column("", justify="right", no_wrap=True)
+        for i, col in enumerate(header):
+            if i not in long:
+                table.add_column(col, overflow="fold", no_wrap=i == 0)
+        for n, row in enumerate(rows, 1):
+            table.add_row(str(n), *(cell for i, cell in enumerate(row) if i not in long))
+        self.console.print(table)
+        for n, row in enumerate(rows, 1):
+            for i in sorted(long):
+                if i < len(row):
+                    line = Text(f"  {n}. {row[0]} — {header[i]}: ", style="bold")
+                    line.append(row[i])
+                    self.console.print(line)
+
+    # ----- a human's decision --------------------------------------------------------------
+    def automatic(self, seat: int) -> Action | None:
+        """The action taken for `seat` without asking: an optional window's pass (unless
+        `stop_at_windows`), or the only legal action."""
+        if self.state.is_terminal() or self.state.current_player() != seat:
+            return None
         passing = self.state.optional_pass()
         if passing is not None and not self.stop_at_windows:
-            self.say(f"  · {seat_name(seat)} lets the optional {self.state.decision_name()} pass "
-                     "(play with --stop-at-windows to be asked)", "dim")
-            self.state.apply(passing)
+            return passing
+        legal = self.state.legal_actions()
+        return legal[0] if len(legal) == 1 else None
+
+    def human_turn(self, seat: int) -> None:
+        """Show the screen to `seat`, then read until one action (or one whole intent) is applied.
+
+        An optional window (`State.optional_pass`, e.g. a Binding Ties "at any time" reputation
+        window) passes by itself, logged, unless the player asked to be stopped in them; a decision
+        with a single legal action is taken and logged."""
+        auto = self.automatic(seat)
+        if auto is not None:
+            if self.state.optional_pass() is not None:
+                self.note(f"{self.name(seat)} lets the optional {self.state.decision_name()} pass "
+                          "(play with --stop-at-windows to be asked)")
+            else:
+                self.note(f"{self.name(seat)} had one choice, taken for you: {self._explain(auto)}")
+            self.state.apply(auto)
             return
         legal = self.state.legal_actions()
         if len(self.humans) > 1 and seat != self._screen_owner:
             self.pass_screen(seat)
-        self.console.print(Rule(Text(f"{seat_name(seat)} to decide ({self.state.decision_name()})")))
-        self.show_view(seat)
-        self.show_menu(legal)
+        menu = self.numbered(seat, legal)
+        self._numbers = menu
+        self.draw(seat, menu, board_always=False)
         while True:
             try:
-                line = self.read(f"{seat_name(seat)}> ").strip()
+                line = self.read(f"{self.name(seat)}> ").strip()
             except EOFError:
                 self.say("(end of input)")
                 raise Quit() from None
             if not line:
                 continue
-            word = line.split()[0].lower()
-            if line in ("?", "help"):
-                self.say(HELP)
-                self.show_menu(legal)
+            mark = len(self.log)  # the digest at the next decision starts here
+            handled = self.command(seat, line, menu)
+            if handled == CHANGED:
+                self._done(seat, menu, mark)
+                return
+            if handled:
                 continue
-            if word == "quit" or word == "exit":
-                raise Quit()
-            if line.lower() == "hint":
-                self.hint(seat)
-                continue
-            if word == "undo" and line.lower() == "undo":
-                if self.undo(seat):
-                    return
-                continue
-            if word == "save" and len(line.split()) <= 2:
-                arg = line.split()[1] if len(line.split()) == 2 else None
-                where = self.save_or_say(arg or self.save_path or self.default_save_path())
-                if where is not None:
-                    self.say(f"Saved to {where}")
+            done = self.intent(seat, line)
+            if done == CHANGED:
+                self._done(seat, menu, mark)
+                return
+            if done:
                 continue
             action = self.choose(line, legal)
             if action is None:
                 continue
             self.state.apply(action)
+            self._done(seat, menu, mark)
             return
+
+    def _done(self, seat: int, menu: list[tuple[int | None, Action]], mark: int) -> None:
+        self._menus[seat] = {n: str(a) for n, a in menu if n is not None}
+        self._seen[seat] = mark
+
+    def draw(self, seat: int, menu: list[tuple[int | None, Action]], *, board_always: bool = True) -> None:
+        """The decision screen: board, digest since the last decision, menu, hints."""
+        self.collect_log()
+        self.console.clear()  # in place on a terminal; nothing when printing to a pipe or file
+        self.console.print(Rule(Text(f"{self.name(seat)} to decide ({self.state.decision_name()})")))
+        limit = DIGEST_LINES
+        if self.console.is_terminal:  # fit one screen: the digest gets the rows the board leaves
+            renderable, _ = self.board_text(seat)
+            groups = self._groups(menu)
+            menu_rows = len([1 for _, a in menu if a.kind not in groups]) + 3 * len(groups)
+            hints = self.face.menu_hints(self.state, seat) if self.face.menu_hints else []
+            used = len(self.console.render_lines(renderable, pad=False)) + menu_rows + len(hints) + 4
+            limit = min(DIGEST_LINES, max(3, self.console.height - used))
+        self.show_view(seat, force=board_always)
+        self.show_digest(seat, limit)
+        self._seen[seat] = len(self.log)
+        self.show_menu(menu)
+        self.show_hints(seat)
+
+    def command(self, seat: int, line: str, menu: list[tuple[int | None, Action]]) -> str:
+        """Handle a client command: `HANDLED`, `CHANGED` (an undo changed the state) or "" (not one)."""
+        words = line.lower().split()
+        word = words[0]
+        if line in ("?", "help"):
+            self.say(HELP)
+            self.show_menu(menu, full=True)
+            self.show_hints(seat)
+        elif word in ("?", "help") and len(words) == 2 and words[1].isdigit():
+            entry: list[tuple[int | None, Action]] = [(i, a) for i, a in menu if i == int(words[1])]
+            if entry:
+                self.show_menu(entry, full=True)
+            else:
+                self.say(f"There is no entry {words[1]} in the menu.", "red")
+        elif word in ("quit", "exit") and len(words) == 1:
+            raise Quit()
+        elif line.lower() == "hint":
+            self.hint(seat)
+        elif word == "log" and len(words) <= 2:
+            if len(words) == 2 and not words[1].isdigit():
+                self.say("Write log or log N, where N is a number of lines.", "red")
+            else:
+                self.show_lines(int(words[1]) if len(words) == 2 else LOG_LINES)
+        elif line.lower() == "board":
+            self.draw(seat, menu)
+        elif word == "undo" and words in (["undo"], ["undo", "turn"]):
+            if self.undo(seat, whole_turn=len(words) == 2):
+                return CHANGED  # human_turn returns and the loop asks again
+        elif word == "save" and len(line.split()) <= 2:
+            arg = line.split()[1] if len(line.split()) == 2 else None
+            where = self.save_or_say(arg or self.save_path or self.default_save_path())
+            if where is not None:
+                self.say(f"Saved to {where}")
+        else:
+            return ""
+        return HANDLED
+
+    def intent(self, seat: int, line: str) -> str:
+        """Apply a one-line compound intent (`Face.intent_from_line` + the game's `intents.expand`).
+
+        `CHANGED` when applied; `HANDLED` when it is impossible (explained, nothing changed); "" when
+        the line is not an intent."""
+        if self.face.intent_from_line is None:
+            return ""
+        try:
+            intent = self.face.intent_from_line(self.state, seat, line)
+            if intent is None:
+                return ""
+            module = importlib.import_module(f"spacetable.games.{self.state.spec.name}.intents")
+            texts: list[str] = module.expand(self.state, seat, intent)
+        except SpacetableError as e:
+            self.say(sentence(str(e)), "red")
+            return HANDLED
+        describe = self.face.describe_intent
+        summary = describe(intent) if describe is not None else "; ".join(texts)
+        for text in texts:
+            self.state.apply(text)
+        self.note(f"{self.name(seat)}: {summary} ({len(texts)} decisions in one line)")
+        return CHANGED
+
+    def _explain(self, action: Action) -> str:
+        explained = self.state.describe(action)
+        return explained if explained and explained != str(action) else str(action)
 
     def hint(self, seat: int) -> None:
         """Show the game's advisor's lines for `seat` (or why there is no advice)."""
@@ -250,20 +622,28 @@ class TerminalClient:
 
     def pass_screen(self, seat: int) -> None:
         """Hot seat: wait until `seat` alone sees the screen before showing its hidden cards."""
-        self.console.print(Rule(Text(f"Pass the screen to {seat_name(seat)}")))
+        self.console.clear()
+        self.console.print(Rule(Text(f"Pass the screen to {self.name(seat)}")))
         try:
-            self.read(f"{seat_name(seat)}: press Enter when only you can see the screen ")
+            self.read(f"{self.name(seat)}: press Enter when only you can see the screen ")
         except EOFError:
             raise Quit() from None
         self._screen_owner = seat
 
     def choose(self, line: str, legal: list[Action]) -> Action | None:
         """The action a line names (a menu number or action text), or None after explaining why not."""
-        if line.isdigit():
+        menu = self._as_menu(legal)
+        shown = line if len(line) <= 40 else line[:39] + "…"
+        if line.isdigit() and len(line) < 6:
             n = int(line)
-            if 1 <= n <= len(legal):
-                return legal[n - 1]
-            self.say(f"Choose a number from 1 to {len(legal)} (or ? for help)", "red")
+            for i, a in menu:
+                if i == n:
+                    return a
+            numbers = sorted(i for i, _ in menu if i is not None)
+            contiguous = numbers == list(range(1, len(numbers) + 1))
+            self.say(f"Choose a number from 1 to {max(numbers, default=0)}"
+                     + ("" if contiguous else f" ({', '.join(map(str, numbers))})")
+                     + ", a word from the menu, or ? for help.", "red")
             return None
         try:
             exact = Action.parse(line)
@@ -272,23 +652,61 @@ class TerminalClient:
         if exact is not None and exact not in legal and self.state.space.lookup(exact) is not None:
             # The text names a real action that is not legal now: say so rather than let a prefix
             # match pick another one ("play 1" must not become "play 17").
-            self.say(f"IllegalAction: {exact} is not possible now; choose from the menu", "red")
+            self.say(f"{exact} is not possible now; choose from the menu.", "red")
             return None
         try:
             return self.state.parse(line, legal)
-        except SpacetableError as e:
-            self.say(f"{type(e).__name__}: {e}", "red")
-            return None
+        except IllegalAction:
+            self.say(f"{shown} is not possible now; choose from the menu.", "red")
+        except AmbiguousAction:
+            matches = [str(a) for a in legal if str(a).startswith(" ".join(line.split()))]
+            self.say(f"{shown} matches several entries ({', '.join(matches[:8])}); "
+                     "type more of it, or its number.", "red")
+        except SpacetableError:
+            self.say(f"{shown} is neither an entry of the menu nor a command; ? shows the commands.", "red")
+        return None
 
-    def undo(self, seat: int) -> bool:
-        """Take back `seat`'s last decision if the engine's undo policy allows it (else say why)."""
-        check = undo_check(self.state, seat, practice=self.practice)
-        if check.keep is None:
-            self.say(f"Cannot undo: {check.reason}", "red")
+    def undo_bots(self, seat: int) -> list[int]:
+        """Seats whose bot answers an undo may cross (the engine's rules for it): every other seat,
+        when every other seat is a bot, as at the web table; none at a table of several people."""
+        others = [s for s in range(self.state.num_players) if s != seat]
+        return others if others and all(s in self.bots for s in others) else []
+
+    def undo(self, seat: int, *, whole_turn: bool = False) -> bool:
+        """Take back `seat`'s last decision (`whole_turn`: all of its decisions this turn) as far as
+        the engine's undo policy allows; say how far it went and where and why it stopped."""
+        start = self.state
+        turn = start.turn_count()
+        state = start
+        undone = 0  # decisions of the seat taken back (automatic ones are not counted)
+        reason = ""
+        while True:
+            check = undo_check(state, seat, practice=self.practice, bots=self.undo_bots(seat))
+            if check.keep is None:
+                reason = check.reason
+                break
+            entries = record.entries_of(state)[:check.keep]
+            earlier = record.replay_actions(state.spec.name, dict(state.config), state.seed, entries)
+            if whole_turn and earlier.turn_count() != turn:
+                reason = "that is where this turn began"
+                break
+            state = self.state = earlier
+            if self.automatic(seat) is None:
+                undone += 1
+                if not whole_turn:
+                    break
+        if undone == 0:
+            self.state = start
+            self.say(sentence(f"Cannot undo: {reason}"), "red")
             return False
-        entries = record.entries_of(self.state)[:check.keep]
-        state = record.replay_actions(self.state.spec.name, dict(self.state.config), self.state.seed, entries)
-        state.take_events()
         self.state = state
-        self.say(f"Undone: {check.reason}; back to move {check.keep + 1}", "yellow")
+        if state.events is None:
+            state.events = []
+        state.take_events()
+        text = (f"{self.name(seat)} takes back {undone} decision{'s' if undone != 1 else ''}, "
+                f"back to move {len(state.history) + 1} ({state.decision_name()})")
+        if whole_turn and reason:
+            text += f"; it stopped there because {reason}"
+        self.note(text)
+        self.say("Undone: " + self.log[-1], "yellow")
         return True

@@ -87,8 +87,12 @@ def test_advisor_lookup_is_generic() -> None:
 
 def test_hint_in_the_terminal_shows_the_deciding_seats_advice() -> None:
     s = spacelanes_midgame(60)
-    while s.current_player() == CHANCE:
-        s.sample_chance()
+    probe = TerminalClient(s, [], {}, Console(quiet=True), bot_rng=Rng(0))
+    while s.current_player() == CHANCE or probe.automatic(s.current_player()) is not None:
+        if s.current_player() == CHANCE:
+            s.sample_chance()
+        else:  # a decision the terminal takes by itself (one legal action, an optional window)
+            s.apply(probe.automatic(s.current_player()) or s.legal_actions()[0])
     seat = s.current_player()
     console = Console(record=True, width=200)
     script = iter(["hint", "quit"])

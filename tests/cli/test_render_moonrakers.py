@@ -1,5 +1,5 @@
 """The Moonrakers terminal board: key information at every phase, never another player's hand (1.2),
-and small enough for a 100×40 terminal."""
+laid out for 80 columns without losing a column, and using 200 columns side by side."""
 
 from __future__ import annotations
 
@@ -18,8 +18,8 @@ from spacetable.games.moonrakers import new_game
 from spacetable.games.moonrakers.state import MoonrakersState
 
 
-def text_of(s: MoonrakersState, seat: int | None) -> str:
-    console = Console(record=True, width=100, file=io.StringIO())
+def text_of(s: MoonrakersState, seat: int | None, width: int = 100) -> str:
+    console = Console(record=True, width=width, file=io.StringIO())
     console.print(render(s.view(seat)))
     return console.export_text()
 
@@ -127,12 +127,72 @@ def test_another_players_hand_never_appears() -> None:
     assert "Your hand:" not in text_of(s, None)
 
 
-def test_fits_a_100_by_40_terminal() -> None:
-    for cfg in (CFG2, {"players": 5, "modules": [], "expansions": ["binding-ties"]}):
+BT5 = {"players": 5, "modules": [], "expansions": ["binding-ties"]}
+
+
+def test_80_columns_keep_every_column_and_whole_requirements() -> None:
+    """Issue 12: at 80 columns the dice and cost columns stay and requirements are never cut (Royal
+    Cargo keeps its C2); every line fits and a decision screen fits 50 rows."""
+    for cfg in (CFG2, BT5):
         for name, (s, seat) in snapshots(cfg, 5).items():
-            lines = text_of(s, seat).splitlines()
-            assert len(lines) <= 42, (name, len(lines))
-            assert max(len(ln) for ln in lines) <= 100
+            out = text_of(s, seat, 80)
+            lines = out.splitlines()
+            assert max(len(ln) for ln in lines) <= 80, name
+            assert len(lines) <= 50, (name, len(lines))
+            contracts = [A.CAT.contracts[c] for c in s.contracts if c >= 0]
+            if "Contracts (deck" in out:
+                assert "needs" in out and "dice" in out
+                for c in contracts:
+                    row = next(ln for ln in lines if ln.startswith((f" {c.name}", f" → {c.name}")))
+                    needs = " ".join(f"{'RTSDC'[i]}{n}" for i, n in enumerate(c.req) if n)
+                    assert f" {needs} " in row and row.rstrip().endswith(str(c.dice)), (name, row)
+            if "Armory (decks" in out:
+                assert "brand" in out and "cost" in out
+                for p in s.part_row:
+                    part = A.CAT.parts[p]
+                    row = next(ln for ln in lines if ln.startswith(f" {part.name}"))
+                    assert part.brand.capitalize() in row and f"{part.cost}cr" in row
+
+
+def test_200_columns_side_by_side_with_whole_objectives() -> None:
+    """Issue 12: a wide screen puts the display beside the Armory; objectives are never cut."""
+    s, seat = snapshots(BT5, 5)["buying"]
+    out = text_of(s, seat, 200)
+    assert any("Contracts (deck" in ln and "Armory (decks" in ln for ln in out.splitlines())
+    for o in s.players[seat].objectives:
+        assert A.CAT.objectives[o].text.rstrip(".") in " ".join(out.split())
+    header = next(ln for ln in out.splitlines() if ln.lstrip().startswith("captain"))
+    assert header.index("rep") < header.index("parts")  # parts last: they never push reputation right
+
+
+def test_contract_under_negotiation_stays_on_screen_for_everyone() -> None:
+    """Issue 12 / 3.3.3: an invitee (and a spectator) sees the contract it is asked to join, with its
+    requirements, rewards and dice, although it has left the display."""
+    s, seat = snapshots(CFG3, 2)["negotiation.answer"]
+    neg = next(f for f in s.stack if type(f).__name__ == "Negotiate")
+    c = A.CAT.contracts[neg.contract]  # type: ignore[attr-defined]
+    for who in (seat, None):
+        out = " ".join(text_of(s, who, 80).split())
+        assert f"Contract in negotiation: {c.name}" in out
+        assert f"reward {c.prestige} Prestige, {c.credits} credits" in out
+        assert f"{c.dice} hazard di" in out
+        assert f"→ {c.name}" in out  # its display slot says where it went
+        assert "(empty)" not in out
+    s, seat = snapshots(CFG3, 2)["execution.play"]
+    assert s.ex is not None
+    assert f"Contract in execution: {A.CAT.contracts[s.ex.contract].name}" in text_of(s, seat, 80)
+
+
+def test_ship_part_brands_in_every_players_parts() -> None:
+    """Objectives such as Megaton and Specialist count brands: every installed part shows its brand."""
+    s, seat = snapshots(BT5, 5)["game-over"]
+    out = " ".join(text_of(s, None, 200).split())
+    narrow = " ".join(text_of(s, None, 80).split())
+    for p in s.players:
+        for part in p.parts:
+            card = A.CAT.parts[part]
+            shown = f"{card.name.removeprefix('The ')} ({card.brand.capitalize()[:3]})"
+            assert shown in out and shown in narrow
 
 
 def test_catalog_lookups_cover_every_card() -> None:

@@ -35,6 +35,16 @@ TEMPLATES = {
 }
 
 
+def winners_text(winners: list[int]) -> str:
+    """'Seat 2 wins', 'Seats 1 and 3 share the win', 'nobody wins': a sentence, no brackets."""
+    names = [str(w + 1) for w in winners]
+    if not names:
+        return "nobody wins"
+    if len(names) == 1:
+        return f"Seat {names[0]} wins"
+    return f"Seats {', '.join(names[:-1])} and {names[-1]} share the win"
+
+
 def card_label(value: int) -> str:
     """``"17 Marshal"``: a card's value and name."""
     return f"{value} {CARDS[value - 1].name}"
@@ -154,7 +164,7 @@ class HighcardState(State):
             self.emit("H6", "draw", len(self.deck))
         if self.round >= ROUNDS or not self.hands[0]:
             self.phase = OVER
-            self.emit("H7", "end", ", ".join(f"seat {s + 1} wins" for s in self.winners()))
+            self.emit("H7", "end", winners_text(self.winners()))
         else:
             self.phase = ROLLING
 

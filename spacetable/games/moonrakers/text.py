@@ -1,10 +1,13 @@
-"""Plain-language text: one-line explanations of actions and rendered events.
+"""Plain-language text: one-line explanations of actions and rendered events (terminal and web table).
 
-Only clients call these; the rules record events as (rule, key, ints) and never build strings.
+Every menu line states what choosing it costs (credits, Actions, a Mercenary's fee); log lines are
+sentences without Python brackets or class names. Only clients call these; the rules record events
+as (rule, key, ints) and never build strings.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
@@ -41,7 +44,7 @@ def _slug_name(slug: str) -> tuple[str, str]:
         return card_name(c), card_text(c)
     if slug in A.PART_ID:
         p = A.CAT.parts[A.PART_ID[slug]]
-        return p.name, f"{p.cost} cr, {p.text}"
+        return p.name, p.text
     if slug in A.CONTRACT_ID:
         ct = A.CAT.contracts[A.CONTRACT_ID[slug]]
         return ct.name, ct.text
@@ -61,6 +64,9 @@ def describe(s: MoonrakersState, a: Action) -> str:
     if a.kind in reputation.EXTRA_KINDS:
         return reputation.describe(s, a)
     k = a.kind
+    costed = _costed(s, a)
+    if costed is not None:
+        return costed
     arg0 = str(a.args[0]) if a.args else ""
     name, txt = _slug_name(arg0) if a.args else ("", "")
     template = DESCRIBE.get(k)
@@ -68,7 +74,53 @@ def describe(s: MoonrakersState, a: Action) -> str:
         return str(a)
     arg1 = str(a.args[1]) if len(a.args) > 1 else ""
     return template.format(name=name, txt=txt, a0=arg0, A0=arg0.upper(), a1=arg1, A1=arg1.upper(),
-                           K=k.capitalize(), what="bonus cards" if k == "bonus" else k)
+                           K=k.capitalize(), F0=arg0.capitalize())
+
+
+def plural(n: int, word: str, many: str | None = None) -> str:
+    """'1 credit', '2 credits' ('Prestige' stays the same when `many` says so)."""
+    return f"{n} {word if n == 1 else (many or word + 's')}"
+
+
+def _costed(s: MoonrakersState, a: Action) -> str | None:
+    """Menu text of the actions whose cost depends on the state: buying (3.5), playing (2.7), Mercenaries
+    (8.6) and the Armory discard (3.5.2). None for every other kind."""
+    k = a.kind
+    if k not in ("buy", "play", "merc", "armory-swap", "scrap"):
+        return None
+    slug = str(a.args[0])
+    if k == "buy" and slug in A.PART_ID:
+        p = A.CAT.parts[A.PART_ID[slug]]
+        added = " and ".join(BASIC_NAMES[c] for c in p.cards)
+        cards = f" (adds {added} to your discard pile, 5.3)" if p.cards else ""
+        return f"Buy {p.name} ({p.brand.capitalize()} part) for {plural(p.cost, 'credit')}: {p.text}{cards}"
+    if k == "buy":
+        c = A.CAT.crew[A.CARD_ID[slug] - A.CREW_BASE]
+        return f"Hire {c.name} for {plural(c.cost, 'credit')}: {c.text} (to your discard pile, 5.2)"
+    if k == "scrap":
+        p = A.CAT.parts[A.PART_ID[slug]]
+        return f"Remove part {p.name} ({p.brand.capitalize()}) from your ship; no refund"
+    if k == "armory-swap":
+        from spacetable.games.moonrakers.rules import NO_SWAP, armory_swap_cost
+
+        name = _slug_name(slug)[0]
+        cost = armory_swap_cost(s)
+        price = "Free" if cost in (0, NO_SWAP) else f"Pay {plural(cost, 'credit')}"
+        return f"{price}: discard {name} from the Armory and refill its slot (3.5.2)"
+    card = A.CARD_ID[slug]
+    if k == "merc":
+        fee = ("1 Prestige" if card >= A.CREW_BASE else
+               plural(_merc_basics(s) + 1, "more credit", "more credits"))
+        return f"Mercenary {card_name(card)}, fee {fee} on success (8.6): {card_text(card)}"
+    from spacetable.games.moonrakers import effects
+
+    seat = s.current_player()
+    cost = effects.play_cost(s, seat, card) if seat >= 0 else 1
+    return f"Play {card_name(card)} for {plural(cost, 'Action')}: {card_text(card)}"
+
+
+def _merc_basics(s: MoonrakersState) -> int:
+    return s.ex.merc_basic if s.ex is not None else 0
 
 
 DESCRIBE: dict[str, str] = {
@@ -79,8 +131,8 @@ DESCRIBE: dict[str, str] = {
     "start": "Start the mission with those who accepted",
     "accept": "Accept the proposal and join the contract",
     "decline": "Decline the proposal",
-    "pass": "Pass (the execution ends after a full round of passes)",
-    "done": "Finish this step",
+    "pass": "Pass, free (the execution ends after a full round of passes, 3.4.4)",
+    "done": "Done: end this step",
     "yes": "Yes",
     "no": "No",
     "bonus-crew": "Take the top Crew card of the Armory deck",
@@ -88,29 +140,24 @@ DESCRIBE: dict[str, str] = {
     "return": "Put back objective {name}: {txt}",
     "keep": "Keep objective {name}: {txt}",
     "take": "Take contract {name}: {txt}",
-    "swap": "Pay 1 credit to replace contract {name}",
+    "swap": "Pay 1 credit to replace contract {name} with the top of the deck",
     "replace": "Replace contract {name} for free",
     "invite": "Invite {A0} to the contract",
     "exclude": "Do not invite {A0}",
-    "prestige": "Offer {A0} {a1} {what}",
-    "credits": "Offer {A0} {a1} {what}",
-    "bonus": "Offer {A0} {a1} {what}",
+    "prestige": "Offer {A0} {a1} Prestige of the reward (you keep the rest)",
+    "credits": "Offer {A0} {a1} of the reward's credits (you keep the rest)",
+    "bonus": "Offer {A0} {a1} of the reward's bonus cards (you keep the rest)",
     "reputation": "{A0} takes the contract's faction reputation reward",
     "die": "Hazard die {a0} targets {A1}",
-    "hazard": "Hazard die shows {a0} icon(s)",
-    "play": "Play {name} ({txt})",
-    "merc": "Play Mercenary {name} ({txt}; fee on success)",
-    "use": "Use {name}: {txt}",
-    "buy": "Buy {name} ({txt})",
-    "armory-swap": "Discard {name} from the Armory and refill the slot",
-    "scrap": "Remove part {name} from your ship",
+    "hazard": "Hazard die shows {a0} icons",
+    "use": "Use part {name}, free: {txt}",
     "trash": "{K} {name}",
     "discard": "{K} {name}",
     "choose": "{K} {name}",
     "reduce": "Reduce the {a0} requirement",
     "option": "Choose option {a0}",
     "target": "Choose die {a0}",
-    "faction": "Faction {a0}",
+    "faction": "Choose the {F0} faction",
 }
 """Menu text of each action kind ({name}/{txt}: the card its first argument names)."""
 
@@ -121,18 +168,18 @@ def _r(fmt: str) -> Callable[[tuple[Any, ...]], str]:
 
 RENDER: dict[str, Callable[[tuple[Any, ...]], str]] = {
     "reshuffle": lambda a: f"{seat(a[0])} shuffles the discard pile into a new draw pile",
-    "draw": lambda a: f"{seat(a[0])} draws {a[1]} card(s)",
+    "draw": lambda a: f"{seat(a[0])} draws {plural(a[1], 'card')}",
     "contract-reshuffle": _r("The contract discard pile is shuffled into a new deck"),
     "contract-revealed": lambda a: f"New contract on display: {contract_name(a[0])}",
     "prestige": lambda a: f"{seat(a[0])} {'gains' if a[1] >= 0 else 'loses'} {abs(a[1])} Prestige",
-    "credits": lambda a: f"{seat(a[0])} {'gains' if a[1] >= 0 else 'loses'} {abs(a[1])} credit(s)",
-    "proposal-begin": lambda a: f"{seat(a[0])} prepares proposal {a[1]}",
-    "proposal": lambda a: f"{seat(a[0])} proposes (round {a[1]}): {a[2]}",
+    "credits": lambda a: f"{seat(a[0])} {'gains' if a[1] >= 0 else 'loses'} {plural(abs(a[1]), 'credit')}",
+    "proposal-begin": lambda a: f"{seat(a[0])} prepares proposal {a[1]} of 3",
+    "proposal": lambda a: f"{seat(a[0])} proposes (round {a[1]} of 3): {terms_text(str(a[2]))}",
     "answer": lambda a: f"{seat(a[0])} {'accepts' if a[1] else 'declines'}",
     "mission-start": lambda a: (f"{seat(a[0])} starts {contract_name(a[1])}"
                                 + (" with " + ", ".join(seat(x) for x in a[2]) if a[2] else " alone")),
-    "roll": lambda a: f"{seat(a[0])} rolls a hazard die: {a[1]} icon(s)",
-    "reroll": lambda a: f"{seat(a[0])} re-rolls a hazard die: {a[1]} icon(s)",
+    "roll": lambda a: f"{seat(a[0])} rolls a hazard die: {plural(a[1], 'icon')}",
+    "reroll": lambda a: f"{seat(a[0])} re-rolls a hazard die: {plural(a[1], 'icon')}",
     "pass": lambda a: f"{seat(a[0])} passes",
     "play": lambda a: f"{seat(a[0])} plays {card_name(a[1])}",
     "deal": lambda a: f"{seat(a[0])} deals {a[1]} Damage",
@@ -156,13 +203,61 @@ RENDER: dict[str, Callable[[tuple[Any, ...]], str]] = {
     "hire": lambda a: f"{seat(a[0])} hires {A.CAT.crew[a[1]].name}",
     "buy-part": lambda a: f"{seat(a[0])} buys {A.CAT.parts[a[1]].name}",
     "objective": lambda a: f"{seat(a[0])} claims objective {A.CAT.objectives[a[1]].name} (+1 Prestige)",
-    "game-over": lambda a: ("Game over: " + (", ".join(seat(w) for w in a[0]) + " win(s)"
-                                             if a[0] else "no winner")),
+    "game-over": lambda a: "Game over: " + _winners(list(a[0])),
     "reduce": lambda a: f"{seat(a[0])} reduces the {REQ_TYPES[a[1]]} requirement by {a[2]}",
-    "block": lambda a: f"{seat(a[0])} gains {a[1]} block(s)",
-    "actions": lambda a: f"{seat(a[0])} gains {a[1]} Action(s)",
+    "block": lambda a: f"{seat(a[0])} gains {plural(a[1], 'block')}",
+    "actions": lambda a: f"{seat(a[0])} gains {plural(a[1], 'Action')}",
     "trash": lambda a: f"{seat(a[0])} trashes {card_name(a[1])}",
 }
+
+
+def crew_option(a: tuple[Any, ...]) -> str:
+    """'P2 picks Bill Bendo's option 1: +2 Actions' (event crew-option: seat, crew, option number)."""
+    from spacetable.games.moonrakers.crew_specs import ABILITY, _walk, describe_ops
+
+    seat_, crew, k = int(a[0]), int(a[1]), int(a[2])
+    name = A.CAT.crew[crew].name
+    choice = next((op for op in _walk(ABILITY[crew]) if op.op == "choose" and len(op.options) >= k), None)
+    what = f": {describe_ops(choice.options[k - 1])}" if choice is not None else ""
+    return f"{seat(seat_)} picks {name}'s option {k}{what}"
+
+
+def _winners(ws: list[int]) -> str:
+    if not ws:
+        return "nobody wins"
+    names = [seat(w) for w in ws]
+    return (names[0] + " wins" if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1] + " win")
+
+
+def terms_text(terms: str) -> str:
+    """The negotiation's terms ('p2: 0 prestige, 2 credits, 0 bonus; dice p1,p2') as words for people:
+    'P2 for 2 credits; hazard dice: P1, P2'."""
+    out = []
+    for part in terms.split("; "):
+        head, _, rest = part.partition(": ")
+        if head.startswith("dice "):
+            out.append("hazard dice: " + ", ".join(x.upper() for x in head[5:].split(",")))
+        elif head.startswith("faction reward to "):
+            out.append(head.replace(head[-2:], head[-2:].upper()))
+        elif rest:
+            given = []
+            for item in rest.split(", "):
+                n, _, word = item.partition(" ")
+                if n.isdigit() and int(n):
+                    given.append({"prestige": f"{n} Prestige", "credits": plural(int(n), "credit"),
+                                  "bonus": plural(int(n), "bonus card")}.get(word, item))
+            out.append(f"{head.upper()} for " + (" and ".join(given) or "nothing"))
+        elif part:
+            out.append(part)
+    return "; ".join(out) or "nobody invited"
+
+
+PLURAL_RE = re.compile(r"\b(\d+) (\w+)\(s\)")
+
+
+def _plurals(text: str) -> str:
+    """'1 icon(s)' → '1 icon', '2 card(s)' → '2 cards' (texts other modules register keep '(s)')."""
+    return PLURAL_RE.sub(lambda m: f"{m.group(1)} {m.group(2)}{'' if m.group(1) == '1' else 's'}", text)
 
 
 def render_event(s: MoonrakersState, e: Event) -> str:
@@ -171,4 +266,4 @@ def render_event(s: MoonrakersState, e: Event) -> str:
         body = fn(e.args) if fn else e.key + " " + " ".join(map(str, e.args))
     except (IndexError, KeyError, TypeError, ValueError):
         body = e.key + " " + " ".join(map(str, e.args))
-    return f"{body} [{e.rule}]"
+    return f"{_plurals(body)} [{e.rule}]"
