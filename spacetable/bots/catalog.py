@@ -9,6 +9,7 @@ BOT_MODULES: dict[str, tuple[str, ...]] = {
     "moonrakers": ("spacetable.bots.moonrakers_random", "spacetable.bots.moonrakers_greedy",
                    "spacetable.bots.moonrakers_heuristic"),
     "spacelanes": ("spacetable.bots.spacelanes_greedy", "spacetable.bots.spacelanes_heuristic"),
+    "highcard": ("spacetable.bots.highcard_bots",),
 }
 COMMON_MODULES: tuple[str, ...] = ("spacetable.bots.mcts",)
 """Generic bots that play every game through the core API alone (registered for "*")."""

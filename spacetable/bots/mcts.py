@@ -12,7 +12,11 @@ take no node, and a node grows children only after `EXPANSION_VISITS` visits. Ch
 drawn with `sample_chance()` on the determinized copy, whose generator `determinize` reseeds from
 the bot's rng, and lead to one child per outcome.
 
-Rollouts play the game's `greedy` bot for every seat where the game has one (a fast policy that
+Where the game has a `heuristic` bot, the search starts from its choice (the prior, made on a
+determinization too) and plays it unless another root action was visited enough and its mean result
+is clearly better (`VETO_MARGIN` plus `VETO_Z` standard errors): at small budgets the bot plays like
+the heuristic one and deviates only on evidence. Rollouts play the game's `greedy` bot for every seat
+where the game has one (a fast policy that
 reads only the determinized copy it is given), else uniformly random legal actions, for at most
 `horizon` decisions, and then score the position with `State.heuristic_value()` (each game's cheap
 win-chance estimate), or `returns()` at the end. Budgets: a number of iterations (``mcts:1000it``:
@@ -33,9 +37,20 @@ from spacetable.engine.state import CHANCE, TERMINAL, State
 
 DEFAULT_ITERATIONS = 1000
 DEFAULT_HORIZON = 12
+"""Rollout decisions before the position is scored with `heuristic_value()`."""
 ROLLOUT_BOT = "greedy"
 """The rollout policy where the game has a bot of that name (else uniformly random)."""
-"""Rollout decisions before the position is scored with `heuristic_value()`."""
+PRIOR_BOT = "heuristic"
+"""The bot whose choice the search starts from where the game has one (else none): its action is kept
+unless the search shows another one clearly better (`VETO_MARGIN`, `VETO_SHARE`)."""
+VETO_MARGIN = 0.03
+"""How much higher (in win chance, results in [0, 1]) another root action's mean result must be than
+the prior action's for the search to overrule the prior bot."""
+VETO_SHARE = 0.1
+"""The share of the iterations (at least `VETO_MIN_VISITS`) an action needs before it can overrule."""
+VETO_MIN_VISITS = 8
+VETO_Z = 1.0
+"""And by this many standard errors of the difference of the two means (noise is not evidence)."""
 EXPANSION_VISITS = 16
 """A node below the root grows children only once it has been visited this often (before that an
 iteration reaching it goes straight to its rollout): at small budgets the tree stays shallow and
@@ -72,14 +87,27 @@ class _Node:
     """Statistics of the action that leads here, for the seat that chose it (`player`; CHANCE for
     a chance outcome), and the children by action index."""
 
-    __slots__ = ("children", "visits", "wins", "avail", "player")
+    __slots__ = ("children", "visits", "wins", "sq", "avail", "player")
 
     def __init__(self, player: int) -> None:
         self.children: dict[int, _Node] = {}
         self.visits = 0
         self.wins = 0.0
+        self.sq = 0.0
+        """Sum of the squared results (their spread, for `VETO_Z`)."""
         self.avail = 1
         self.player = player
+
+
+def _clearly_better(c: _Node, prior: _Node) -> bool:
+    """Whether `c`'s mean result beats `prior`'s by `VETO_MARGIN` plus `VETO_Z` standard errors."""
+    def mean_var(n: _Node) -> tuple[float, float]:
+        m = n.wins / n.visits
+        return m, max(0.0, n.sq / n.visits - m * m) / n.visits
+
+    mc, vc = mean_var(c)
+    mp, vp = mean_var(prior)
+    return mc - mp >= VETO_MARGIN + VETO_Z * math.sqrt(vc + vp)
 
 
 class MctsBot:
@@ -87,7 +115,7 @@ class MctsBot:
 
     def __init__(self, iterations: int | None = DEFAULT_ITERATIONS, seconds: float | None = None,
                  horizon: int = DEFAULT_HORIZON, exploration: float = EXPLORATION,
-                 rollout: str | None = ROLLOUT_BOT) -> None:
+                 rollout: str | None = ROLLOUT_BOT, prior: str | None = PRIOR_BOT) -> None:
         if iterations is None and seconds is None:
             iterations = DEFAULT_ITERATIONS
         self.iterations = iterations if seconds is None else None
@@ -95,7 +123,12 @@ class MctsBot:
         self.horizon = horizon
         self.exploration = exploration
         self.rollout = rollout
+        self.prior = prior
         self._policies: dict[str, Bot | None] = {}
+        self._priors: dict[str, Bot | None] = {}
+        self._prior_index = -1
+        self.last_prior: Action | None = None
+        """The prior bot's choice at the last `choose` (None: no prior bot, or a forced choice)."""
         self.last_iterations = 0
         """Iterations run by the last `choose` (0 when the choice was forced)."""
         if self.seconds is not None:
@@ -115,8 +148,13 @@ class MctsBot:
     def choose(self, state: State, seat: int, rng: Rng) -> Action:
         legal = state.legal_actions()
         self.last_iterations = 0
+        self.last_prior = None
         if len(legal) == 1:
             return legal[0]
+        start = time.perf_counter()
+        prior = self._prior_choice(state, seat, rng, legal)
+        self.last_prior = prior
+        self._prior_index = prior.index if prior is not None else -1
         root = _Node(seat)
         if self.iterations is not None:
             for _ in range(self.iterations):
@@ -124,7 +162,7 @@ class MctsBot:
             self.last_iterations = self.iterations
         else:
             assert self.seconds is not None
-            deadline = time.perf_counter() + self.seconds
+            deadline = start + self.seconds
             n = 0
             while True:
                 self._iterate(state, seat, root, rng)
@@ -132,14 +170,40 @@ class MctsBot:
                 if time.perf_counter() >= deadline:
                     break
             self.last_iterations = n
+        return self._final(root, legal, prior)
+
+    def _final(self, root: _Node, legal: list[Action], prior: Action | None) -> Action:
+        """The root action with the most visits (ties: more wins, then the legal order); with a prior
+        action, that one unless another was visited enough and scored clearly better on average."""
+        children = root.children
+        pc = children.get(prior.index) if prior is not None else None
+        if prior is not None and pc is None:
+            return prior  # no evidence against it
+        need = max(VETO_MIN_VISITS, VETO_SHARE * self.last_iterations)
         best: Action | None = None
         best_key = (-1, -1.0)
-        children = root.children
         for a in legal:
             c = children.get(a.index)
-            if c is not None and (c.visits, c.wins) > best_key:
-                best, best_key = a, (c.visits, c.wins)
-        return best if best is not None else legal[0]
+            if c is None or (c.visits, c.wins) <= best_key:
+                continue
+            if pc is not None and c is not pc and (c.visits < need or not _clearly_better(c, pc)):
+                continue
+            best, best_key = a, (c.visits, c.wins)
+        if best is None:
+            return prior if prior is not None else legal[0]
+        return best
+
+    def _prior_choice(self, state: State, seat: int, rng: Rng, legal: list[Action]) -> Action | None:
+        """The prior bot's choice, made on a determinization (so it too reads only the seat's view)."""
+        game = state.spec.name
+        if game not in self._priors:
+            name = self.prior
+            self._priors[game] = make_bot(game, name) if name and name in bot_names(game) else None
+        bot = self._priors[game]
+        if bot is None:
+            return None
+        a = bot.choose(state.determinize(seat, Rng(rng.next64())), seat, rng)
+        return a if a in legal else None
 
     def _iterate(self, state: State, seat: int, root: _Node, rng: Rng) -> None:
         """One determinization, one descent (selection and one expansion), one rollout, backup."""
@@ -175,6 +239,8 @@ class MctsBot:
                     if c is not None:
                         c.avail += 1
                 a = untried[below(len(untried))] if len(untried) > 1 else untried[0]
+                if node is root and self._prior_index >= 0 and self._prior_index not in children:
+                    a = next((u for u in untried if u.index == self._prior_index), a)  # tried first
                 node = children[a.index] = _Node(p)
                 path.append(node)
                 d.apply_fast(a)
@@ -195,7 +261,9 @@ class MctsBot:
         for n in path:
             n.visits += 1
             if n.player >= 0:
-                n.wins += values[n.player]
+                v = values[n.player]
+                n.wins += v
+                n.sq += v * v
 
     def _determinize(self, state: State, seat: int, rng: Rng) -> State:
         """The state one iteration searches: a determinization for `seat` (never the live state)."""

@@ -30,7 +30,7 @@ from spacetable.engine.action import Action
 from spacetable.engine.rng import Rng
 from spacetable.engine.state import State
 from spacetable.games.moonrakers import actions as A
-from spacetable.games.moonrakers.cards import DMG1, DMG2, DMG3, MISS, REACTOR, SHIELD, THRUSTER
+from spacetable.games.moonrakers.cards import DMG1, DMG2, DMG3, MISS, REACTOR, SHIELD, THRUSTER, Crew
 from spacetable.games.moonrakers.choices import Choice
 from spacetable.games.moonrakers.dice import exposed, is_blocked
 from spacetable.games.moonrakers.execution import BonusCard, PlayTurn, Scrap, damage_total
@@ -93,16 +93,17 @@ _CREW: dict[str, tuple[int, int, int, int, int, int]] = {
     "taygar-tak": (-1, 0, 0, 0, -1, 1),
     "the-warden": (-1, 2, 0, 0, -2, 0),
 }
-CREW_ACT = [0] * len(CAT.crew)
-CREW_DRAW = [0] * len(CAT.crew)
-CREW_DMG = [0] * len(CAT.crew)
-CREW_SHIELD = [0] * len(CAT.crew)
-CREW_RED_T = [-2] * len(CAT.crew)
-CREW_RED_N = [0] * len(CAT.crew)
-for _c in CAT.crew:
-    _p = _CREW.get(_c.slug, (-1, 0, 0, 0, -2, 0))
-    CREW_ACT[_c.id], CREW_DRAW[_c.id], CREW_DMG[_c.id], CREW_SHIELD[_c.id] = _p[:4]
-    CREW_RED_T[_c.id], CREW_RED_N[_c.id] = _p[4], _p[5]
+CrewProfile = tuple[int, int, int, int, int, int]
+
+
+def crew_columns(profile: Callable[[Crew], CrewProfile]) -> tuple[list[int], ...]:
+    """The six profile columns by crew id (Actions, draws, Damage, Shield, reduction type and n)."""
+    rows = [profile(c) for c in CAT.crew]
+    return tuple([r[i] for r in rows] for i in range(6))
+
+
+CREW_ACT, CREW_DRAW, CREW_DMG, CREW_SHIELD, CREW_RED_T, CREW_RED_N = crew_columns(
+    lambda c: _CREW.get(c.slug, (-1, 0, 0, 0, -2, 0)))
 
 CARD_VALUE = [3.0, 2.5, 2.0, 1.5, 2.5, 3.5, 0.0] + [3.0 + 0.5 * c.cost for c in CAT.crew]
 """Keep-value of each action-deck card (trash / discard the lowest first)."""
@@ -147,6 +148,58 @@ KP_BASE = 4.0
 CREDIT_VALUE = 1.0
 SWAP_MIN_CREDITS = 99
 BONUS_VALUE = 2.5
+SOLO_ODDS_UNITS = 2.5
+"""Estimated shortfall up to which planning asks `CardTables.solo_odds` (beyond it the odds are small)."""
+
+
+class CardTables:
+    """What a bot knows about the cards, by card id: crew profiles (net Actions after paying 1, cards
+    drawn, Damage, Shield, requirement reduction (type, n) with type -1 = any, -2 = none), keep values,
+    part values and static reductions, objective values and "complete a kind alone" objectives, when to
+    use an activated ability, which parts block a die, crew buy values; plus the two places where a
+    bot may look further: exact odds for a contract run alone (`solo_odds(state, seat, contract)`, None:
+    the estimate) and how much of the leader's gain an invitee weighs against its own (`rivalry_2p`
+    with one rival, `rivalry` split among the rivals at 3–5 players); `exposure_w` weighs the Prestige
+    the hazard dice of a contract may cost its leader (3.4.9). The greedy bot's tables are
+    `GREEDY_TABLES`; the heuristic bot builds its own from the card data and shares every function."""
+
+    __slots__ = ("crew_act", "crew_draw", "crew_dmg", "crew_shield", "crew_red_t", "crew_red_n",
+                 "card_value", "part_value", "part_red", "obj_value", "solo_obj", "crew_buy_value",
+                 "use_when", "block_parts", "solo_odds", "rivalry_2p", "rivalry", "exposure_w")
+
+    def __init__(self, *, crew_act: list[int], crew_draw: list[int], crew_dmg: list[int],
+                 crew_shield: list[int], crew_red_t: list[int], crew_red_n: list[int],
+                 card_value: list[float], part_value: list[float], part_red: list[tuple[int, int]],
+                 obj_value: list[float], solo_obj: dict[int, str], crew_buy_value: list[float],
+                 use_when: dict[str, Callable[[list[int], bool, int], bool]], block_parts: frozenset[str],
+                 solo_odds: Callable[[MoonrakersState, int, int], float | None] | None = None,
+                 rivalry_2p: float = 0.0, rivalry: float = 0.0, exposure_w: float = EXPOSURE_W) -> None:
+        self.crew_act = crew_act
+        self.crew_draw = crew_draw
+        self.crew_dmg = crew_dmg
+        self.crew_shield = crew_shield
+        self.crew_red_t = crew_red_t
+        self.crew_red_n = crew_red_n
+        self.card_value = card_value
+        self.part_value = part_value
+        self.part_red = part_red
+        self.obj_value = obj_value
+        self.solo_obj = solo_obj
+        self.crew_buy_value = crew_buy_value
+        self.use_when = use_when
+        self.block_parts = block_parts
+        self.solo_odds = solo_odds
+        self.rivalry_2p = rivalry_2p
+        self.rivalry = rivalry
+        self.exposure_w = exposure_w
+
+    def with_solo_odds(self, solo_odds: Callable[[MoonrakersState, int, int], float | None]) -> CardTables:
+        """The same tables with another exact-odds function (a bot instance's own search memo)."""
+        out = CardTables.__new__(CardTables)
+        for k in CardTables.__slots__:
+            setattr(out, k, getattr(self, k))
+        out.solo_odds = solo_odds
+        return out
 
 
 def _kp(s: MoonrakersState, me: int) -> float:
@@ -190,7 +243,7 @@ def _fractions(p_draw: list[int], p_discard: list[int]) -> tuple[list[float], fl
     return [k * inv for k in counts], float(n)
 
 
-def _plan(s: MoonrakersState, me: int, hand: list[int], actions: float) -> Plan:
+def _plan(tb: CardTables, s: MoonrakersState, me: int, hand: list[int], actions: float) -> Plan:
     """Play the engine cards of `hand` on paper: Reactors, action crew, Thrusters and their draws."""
     pl = s.players[me]
     f, avail = _fractions(pl.draw, pl.discard)
@@ -215,19 +268,19 @@ def _plan(s: MoonrakersState, me: int, hand: list[int], actions: float) -> Plan:
             d3 += 1
         elif c >= CREW0:
             k = c - CREW0
-            if CREW_ACT[k] >= 0:
-                a += CREW_ACT[k]  # net: paid 1, got 1 + n back
+            if tb.crew_act[k] >= 0:
+                a += tb.crew_act[k]  # net: paid 1, got 1 + n back
                 crew_free += 1
-                sh += CREW_SHIELD[k]
-                if CREW_DMG[k]:
-                    pn.dmg.append(float(CREW_DMG[k]))
-                t_red = CREW_RED_T[k]
+                sh += tb.crew_shield[k]
+                if tb.crew_dmg[k]:
+                    pn.dmg.append(float(tb.crew_dmg[k]))
+                t_red = tb.crew_red_t[k]
                 if t_red == -1:
-                    pn.reduce_any += CREW_RED_N[k]
+                    pn.reduce_any += tb.crew_red_n[k]
                 elif t_red >= 0:
-                    pn.reduce[t_red] += CREW_RED_N[k]
-                if CREW_DRAW[k]:
-                    dr = min(float(CREW_DRAW[k]), avail)
+                    pn.reduce[t_red] += tb.crew_red_n[k]
+                if tb.crew_draw[k]:
+                    dr = min(float(tb.crew_draw[k]), avail)
                     avail -= dr
                     r += dr * f[0]
                     t += dr * f[1]
@@ -262,21 +315,21 @@ def _plan(s: MoonrakersState, me: int, hand: list[int], actions: float) -> Plan:
     pn.actions = a
     pn.shields = sh
     for k in crew_other:
-        pn.shields += CREW_SHIELD[k]
-        if CREW_DMG[k]:
-            pn.dmg.append(float(CREW_DMG[k]))
+        pn.shields += tb.crew_shield[k]
+        if tb.crew_dmg[k]:
+            pn.dmg.append(float(tb.crew_dmg[k]))
     pn.dmg.extend([3.0] * int(d3 + 0.5))
     pn.dmg.extend([2.0] * int(d2 + 0.5))
     pn.dmg.extend([1.0] * int(d1 + 0.5))
     pn.dmg.sort(reverse=True)
     pn.crew = crew_free
-    pn.reduce_any += sum(CREW_RED_N[k] for k in crew_other if CREW_RED_T[k] == -1)
+    pn.reduce_any += sum(tb.crew_red_n[k] for k in crew_other if tb.crew_red_t[k] == -1)
     for k in crew_other:
-        if CREW_RED_T[k] >= 0:
-            pn.reduce[CREW_RED_T[k]] += CREW_RED_N[k]
+        if tb.crew_red_t[k] >= 0:
+            pn.reduce[tb.crew_red_t[k]] += tb.crew_red_n[k]
     pn.crew_other = len(crew_other)
     for part in pl.parts:
-        rt, rn = PART_RED[part]
+        rt, rn = tb.part_red[part]
         if rt >= 0:
             pn.reduce[rt] += rn
     return pn
@@ -342,15 +395,15 @@ class Mercs:
 
     __slots__ = ("basic", "crew", "dmg", "total")
 
-    def __init__(self, row: list[int]) -> None:
+    def __init__(self, tb: CardTables, row: list[int]) -> None:
         self.basic = [0, 0, 0]
         self.crew = 0
         dmg: list[int] = []
         for c in row:
             if c >= CREW0:
                 self.crew += 1
-                if CREW_DMG[c - CREW0]:
-                    dmg.append(CREW_DMG[c - CREW0] + 100)
+                if tb.crew_dmg[c - CREW0]:
+                    dmg.append(tb.crew_dmg[c - CREW0] + 100)
             elif c < 3:
                 self.basic[c] += 1
             elif c <= DMG3:
@@ -410,7 +463,8 @@ class Eval:
         self.p = p
 
 
-def _evaluate(s: MoonrakersState, me: int, c: int, pn: Plan, kp: float, mercs: Mercs | None) -> Eval:
+def _evaluate(tb: CardTables, s: MoonrakersState, me: int, c: int, pn: Plan, kp: float,
+              mercs: Mercs | None) -> Eval:
     """Expected value of contract `c` for the Mission Leader `me` with the plan `pn` of its hand:
     P(success) × (Prestige·kp + credits + bonus cards, after shares and Mercenary fees) − expected
     hazard losses (never more than the Prestige it would hold, 7.2)."""
@@ -443,27 +497,36 @@ def _evaluate(s: MoonrakersState, me: int, c: int, pn: Plan, kp: float, mercs: M
                     share = 1.0 / (k + 1) + 0.15
                 break
     p = 0.9 if units <= 0.01 else 0.9 * math.exp(-1.1 * units)
+    if tb.solo_odds is not None and best_allies == 0 and units <= SOLO_ODDS_UNITS:
+        exact = tb.solo_odds(s, me, c)  # alone: exact odds of its hand and pile
+        if exact is not None:
+            p = exact if fee == 0.0 else max(p, exact)
     pshare = share + 0.2 if share < 0.8 else 1.0
     gain = kp * ct.prestige * pshare + (CREDIT_VALUE * ct.credits + BONUS_VALUE * ct.bonus) * share
     value = p * (gain - fee)
     if best_allies == 0 and units <= 0.01 and pl.objectives:
         for o in pl.objectives:
-            if SOLO_OBJ.get(o) == ct.kind:
+            if tb.solo_obj.get(o) == ct.kind:
                 value += 0.8 * kp
     if ct.prestige and pl.prestige + ct.prestige >= WIN:
         value += p * 10.0  # a winning contract
     exposure = ct.dice - blocks
     if exposure > 0:
         lose = pl.prestige + p * ct.prestige
-        value -= EXPOSURE_W * kp * (exposure if exposure < lose else lose)
+        value -= tb.exposure_w * kp * (exposure if exposure < lose else lose)
     return Eval(value, best_allies, p)
 
 
 # ---------------------------------------------------------------------------------------- the bot
 class GreedyBot:
-    """See the module docstring."""
+    """See the module docstring. `tables` and `dispatch` say what it knows and how it decides; a bot
+    built on this plan (the heuristic one) swaps them and adds `_extra` / `_first` rules."""
 
     name = "greedy"
+
+    def __init__(self) -> None:
+        self.tables = GREEDY_TABLES
+        self.dispatch = DISPATCH
 
     def choose(self, state: State, seat: int, rng: Rng) -> Action:
         assert isinstance(state, MoonrakersState)
@@ -474,18 +537,32 @@ class GreedyBot:
         top = s.stack[-1]
         if s.bt:
             own = [a for a in legal if a.kind not in EXTRA_KINDS]
-            extra = _reputation(s, seat, legal, own)
+            extra = self._extra(s, seat, legal, own)
             if extra is not None:
                 return extra
             legal = own or legal
             if len(legal) == 1:
                 return legal[0]
-        fn = _DISPATCH.get(type(top))
-        if fn is not None:
-            a = fn(s, seat, top, legal)
-        else:
-            a = _generic(s, seat, top, legal)
-        return a if a is not None else _fallback(legal)
+        first = self._first(s, seat, top, legal)
+        if first is not None:
+            return first
+        return decide(self.tables, self.dispatch, s, seat, top, legal)
+
+    def _extra(self, s: MoonrakersState, seat: int, legal: list[Action], own: list[Action]) -> Action | None:
+        """Binding Ties: a reputation spend or trade (`legal` less `own`) to make now, or None."""
+        return _reputation(s, seat, legal, own)
+
+    def _first(self, s: MoonrakersState, seat: int, top: object, legal: list[Action]) -> Action | None:
+        """A rule that comes before the frame's handler (none for the greedy bot)."""
+        return None
+
+
+def decide(tb: CardTables, dispatch: dict[type, Handler], s: MoonrakersState, seat: int, top: object,
+           legal: list[Action]) -> Action:
+    """The handler for the deciding frame's type (else the generic one), with `tb`'s card knowledge."""
+    fn = dispatch.get(type(top))
+    a = fn(tb, s, seat, top, legal) if fn is not None else _generic(tb, s, seat, top, legal)
+    return a if a is not None else _fallback(legal)
 
 
 def _fallback(legal: list[Action]) -> Action:
@@ -496,16 +573,16 @@ def _fallback(legal: list[Action]) -> Action:
 
 
 # ---------------------------------------------------------------------------------------- setup, planning
-def _keep_objectives(s: MoonrakersState, me: int, top: object, legal: list[Action]) -> Action:
+def _keep_objectives(tb: CardTables, s: MoonrakersState, me: int, top: object, legal: list[Action]) -> Action:
     # return the objective least likely to be claimed
-    return min(legal, key=lambda a: OBJ_VALUE[A.OBJECTIVE_ID[str(a.args[0])]])
+    return min(legal, key=lambda a: tb.obj_value[A.OBJECTIVE_ID[str(a.args[0])]])
 
 
-def _keep_one(s: MoonrakersState, me: int, top: object, legal: list[Action]) -> Action:
-    return max(legal, key=lambda a: OBJ_VALUE[A.OBJECTIVE_ID[str(a.args[0])]])
+def _keep_one(tb: CardTables, s: MoonrakersState, me: int, top: object, legal: list[Action]) -> Action:
+    return max(legal, key=lambda a: tb.obj_value[A.OBJECTIVE_ID[str(a.args[0])]])
 
 
-def _planning(s: MoonrakersState, me: int, top: object, legal: list[Action]) -> Action:
+def _planning(tb: CardTables, s: MoonrakersState, me: int, top: object, legal: list[Action]) -> Action:
     """3.2: the contract with the best expected value, else Stay at Base."""
     kp = _kp(s, me)
     pl = s.players[me]
@@ -515,7 +592,7 @@ def _planning(s: MoonrakersState, me: int, top: object, legal: list[Action]) -> 
         best_v *= max(0.0, 1.0 - (s.turn - LONG_GAME) / 40.0)
     if s.n == 1 and WIN - pl.prestige > 0 and 10 - s.turn + 1 <= 4:
         best_v = 0.5  # late in a solo game staying at base cannot win
-    solo_kinds = {SOLO_OBJ[o] for o in pl.objectives if o in SOLO_OBJ}
+    solo_kinds = {tb.solo_obj[o] for o in pl.objectives if o in tb.solo_obj}
     cands: list[tuple[float, int, Action]] = []
     worst: Action | None = None
     worst_d = -1e9
@@ -534,8 +611,8 @@ def _planning(s: MoonrakersState, me: int, top: object, legal: list[Action]) -> 
         if bound > best_v:
             cands.append((bound, c, a))
     if cands:
-        pn = _plan(s, me, pl.hand, 1.0)
-        mercs = Mercs(s.merc_row) if s.n <= 2 and s.merc_row else None
+        pn = _plan(tb, s, me, pl.hand, 1.0)
+        mercs = Mercs(tb, s.merc_row) if s.n <= 2 and s.merc_row else None
         if s.n <= 2:  # a cheap bound: the total shortfall is at least total needs − total capacity
             cap = (pn.r + pn.t + pn.shields + sum(pn.dmg) + pn.crew + pn.crew_other + pn.reduce_any
                    + sum(pn.reduce) + (mercs.total if mercs is not None else 0))
@@ -547,7 +624,7 @@ def _planning(s: MoonrakersState, me: int, top: object, legal: list[Action]) -> 
         for bound, c, a in cands:
             if bound <= best_v:
                 break  # no later contract can beat the best so far
-            v = _evaluate(s, me, c, pn, kp, mercs).value
+            v = _evaluate(tb, s, me, c, pn, kp, mercs).value
             if v > best_v:
                 best_v, best = v, a
     if best is not None:
@@ -573,7 +650,7 @@ DIFFICULTY = [_difficulty(c.id) for c in CAT.contracts]
 REQ_TOTAL = [sum(c.req) for c in CAT.contracts]
 
 
-def _stay_replace(s: MoonrakersState, me: int, top: object, legal: list[Action]) -> Action:
+def _stay_replace(tb: CardTables, s: MoonrakersState, me: int, top: object, legal: list[Action]) -> Action:
     """3.2.4c: send the hardest contract for its reward to the bottom (keeps the display moving)."""
     worst = None
     wv = 6.0
@@ -588,9 +665,9 @@ def _stay_replace(s: MoonrakersState, me: int, top: object, legal: list[Action])
 
 
 # ---------------------------------------------------------------------------------------- negotiation
-def _my_eval(s: MoonrakersState, me: int, c: int) -> Eval:
-    mercs = Mercs(s.merc_row) if s.n <= 2 and s.merc_row else None
-    return _evaluate(s, me, c, _plan(s, me, s.players[me].hand, 1.0), _kp(s, me), mercs)
+def _my_eval(tb: CardTables, s: MoonrakersState, me: int, c: int) -> Eval:
+    mercs = Mercs(tb, s.merc_row) if s.n <= 2 and s.merc_row else None
+    return _evaluate(tb, s, me, c, _plan(tb, s, me, s.players[me].hand, 1.0), _kp(s, me), mercs)
 
 
 def _invitees(s: MoonrakersState, me: int, k: int) -> list[int]:
@@ -599,7 +676,18 @@ def _invitees(s: MoonrakersState, me: int, k: int) -> list[int]:
     return sorted(others[:k])
 
 
-def _negotiate(s: MoonrakersState, me: int, top: object, legal: list[Action]) -> Action:
+def invite_step(legal: list[Action], want: list[int]) -> Action | None:
+    """At an invite step (3.3.3): invite the seat asked about if it is in `want`, else exclude it."""
+    for a in legal:
+        if a.kind == "invite" and A.SEAT_OF[str(a.args[0])] in want:
+            return a
+    for a in legal:
+        if a.kind == "exclude":
+            return a
+    return None
+
+
+def _negotiate(tb: CardTables, s: MoonrakersState, me: int, top: object, legal: list[Action]) -> Action:
     assert isinstance(top, Negotiate)
     neg = top
     c = neg.contract
@@ -611,23 +699,16 @@ def _negotiate(s: MoonrakersState, me: int, top: object, legal: list[Action]) ->
         if neg.round == 0:
             if s.n < ALLY_MIN_PLAYERS:
                 return A.SOLO
-            ev = _my_eval(s, me, c)
+            ev = _my_eval(tb, s, me, c)
             if ev.allies == 0 or A.PROPOSE not in legal:
                 return A.SOLO
             return A.PROPOSE
         return A.PROPOSE if A.PROPOSE in legal and neg.round < 2 else A.SOLO
     legal = [a for a in legal if a.kind != "solo"] or legal  # solo is open at every step (3.3.3)
     if step == INVITE:
-        ev = _my_eval(s, me, c)
+        ev = _my_eval(tb, s, me, c)
         k = max(1, ev.allies + (1 if neg.round >= 2 else 0))
-        want = _invitees(s, me, min(k, s.n - 1))
-        for a in legal:
-            if a.kind == "invite" and A.SEAT_OF[str(a.args[0])] in want:
-                return a
-        for a in legal:
-            if a.kind == "exclude":
-                return a
-        return legal[0]
+        return invite_step(legal, _invitees(s, me, min(k, s.n - 1))) or legal[0]
     if step in (PRESTIGE, CREDITS, BONUS):
         parts = len(neg.invitees) + 1
         r = neg.round
@@ -660,7 +741,7 @@ def _negotiate(s: MoonrakersState, me: int, top: object, legal: list[Action]) ->
     return legal[0]
 
 
-def _answer(s: MoonrakersState, me: int, top: object, legal: list[Action]) -> Action:
+def _answer(tb: CardTables, s: MoonrakersState, me: int, top: object, legal: list[Action]) -> Action:
     assert isinstance(top, Answer)
     neg = next((f for f in reversed(s.stack) if isinstance(f, Negotiate)), None)
     if neg is None:
@@ -679,7 +760,15 @@ def _answer(s: MoonrakersState, me: int, top: object, legal: list[Action]) -> Ac
     shields = sum(1 for c in mine.hand if c == SHIELD)
     loss = min(max(0.0, dice - shields), mine.prestige + sh[0])
     value = kp * sh[0] + sh[1] + BONUS_VALUE * sh[2] + (1.0 if s.bt else 0.0) - kp * loss
-    return A.ACCEPT if value > 0.5 else A.DECLINE
+    bar = 0.5
+    if tb.rivalry_2p or tb.rivalry:  # what joining gives the leader counts against it
+        ml_value = (kp * ml_prestige + ct.credits - sum(x[1] for x in neg.shares)
+                    + BONUS_VALUE * (ct.bonus - sum(x[2] for x in neg.shares)))
+        rivalry = tb.rivalry_2p if s.n == 2 else tb.rivalry / (s.n - 1)
+        if lead.prestige < mine.prestige:
+            rivalry *= 0.5
+        bar += rivalry * ml_value
+    return A.ACCEPT if value > bar else A.DECLINE
 
 
 # ---------------------------------------------------------------------------------------- execution
@@ -714,7 +803,7 @@ def _at_risk(s: MoonrakersState, me: int) -> bool:
     return ex.deal[i][0] > 0
 
 
-def _card_score(card: int, need: list[int], actions: int, risk: bool) -> float:
+def _card_score(tb: CardTables, card: int, need: list[int], actions: int, risk: bool) -> float:
     """How much playing `card` helps now (0: not at all)."""
     if card == REACTOR:
         return 3.0 if need[0] > 0 else 0.0
@@ -731,17 +820,17 @@ def _card_score(card: int, need: list[int], actions: int, risk: bool) -> float:
     sc = 0.0
     if need[4] > 0:
         sc += 2.5
-    if CREW_DMG[k] and need[3] > 0:
-        sc += min(CREW_DMG[k], need[3])
-    if CREW_SHIELD[k] and (need[2] > 0 or risk):
+    if tb.crew_dmg[k] and need[3] > 0:
+        sc += min(tb.crew_dmg[k], need[3])
+    if tb.crew_shield[k] and (need[2] > 0 or risk):
         sc += 1.5
-    rt = CREW_RED_T[k]
+    rt = tb.crew_red_t[k]
     if (rt == -1 and any(n > 0 for n in need)) or (rt >= 0 and need[rt] > 0):
-        sc += 1.5 * CREW_RED_N[k]
-    if CREW_DRAW[k]:
-        sc += 0.6 * CREW_DRAW[k]
-    if CREW_ACT[k] >= 0:
-        sc += 1.0 + CREW_ACT[k]
+        sc += 1.5 * tb.crew_red_n[k]
+    if tb.crew_draw[k]:
+        sc += 0.6 * tb.crew_draw[k]
+    if tb.crew_act[k] >= 0:
+        sc += 1.0 + tb.crew_act[k]
     return sc
 
 
@@ -762,8 +851,8 @@ _USE_WHEN: dict[str, Callable[[list[int], bool, int], bool]] = {
 }
 
 
-def _use_ok(slug: str, need: list[int], risk: bool, actions: int) -> bool:
-    fn = _USE_WHEN.get(slug)
+def _use_ok(tb: CardTables, slug: str, need: list[int], risk: bool, actions: int) -> bool:
+    fn = tb.use_when.get(slug)
     if fn is None:
         return any(n > 0 for n in need)
     return fn(need, risk, actions)
@@ -780,7 +869,7 @@ PLAY_SHIELD = A.PLAY[SHIELD]
 BLOCK_PARTS = frozenset({"symbiote-9000", "proto-warning-system"})
 
 
-def _execution(s: MoonrakersState, me: int, top: object, legal: list[Action]) -> Action:
+def _execution(tb: CardTables, s: MoonrakersState, me: int, top: object, legal: list[Action]) -> Action:
     """3.4.3: Reactors first, crew that pay for themselves, Thrusters while Actions last, then the card
     that fills the most of what is missing, useful part abilities, Mercenary cards, else pass."""
     ex = s.ex
@@ -796,10 +885,10 @@ def _execution(s: MoonrakersState, me: int, top: object, legal: list[Action]) ->
                 if a is PLAY_SHIELD:
                     return a
                 c = ACTION_CARD[a.index]
-                if a.kind == "play" and c >= CREW0 and CREW_SHIELD[c - CREW0]:
+                if a.kind == "play" and c >= CREW0 and tb.crew_shield[c - CREW0]:
                     return a
             for a in legal:
-                if a.kind == "use" and str(a.args[0]) in BLOCK_PARTS:
+                if a.kind == "use" and str(a.args[0]) in tb.block_parts:
                     return a
         return A.PASS
     best: Action | None = None
@@ -818,13 +907,13 @@ def _execution(s: MoonrakersState, me: int, top: object, legal: list[Action]) ->
                 has_reactor = True
             elif c == THRUSTER:
                 has_thruster = True
-            sc = _card_score(c, need, actions, risk)
+            sc = _card_score(tb, c, need, actions, risk)
             if sc > 0:
                 useful += 1
                 if sc > best_sc:
                     best_sc, best = sc, a
-            if c >= CREW0 and CREW_ACT[c - CREW0] >= 0:
-                v = CREW_ACT[c - CREW0] * 10.0 + sc
+            if c >= CREW0 and tb.crew_act[c - CREW0] >= 0:
+                v = tb.crew_act[c - CREW0] * 10.0 + sc
                 if v > pb:
                     pb, pay_back = v, a
         elif k == "use":
@@ -842,19 +931,20 @@ def _execution(s: MoonrakersState, me: int, top: object, legal: list[Action]) ->
     if best is not None:
         return best
     for a in uses:
-        if _use_ok(str(a.args[0]), need, risk, actions):
+        if _use_ok(tb, str(a.args[0]), need, risk, actions):
             return a
     if mercs:
-        m = _merc_choice(s, me, need, mercs)
+        m = _merc_choice(tb, s, me, need, mercs)
         if m is not None:
             return m
     return A.PASS
 
 
-def _merc_choice(s: MoonrakersState, me: int, need: list[int], mercs: list[Action]) -> Action | None:
+def _merc_choice(tb: CardTables, s: MoonrakersState, me: int, need: list[int],
+                 mercs: list[Action]) -> Action | None:
     """A Mercenary card filling an unmet requirement, when the row can finish the contract."""
     sf = [float(max(0, n)) for n in need]
-    left, _, _ = _merc_cover(Mercs(s.merc_row), sf)
+    left, _, _ = _merc_cover(Mercs(tb, s.merc_row), sf)
     if left > 0.01:
         return None
     best: Action | None = None
@@ -870,7 +960,7 @@ def _merc_choice(s: MoonrakersState, me: int, need: list[int], mercs: list[Actio
             sc = 0.0
             if need[4] > 0:
                 sc = 2.5
-            elif CREW_DMG[k] and need[3] > 0:
+            elif tb.crew_dmg[k] and need[3] > 0:
                 sc = 1.0
         if sc > best_sc:
             best_sc, best = sc, a
@@ -878,7 +968,7 @@ def _merc_choice(s: MoonrakersState, me: int, need: list[int], mercs: list[Actio
 
 
 # ---------------------------------------------------------------------------------------- choices
-def _generic(s: MoonrakersState, me: int, top: object, legal: list[Action]) -> Action | None:
+def _generic(tb: CardTables, s: MoonrakersState, me: int, top: object, legal: list[Action]) -> Action | None:
     """Effects' follow-up choices and any decision this bot has no special rule for."""
     kinds: dict[str, list[Action]] = {}
     for a in legal:
@@ -901,7 +991,7 @@ def _generic(s: MoonrakersState, me: int, top: object, legal: list[Action]) -> A
 
             def keep(a: Action) -> float:
                 c = ACTION_CARD[a.index]
-                return CARD_VALUE[c] + _card_score(c, need, actions, risk)
+                return tb.card_value[c] + _card_score(tb, c, need, actions, risk)
 
             worst = min(opts, key=keep)
             if stop is None or ACTION_CARD[worst.index] == MISS:
@@ -912,8 +1002,8 @@ def _generic(s: MoonrakersState, me: int, top: object, legal: list[Action]) -> A
     for k in ("choose", "play"):
         if k in kinds:
             opts = kinds[k]
-            return max(opts, key=lambda a: _card_score(ACTION_CARD[a.index], need, actions, risk)
-                       + 0.1 * CARD_VALUE[ACTION_CARD[a.index]])
+            return max(opts, key=lambda a: _card_score(tb, ACTION_CARD[a.index], need, actions, risk)
+                       + 0.1 * tb.card_value[ACTION_CARD[a.index]])
     if "target" in kinds:
         st = ex.seats[me] if ex is not None and me in ex.seats else None
         dice = st.dice if st is not None else []
@@ -952,15 +1042,15 @@ def _generic(s: MoonrakersState, me: int, top: object, legal: list[Action]) -> A
     if "yes" in kinds:
         return kinds["yes"][0]
     if "bonus-part" in kinds or "bonus-crew" in kinds:
-        return _bonus(s, me, top, legal)
+        return _bonus(tb, s, me, top, legal)
     if "scrap" in kinds:
-        return _scrap(s, me, top, legal)
+        return _scrap(tb, s, me, top, legal)
     if "option" in kinds:
-        return _option(s, me, top, kinds["option"], need, risk, actions)
+        return _option(tb, s, me, top, kinds["option"], need, risk, actions)
     if "keep" in kinds:
-        return max(kinds["keep"], key=lambda a: OBJ_VALUE[A.OBJECTIVE_ID.get(str(a.args[0]), 0)])
+        return max(kinds["keep"], key=lambda a: tb.obj_value[A.OBJECTIVE_ID.get(str(a.args[0]), 0)])
     if "return" in kinds:
-        return min(kinds["return"], key=lambda a: OBJ_VALUE[A.OBJECTIVE_ID.get(str(a.args[0]), 0)])
+        return min(kinds["return"], key=lambda a: tb.obj_value[A.OBJECTIVE_ID.get(str(a.args[0]), 0)])
     if "accept" in kinds:
         return kinds["accept"][0]
     return stop
@@ -973,8 +1063,8 @@ NO_GAIN_KEYS = frozenset({"bt-trash-self"})
 """Optional gains that cost a card: declined."""
 
 
-def _option(s: MoonrakersState, me: int, top: object, opts: list[Action], need: list[int], risk: bool,
-            actions: int) -> Action:
+def _option(tb: CardTables, s: MoonrakersState, me: int, top: object, opts: list[Action], need: list[int],
+            risk: bool, actions: int) -> Action:
     """"Either … or …" crew abilities: score each branch's ops against what is still needed."""
     try:
         from spacetable.games.moonrakers import crew_effects as CE
@@ -985,7 +1075,7 @@ def _option(s: MoonrakersState, me: int, top: object, opts: list[Action], need: 
     except Exception:  # noqa: BLE001  (another helper's internals: fall back to the first option)
         return opts[0]
     unmet = any(n > 0 for n in need)
-    hand_useful = any(_card_score(c, need, actions, risk) > 0 for c in s.players[me].hand)
+    hand_useful = any(_card_score(tb, c, need, actions, risk) > 0 for c in s.players[me].hand)
 
     def score(i: int) -> float:
         v = 0.0
@@ -1016,20 +1106,20 @@ def _option(s: MoonrakersState, me: int, top: object, opts: list[Action], need: 
 
 
 # ---------------------------------------------------------------------------------------- armory
-def _bonus(s: MoonrakersState, me: int, top: object, legal: list[Action]) -> Action:
+def _bonus(tb: CardTables, s: MoonrakersState, me: int, top: object, legal: list[Action]) -> Action:
     if A.BONUS_PART in legal and (len(s.players[me].parts) < 4 or A.BONUS_CREW not in legal):
         return A.BONUS_PART
     return A.BONUS_CREW if A.BONUS_CREW in legal else legal[0]
 
 
-def _scrap(s: MoonrakersState, me: int, top: object, legal: list[Action]) -> Action:
-    return min(legal, key=lambda a: PART_VALUE[A.PART_ID[str(a.args[0])]] if a.kind == "scrap" else 99.0)
+def _scrap(tb: CardTables, s: MoonrakersState, me: int, top: object, legal: list[Action]) -> Action:
+    return min(legal, key=lambda a: tb.part_value[A.PART_ID[str(a.args[0])]] if a.kind == "scrap" else 99.0)
 
 
-def _buy(s: MoonrakersState, me: int, top: object, legal: list[Action]) -> Action:
+def _buy(tb: CardTables, s: MoonrakersState, me: int, top: object, legal: list[Action]) -> Action:
     pl = s.players[me]
     parts = pl.parts
-    weakest = min((PART_VALUE[p] for p in parts), default=0.0)
+    weakest = min((tb.part_value[p] for p in parts), default=0.0)
     best: Action | None = None
     best_v = BUY_MIN
     if pl.credits > 6:  # credits only help by buying (and break ties, 7.1)
@@ -1039,11 +1129,11 @@ def _buy(s: MoonrakersState, me: int, top: object, legal: list[Action]) -> Actio
             continue
         slug = str(a.args[0])
         if slug in A.PART_ID:
-            v = PART_VALUE[A.PART_ID[slug]]
+            v = tb.part_value[A.PART_ID[slug]]
             if len(parts) >= 4:
                 v -= weakest + 1.0
         else:
-            v = CREW_BUY_VALUE[CREW_IDS[slug]]
+            v = tb.crew_buy_value[CREW_IDS[slug]]
         if v > best_v:
             best_v, best = v, a
     if best is not None:
@@ -1079,7 +1169,9 @@ def _reputation(s: MoonrakersState, me: int, legal: list[Action], own: list[Acti
     return None
 
 
-_DISPATCH: dict[type, Callable[[MoonrakersState, int, object, list[Action]], Action | None]] = {
+Handler = Callable[["CardTables", MoonrakersState, int, object, list[Action]], Action | None]
+"""A decision handler: (card tables, state, seat, the deciding frame, legal actions) → a choice."""
+DISPATCH: dict[type, Handler] = {
     KeepObjectives: _keep_objectives,
     KeepOne: _keep_one,
     Planning: _planning,
@@ -1093,5 +1185,11 @@ _DISPATCH: dict[type, Callable[[MoonrakersState, int, object, list[Action]], Act
     Buy: _buy,
 }
 
+GREEDY_TABLES = CardTables(
+    crew_act=CREW_ACT, crew_draw=CREW_DRAW, crew_dmg=CREW_DMG, crew_shield=CREW_SHIELD,
+    crew_red_t=CREW_RED_T, crew_red_n=CREW_RED_N, card_value=CARD_VALUE, part_value=PART_VALUE,
+    part_red=PART_RED, obj_value=OBJ_VALUE, solo_obj=SOLO_OBJ, crew_buy_value=CREW_BUY_VALUE,
+    use_when=_USE_WHEN, block_parts=BLOCK_PARTS)
+"""The greedy bot's card knowledge (its hand-set tables above)."""
 
 register_bot("moonrakers", "greedy", GreedyBot)

@@ -17,6 +17,7 @@ from spacetable.games.spacelanes.actions import WORLD as A_WORLD
 from spacetable.games.spacelanes.board import ADJ, ENDS, NSLOTS, dijkstra
 from spacetable.games.spacelanes.content import CONTENT, CONTRABAND, GOODS, NGOODS, CardType
 from spacetable.games.spacelanes.state import SpaceLanesState
+from spacetable.games.spacelanes.trade import office_price
 
 CT = CONTENT.card_types
 TYPE = CONTENT.deck
@@ -162,7 +163,8 @@ class _Brain:
         if k == "visited" and not seen:
             return 1200
         if k in ("union", "pirate") and st.feature == "faction_office" and st.farg("faction") == k:
-            return 1500
+            # the office's price rises with the tokens held (office_price): worth the trip once affordable
+            return 1500 if s.credits[p] >= office_price(s, p, slot) + 300 else 0
         return 0
 
     def transport_bonus(self, slot: int) -> int:

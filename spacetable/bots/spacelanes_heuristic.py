@@ -7,6 +7,7 @@ way a good captain plays.
   *after* the trip to its best buyer, and never spends a credit-goal captain below its target.
 - **Its own goal.** Once the goal is reached the bot stops on a settlement and ends the turn (L21);
   credit goals sell the hold once it covers the target and stop buying; map goals value unvisited worlds;
+  Faction goals head for their office once they can pay its rising price (`trade.office_price`);
   Odd Jobs only when out of fuel or money (so no turn is wasted on 500 credits).
 - **Engagements by odds** (L15-L16): Win, Escape or Parlay by the expected loss of each (the chance from
   2d6 and the ship's modifiers, the hold at stake, the Bounty on the card), and Missiles/Countermeasures

@@ -127,6 +127,22 @@ def test_a_forced_choice_takes_no_search() -> None:
     assert bot.last_iterations == 0
 
 
+# ----- the prior bot ------------------------------------------------------------------------
+@pytest.mark.parametrize("game", ["moonrakers", "spacelanes"])
+def test_the_heuristic_choice_stands_until_the_search_overrules_it(game: str) -> None:
+    """With fewer iterations than an overruling needs (`VETO_MIN_VISITS`), the bot plays the game's
+    heuristic bot's choice; with the prior off it is a plain search, which somewhere chooses otherwise."""
+    few = MctsBot(iterations=4)
+    plain = MctsBot(iterations=4, prior=None)
+    differs = False
+    for s in _decision_states(game, 10, seed=4):
+        seat = s.current_player()
+        want = make_bot(game, "heuristic").choose(s, seat, Rng(9))
+        assert few.choose(s, seat, Rng(1)) == want and few.last_prior == want
+        differs = differs or plain.choose(s, seat, Rng(1)) != want
+    assert differs
+
+
 # ----- no peeking ---------------------------------------------------------------------------
 def _swap_highcard(s: State, seat: int) -> State:
     assert isinstance(s, HighcardState)
@@ -168,7 +184,7 @@ def test_other_seats_hidden_cards_never_change_the_choice(game: str) -> None:
     choice under the same seed and iteration budget: the bot only reads its determinizations."""
     bot = MctsBot(iterations=30)
     changed = 0
-    for s in _decision_states(game, 12, seed=5):
+    for s in _decision_states(game, 20, seed=5):
         seat = s.current_player()
         t = SWAPS[game](s, seat)
         assert t.view(seat) == s.view(seat)  # the seat cannot tell the two apart

@@ -7,7 +7,10 @@ from __future__ import annotations
 import copy
 import json
 import random
+import subprocess
+import sys
 from importlib import resources
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -257,3 +260,43 @@ def test_will_not_hand_the_leader_the_game_7_1() -> None:
     assert str(bot.choose(s, seat, Rng(0))) == "accept"  # 2 credits, no risk
     s.players[ml].prestige = 8
     assert str(bot.choose(s, seat, Rng(0))) == "decline"
+
+
+# ---------------------------------------------------------------------------------------- per-game memo
+def _choices(bot: HeuristicBot, seed: int, players: int) -> list[int]:
+    """The action indices `bot` (in every seat) chooses in game `seed` (chance from the state's rng)."""
+    s = new_game(config(players), seed)
+    rng = Rng(seed)
+    log: list[int] = []
+    while not s.is_terminal() and len(log) < MAX_DECISIONS:
+        p = s.current_player()
+        if p == CHANCE:
+            s.sample_chance()
+            continue
+        a = bot.choose(s, p, rng)
+        log.append(a.index)
+        s.apply_fast(a)
+    return log
+
+
+_FRESH = """
+import sys
+from tests.bots.test_moonrakers_heuristic import HeuristicBot, _choices
+print(_choices(HeuristicBot(), int(sys.argv[1]), int(sys.argv[2])))
+"""
+
+
+def test_the_exact_search_memo_belongs_to_one_game() -> None:
+    """The exact-odds memo is the bot instance's and is dropped when another game (seed) starts, so a
+    second game in the same process (and with the same bot) makes the choices a fresh process makes."""
+    bot = HeuristicBot()
+    first = _choices(bot, 3, 1)
+    assert bot.odds.searches  # the first game left memos behind ...
+    memo = next(iter(bot.odds.searches.values()))
+    second = _choices(bot, 8, 1)  # ... which the second game does not reuse
+    assert memo not in bot.odds.searches.values()
+    assert HeuristicBot().odds.searches == {} and HeuristicBot().odds is not bot.odds
+    for seed, log in ((8, second), (3, first)):
+        out = subprocess.run([sys.executable, "-c", _FRESH, str(seed), "1"], capture_output=True, text=True,
+                             check=True, cwd=Path(__file__).resolve().parents[2])
+        assert json.loads(out.stdout) == log, f"game {seed}: choices differ from a fresh process"

@@ -22,6 +22,7 @@ the Prestige the seat holds.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterator, Mapping
 from functools import cache, lru_cache
 from itertools import product
@@ -36,6 +37,11 @@ WORK_PER_STATE = 4
 """Visits (memo hits included) allowed per memo entry of the limit before the search gives up."""
 MAX_STATES = 400_000
 """Memo entries after which the search gives up (reported as ``"exact": false``); typical: < 5,000."""
+ADVICE_SECONDS = 0.25
+"""Time after which the advice's search gives up and reports its lower bound, labelled as such (about 1
+in 100 states of a game needs longer; the median takes well under a millisecond)."""
+CLOCK_EVERY = 256
+"""Visits between two looks at the clock when the search has a time limit."""
 
 
 class Effect:
@@ -222,9 +228,12 @@ class Search:
     ("final" in the memo key).
     """
 
-    def __init__(self, cards: list[int], limit: int = MAX_STATES) -> None:
+    def __init__(self, cards: list[int], limit: int = MAX_STATES, seconds: float | None = None) -> None:
         self.cards = cards
         self.limit = limit
+        self.deadline = None if seconds is None else time.perf_counter() + seconds
+        """With a time limit (the advice, not the bots: they need answers that depend only on the
+        cards), the search gives up when the clock passes this."""
         self.work = 0
         self.alts = [card_alternatives(c) for c in cards]
         self.useful = [_useful(c) for c in cards]
@@ -242,6 +251,9 @@ class Search:
             return 0.0
         self.work += 1
         if self.work > WORK_PER_STATE * self.limit:
+            self.exact = False
+            return 0.0
+        if self.deadline is not None and not self.work % CLOCK_EVERY and time.perf_counter() > self.deadline:
             self.exact = False
             return 0.0
         cards = sum(hand) + sum(pile) + sum(discard)
@@ -340,9 +352,12 @@ class Search:
 
 
 def success_probability(hand: list[int], pile: list[int], discard: list[int], actions: int,
-                        need: list[int] | tuple[int, ...]) -> tuple[float, bool, int]:
+                        need: list[int] | tuple[int, ...],
+                        seconds: float | None = None) -> tuple[float, bool, int]:
     """(P(the seat alone meets `need`), exact, memo entries) with `hand`, `actions` Actions and a draw
-    pile whose contents (not order) are `pile`; `discard` refills an empty pile (R23)."""
+    pile whose contents (not order) are `pile`; `discard` refills an empty pile (R23). With `seconds`,
+    the search stops after that long; when it is cut short (time or `MAX_STATES`), `exact` is False and
+    the figure is a lower bound (the plays it had not finished exploring count as failures)."""
     cards = sorted(set(hand) | set(pile) | set(discard))
     idx = {c: i for i, c in enumerate(cards)}
 
@@ -352,7 +367,7 @@ def success_probability(hand: list[int], pile: list[int], discard: list[int], ac
             out[idx[x]] += 1
         return tuple(out)
 
-    search = Search(cards)
+    search = Search(cards, seconds=seconds)
     need_t: Counts = tuple(max(0, int(x)) for x in need)
     p = search.p(counts(hand), counts(pile), counts(discard), actions, need_t)
     return p, search.exact, len(search.memo)
@@ -423,14 +438,16 @@ def advise_view(view: Mapping[str, Any]) -> dict[str, Any]:
         loss = expected_loss(dice, 0, prestige)
         hazard = {"dice": dice, "icons": None, "blocks": 0, "expected_loss": loss, "rolled": False}
         where = "if executed now from your hand"
-    p, exact, states = success_probability(hand, pile, discard, actions, need)
+    p, exact, states = success_probability(hand, pile, discard, actions, need, seconds=ADVICE_SECONDS)
     out.update({"contract": contract.slug, "need": dict(zip(REQ_TYPES, need, strict=True)),
-                "actions": actions, "p_success": p, "exact": exact, "states": states, "hazard": hazard})
+                "actions": actions, "p_success": p, "exact": exact, "states": states, "hazard": hazard,
+                "bound": None if exact else "lower"})
     missing = ", ".join(f"{n} {t}" for t, n in zip(REQ_TYPES, need, strict=True) if n) or "nothing"
     lines.append(f"{contract.name} ({where}): still missing {missing}; you have {actions} "
                  f"Action{'s' if actions != 1 else ''}.")
     lines.append(f"Chance you meet it with your own cards: {100 * p:.1f}%"
-                 + ("" if exact else " (search cut short: a lower bound)") + ".")
+                 + ("" if exact else f" at least (approximate: the exact search was cut short after "
+                                     f"{states:,} positions, so this is a lower bound)") + ".")
     if hazard["rolled"]:
         lines.append(f"Hazard: {icons} icon{'s' if icons != 1 else ''} against {blocks} block"
                      f"{'s' if blocks != 1 else ''}: you lose {loss:.0f} Prestige as it stands.")
