@@ -21,6 +21,7 @@ from importlib import resources
 from typing import Any
 
 from spacetable.engine.errors import DataError
+from spacetable.games import card_patches
 
 GOODS: tuple[str, ...] = ("ore", "supplies", "parts", "medicine", "luxury", "contraband")
 NGOODS = len(GOODS)
@@ -33,7 +34,7 @@ EQUIPMENT_KINDS = SINGLE_USE + ("upgrade",)
 MODIFIERS = ("win", "escape", "cargo", "free_moves", "sell_bonus", "repair_discount", "parlay_discount",
              "odd_jobs", "bounty_bonus", "transport_bonus", "hidden_hold", "gain_union", "gain_pirate")
 FEATURES: dict[str, tuple[str, ...]] = {
-    "faction_office": ("faction", "price"), "repair_dock": ("price",), "archive": ("cards",),
+    "faction_office": ("faction", "price", "step"), "repair_dock": ("price",), "archive": ("cards",),
     "fuel_depot": ("moves",), "refinery": ("from", "to", "count"), "fence": ("price",),
     "salvage_yard": ("price",), "exchange": ("price",),
 }
@@ -52,8 +53,10 @@ REFRESH: tuple[str, ...] = ("turn", "land", "homeworld", "odd_jobs")
 """When a Used card is Refreshed: at the start of its owner's turn, when it lands on a Settlement, when it
 lands on a Homeworld, when it takes Odd Jobs."""
 FEATURE_RANGES: dict[str, tuple[int, int]] = {"price": (0, 5000), "cards": (1, 10), "moves": (1, 10),
-                                              "count": (1, 20)}
-"""Ranges of the numeric feature arguments (see the module docstring)."""
+                                              "count": (1, 20), "step": (0, 5000)}
+"""Ranges of the numeric feature arguments (see the module docstring). A Faction office's `step` is what
+its price rises by for each Faction of its kind the buyer holds (issue 9 item 11: without it a ship that
+launches and lands back each turn bought one token per turn at no risk)."""
 CARD_FIELDS = ("slug", "name", "kind", "copies", "text", "hook")
 """Fields every action card may have; `KIND_FIELDS` adds those of its kind."""
 KIND_FIELDS: dict[str, tuple[str, ...]] = {
@@ -579,7 +582,7 @@ def load_docs() -> dict[str, Any]:
     for name in FILES:
         text = (base / name).read_text(encoding="utf-8")
         try:
-            docs[name] = json.loads(text)
+            docs[name] = card_patches.patched("spacelanes", name, json.loads(text))
         except json.JSONDecodeError as e:
             raise DataError(name, None, None, f"invalid JSON: {e}") from e
     return docs

@@ -14,7 +14,7 @@ from spacetable.engine.action import Action, ActionSpace
 from spacetable.engine.events import Event
 from spacetable.engine.rng import Rng
 from spacetable.engine.state import CHANCE, TERMINAL, State, View
-from spacetable.games.spacelanes import goals, pvp, rules, text
+from spacetable.games.spacelanes import goals, pvp, rules, text, windows
 from spacetable.games.spacelanes.actions import SPACE
 from spacetable.games.spacelanes.board import ENDS, NLANES, NSLOTS
 from spacetable.games.spacelanes.content import CONTENT, GOODS
@@ -141,6 +141,11 @@ class SpaceLanesState(State):
     def decision_name(self) -> str:
         return rules.decision_name(self)
 
+    def optional_pass(self) -> Action | None:
+        """`pass` at a response window (L10) where the asked seat holds no card relevant to what just
+        happened (`windows.relevant_plays`), else None."""
+        return windows.optional_pass(self)
+
     def heuristic_value(self) -> list[float]:
         """Win-chance estimate for search bots: a softmax of each captain's progress toward its
         Goal (`goals.progress`, L21). On a determinized copy the other Goals are sampled ones."""
@@ -162,7 +167,7 @@ class SpaceLanesState(State):
         return text.describe(self, action)
 
     def render_event(self, event: Event) -> str:
-        return text.render_event(event)
+        return text.render_event(event, self)
 
     # ----- copy ------------------------------------------------------------------------------
     def copy(self) -> Self:

@@ -57,6 +57,14 @@ def sell_price(s: S, slot: int, g: int) -> int:
     return _price(s, slot, g, 1)
 
 
+def office_price(s: S, p: int, slot: int) -> int:
+    """What the Faction office at `slot` asks of seat p: its price plus its step for every Faction of its
+    kind p holds (settlements.json; design note "Loops": closes the launch-and-land-back token loop)."""
+    st = SETTLE[s.slot_set[slot]]
+    held = s.union[p] if st.farg("faction") == "union" else s.pirate[p]
+    return int(st.farg("price")) + int(st.farg("step")) * held
+
+
 def repair_price(s: S, p: int, base: int = REPAIR_PRICE) -> int:
     return max(0, base - mod(s, p, "repair_discount"))
 
@@ -104,7 +112,7 @@ def _feature_actions(s: S, p: int, slot: int) -> list[Action]:
     k = st.feature
     cr = s.credits[p]
     if k == "faction_office":
-        return [A.FEATURE] if cr >= st.farg("price") else []
+        return [A.FEATURE] if cr >= office_price(s, p, slot) else []
     if k == "repair_dock":
         return [A.FEATURE] if s.damaged[p] and cr >= repair_price(s, p, st.farg("price")) else []
     if k == "archive":
@@ -195,7 +203,7 @@ def _feature(s: S, p: int, slot: int, arg: str) -> None:
     k = st.feature
     s.emit("L5", "feature", p, st.name, st.ftext)
     if k == "faction_office":
-        s.credits[p] -= st.farg("price")
+        s.credits[p] -= office_price(s, p, slot)
         if st.farg("faction") == "union":
             s.union[p] += 1
         else:

@@ -94,7 +94,7 @@ def test_mod_free_moves_each_turn(slug: str) -> None:
 def test_mod_sell_bonus(slug: str) -> None:
     s = started()
     s.ship[0].append(card(s, slug))
-    slot = move_to_settlement(s, 0, "rustfall")
+    slot = move_to_settlement(s, 0, "the-drift")
     s.cargo[0][0] = 1
     s.apply("trade")
     s.apply("sell ore")

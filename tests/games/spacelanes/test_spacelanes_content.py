@@ -124,13 +124,13 @@ def test_goal_targets_scale_with_player_count_and_are_shown() -> None:
     table size; its 3-player entry is the base target, other sizes fall back to the nearest entry, and
     the card text shows every entry."""
     by_slug = {g.slug: g for g in CONTENT.goals}
-    tycoon, tour, union = by_slug["tycoon"], by_slug["grand-tour"], by_slug["union-ally"]
+    tycoon, tour, explorer = by_slug["tycoon"], by_slug["grand-tour"], by_slug["explorer"]
     assert tycoon.target_for(3) == tycoon.target
     assert tycoon.target_for(2) > tycoon.target_for(3) > tycoon.target_for(5)
     assert tycoon.target_for(1) == tycoon.target_for(2) and tycoon.target_for(6) == tycoon.target_for(5)
     assert tour.credits_for(2) > tour.credits_for(3) == tour.credits > tour.credits_for(5)
     assert tour.target_for(5) == 3
-    assert union.target_for(2) == union.target_for(5) == union.target and union.targets == ()
+    assert explorer.target_for(2) == explorer.target_for(5) == explorer.target and explorer.targets == ()
     for g in CONTENT.goals:
         if g.exploration_target:
             assert f"Exploration mode: {g.exploration_target}" in g.text

@@ -278,7 +278,7 @@ def test_l5_units_carried_in_may_be_sold_but_not_those_bought_this_visit() -> No
     """Project ruling "Resale" (docs/spacelanes-design.md): only the units bought during this Visit are
     barred from sale in it; units carried in sell before or after buying more."""
     s = started()
-    slot = move_to_settlement(s, 0, "rustfall")
+    slot = move_to_settlement(s, 0, "the-drift")
     s.cargo[0][0] = 2  # ore carried in from elsewhere
     s.apply("trade")
     s.apply("buy ore")
@@ -293,10 +293,10 @@ def test_l5_units_carried_in_may_be_sold_but_not_those_bought_this_visit() -> No
 def test_l5_the_fence_takes_only_contraband_carried_in() -> None:
     s = started()
     move_to_settlement(s, 0, "smugglers-rest")
-    s.cargo[0][5] = 2
+    s.cargo[0][5] = 3
+    s.bought[0][5] = 1  # one unit bought this Visit (Smuggler's Rest itself sells none: design, "Loops")
     s.credits[0] = 10000
     s.apply("trade")
-    s.apply("buy contraband")
     s.apply("feature")  # Sell all your Contraband for 1300 each: the 2 carried in, not the 1 just bought
     assert s.cargo[0][5] == 1 and s.contraband_sold[0] == 2
 
@@ -328,5 +328,5 @@ def test_render_shows_the_proposal_and_the_loot_hand_to_the_winner_only() -> Non
     assert "Seat 1 proposes to Seat 2: gives 1 luxury; asks 500 credits" in text_of(s.view(1))
     s.apply("decline")
     _won(s)
-    assert "Loser's hand: missiles" in text_of(s.view(0))
-    assert "Loser's hand" not in text_of(s.view(1))
+    assert "The loser's hand: Missiles" in text_of(s.view(0))
+    assert "loser's hand" not in text_of(s.view(1))

@@ -21,7 +21,7 @@ def text_of(view: object) -> str:
 def test_render_map_ships_prices_hand_goal() -> None:
     s = started(2)
     out = text_of(s.view(0))
-    assert "Prices at" in out and "Your goal" in out and "Seat 1 (you)" in out
+    assert "Prices at every settlement" in out and "Your goal" in out and "Seat 1 (you)" in out
     assert "Your hand" in out
     spectator = text_of(s.view(None))
     assert "Your hand" not in spectator and "Your goal" not in spectator
@@ -39,7 +39,7 @@ def test_render_engagement_dialog_with_odds() -> None:
 def test_render_exploration_hides_names() -> None:
     s = new(2, 4, ("exploration",))
     out = text_of(s.view(0))
-    assert "???" in out
+    assert "unexplored" in out  # L20: face down, named only by where it lies
 
 
 def test_events_and_descriptions_render_through_a_game() -> None:
@@ -77,7 +77,7 @@ def test_pending_play_is_shown_and_kept_by_determinize() -> None:
     s.apply("end")
     s.apply("play plague")  # the played card is shown while seat 1 picks a target
     assert s.view(0).data["pending_play"] == {"seat": 1, "card": "plague"}
-    assert "Seat 2 plays plague" in text_of(s.view(0))
+    assert "Seat 2 plays Plague (Economic event)" in text_of(s.view(0))
     for i in range(5):
         d = s.determinize(0, Rng(i))
         assert d.view(0).data == s.view(0).data
