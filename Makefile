@@ -25,12 +25,12 @@ play: $(STAMP)
 	$(BIN)/spacetable serve --open
 
 test: $(DEVSTAMP)
-	$(BIN)/ruff check spacetable tests benchmarks
+	$(BIN)/ruff check spacetable tests benchmarks examples
 	$(BIN)/mypy
 	$(BIN)/pytest -n 2
 
 lint: $(DEVSTAMP)
-	$(BIN)/ruff check spacetable tests benchmarks
+	$(BIN)/ruff check spacetable tests benchmarks examples
 
 typecheck: $(DEVSTAMP)
 	$(BIN)/mypy

@@ -36,7 +36,7 @@ from spacetable.games.moonrakers.reputation import (
     lowest,
     reducible,
 )
-from spacetable.games.moonrakers.zones import draw, take_top
+from spacetable.games.moonrakers.zones import draw, trash_top_unseen
 
 if TYPE_CHECKING:
     from spacetable.games.moonrakers.state import MoonrakersState, Seat
@@ -166,8 +166,7 @@ def kyas_iv(s: MoonrakersState, seat: int, crew: int) -> None:
 def _kyas(s: MoonrakersState, c: Choice, a: Action) -> None:
     if a is A.NO:
         return
-    card = take_top(s, c.player)
-    if card < 0:
+    if not trash_top_unseen(s, c.player):
         return
     s.emit(RULE, "trash-top", c.player)  # unseen: the card is not named
     gain_choice(s, c.player, 2, RULE)

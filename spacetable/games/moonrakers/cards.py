@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import Any, NoReturn, TypeVar
 
 from spacetable.engine.errors import DataError
+from spacetable.games import card_patches
 
 BASIC: tuple[str, ...] = ("reactor", "thruster", "shield", "damage-1", "damage-2", "damage-3", "miss")
 BASIC_NAMES = ("Reactor", "Thruster", "Shield", "Damage I", "Damage II", "Damage III", "Miss")
@@ -269,6 +270,7 @@ def _load_file(root: Traversable, kind: str) -> tuple[Any, ...]:
     file = str(entry) if isinstance(entry, Path) else f"moonrakers/data/{kind}.json"
     try:
         doc = json.loads(entry.read_text(encoding="utf-8"))
+        doc = card_patches.patched("moonrakers", f"{kind}.json", doc)
     except FileNotFoundError as e:
         raise DataError(file, None, None, "file not found") from e
     except (json.JSONDecodeError, UnicodeDecodeError) as e:

@@ -121,7 +121,7 @@ text.RENDER.update({
     "crew-trash-top": lambda a: f"{text.seat(a[0])} trashes the top card of the draw pile unseen",
     "crew-gain-card": lambda a: f"{text.seat(a[0])} gains a {_name(a[1])} into the {a[2]}",
     "crew-objective": lambda a: f"{text.seat(a[0])} takes an objective",
-    "crew-option": lambda a: f"{text.seat(a[0])} chooses option {a[2]} of {A.CAT.crew[a[1]].name}",
+    "crew-option": text.crew_option,
     "crew-die-discarded": lambda a: f"{text.seat(a[0])} discards a hazard die with {a[1]} icon(s)",
     "crew-take-back": lambda a: f"{text.seat(a[0])} takes {_name(a[1])} back into the hand",
     "crew-damage-bonus": lambda a: f"Damage cards count +{a[1]} this contract ({text.seat(a[0])})",

@@ -231,6 +231,8 @@ def _on_ryan(s: MoonrakersState, ch: Choice, a: Action) -> None:
 def _zek(s: MoonrakersState, ctx: Ctx) -> bool:
     """"Search your draw pile for any Card, and play that card without spending an Action.
     Afterwards, shuffle your draw pile." (OQ 10: free, with its full effect.)"""
+    # searching the pile shows its owner what is in it, so a card trashed from it unseen is unseen no more
+    s.players[ctx.seat].unseen = []
     return _ask(s, ctx, K_ZEK, _zek_options(s, ctx, []), auto=False)  # the draw pile is hidden
 
 

@@ -27,7 +27,13 @@ from spacetable.games.moonrakers.crew_specs import (
     Op,
     describe_ops,
 )
-from spacetable.games.moonrakers.zones import draw, draw_objective, gain_credits, gain_prestige, take_top
+from spacetable.games.moonrakers.zones import (
+    draw,
+    draw_objective,
+    gain_credits,
+    gain_prestige,
+    trash_top_unseen,
+)
 
 if TYPE_CHECKING:
     from spacetable.games.moonrakers.state import MoonrakersState
@@ -250,7 +256,7 @@ def _play_as(s: MoonrakersState, ctx: Ctx, op: Op) -> bool:
 
 
 def _trash_top(s: MoonrakersState, ctx: Ctx, op: Op) -> bool:
-    if take_top(s, ctx.seat) >= 0:  # OQ 7: reshuffles an empty draw pile first; nothing left: skip
+    if trash_top_unseen(s, ctx.seat):  # OQ 7: reshuffles an empty draw pile first; nothing left: skip
         s.emit("2.9", "crew-trash-top", ctx.seat)  # unseen: the card is not named
     return False
 

@@ -52,10 +52,14 @@ class Player:
     """One captain's zones (1.2) and counters."""
 
     __slots__ = ("draw", "hand", "discard", "parts", "objectives", "credits", "prestige",
-                 "faction", "rep", "claimed", "hand_size", "rep_spent")
+                 "faction", "rep", "claimed", "hand_size", "rep_spent", "unseen")
 
     def __init__(self, faction: int) -> None:
         self.draw: list[int] = []
+        # cards trashed unseen from the top of the draw pile ("trash your top draw-pile card
+        # unseen", Crusse Parke; Kyas IV) since the pile was last formed: the owner knows they were
+        # among its draw pile's cards, not which ones (`zones.trash_top_unseen`)
+        self.unseen: list[int] = []
         self.hand: list[int] = []
         self.discard: list[int] = []
         self.parts: list[int] = []
@@ -74,6 +78,7 @@ class Player:
         p.objectives, p.rep, p.claimed = self.objectives[:], self.rep[:], self.claimed[:]
         p.credits, p.prestige, p.faction = self.credits, self.prestige, self.faction
         p.hand_size, p.rep_spent = self.hand_size, self.rep_spent
+        p.unseen = self.unseen[:] if self.unseen else []
         return p
 
     def deck_size(self) -> int:

@@ -58,7 +58,11 @@ def build_view(s: MoonrakersState, seat: int | None) -> View:
         if seat == i:
             d["hand"] = sorted(_cards(p.hand))
             d["objectives"] = sorted(A.OBJECTIVE_SLUGS[o] for o in p.objectives)
-            d["draw_contents"] = _counts(p.draw)
+            # what the draw pile may hold (order hidden, 1.2); a card trashed from it unseen (Crusse
+            # Parke) stays among these, since its owner does not know which one left
+            d["draw_contents"] = _counts(p.draw + p.unseen) if p.unseen else _counts(p.draw)
+            if p.unseen:
+                d["draw_trashed_unseen"] = len(p.unseen)
         players.append(d)
     decision: dict[str, Any] | None = None
     if s.phase != GAME_OVER and s.stack:
@@ -131,7 +135,7 @@ def determinize(s: S, seat: int, rng: Rng) -> S:
         if i != seat:
             # cards another player is looking at (Lee van Cribb) came from its hidden draw pile (1.2)
             looking = [c for c in d.stack if c.player == i and isinstance(c, CrewChoice) and c.key == K_LEE]
-            pool = p.hand + p.draw
+            pool = p.hand + p.draw + p.unseen
             for lee in looking:
                 pool.extend(choice_context(lee)[1])
             pool.sort()  # sorted first: the copy depends only on what `seat` knows, not hidden orders
@@ -145,7 +149,9 @@ def determinize(s: S, seat: int, rng: Rng) -> S:
                 k += n
                 lee.data = ctx.encode(looked)
                 lee.options = [A.CHOOSE[c] for c in sorted(set(looked))]
-            p.draw = pool[k:]
+            u = len(p.unseen)
+            p.unseen = pool[k:k + u]
+            p.draw = pool[k + u:]
             for f in d.stack:
                 if f.player != i or not isinstance(f, Choice):
                     continue
@@ -154,6 +160,11 @@ def determinize(s: S, seat: int, rng: Rng) -> S:
                     f.options = [A.CHOOSE[c] for c in sorted(set(drawn)) if DMG1 <= c <= DMG3]  # none: skip
                 elif f.key in HAND_TRASH_CHOICES:  # options listed from the (resampled) hand
                     f.options = [A.TRASH[c] for c in sorted(set(p.hand))]
+        elif p.unseen:  # which of its draw pile's cards were trashed unseen is hidden from the owner too
+            pool = sorted(p.draw + p.unseen)
+            rng.shuffle(pool)
+            u = len(p.unseen)
+            p.unseen, p.draw = pool[:u], pool[u:]
         else:
             p.draw.sort()
             rng.shuffle(p.draw)

@@ -25,9 +25,25 @@ def take_top(s: MoonrakersState, seat: int) -> int:
             return -1
         p.draw = p.discard
         p.discard = []
+        p.unseen = []  # the new pile is the known discard pile; what was trashed unseen is gone
         s.rng.shuffle(p.draw)
         s.emit("2.8", "reshuffle", seat)
     return p.draw.pop()
+
+
+def trash_top_unseen(s: MoonrakersState, seat: int) -> bool:
+    """Trash the top card of a player's draw pile unseen (Crusse Parke, OQ 7; Kyas IV): it leaves the
+    game unnamed, so its owner only knows it was one of the draw pile's cards (the view and
+    `determinize` keep it among them). False when both piles are empty (R23)."""
+    card = take_top(s, seat)
+    if card < 0:
+        return False
+    p = s.players[seat]
+    if p.draw:
+        p.unseen.append(card)
+    else:  # the pile is empty now: every other card of it was drawn and seen, so nothing is hidden
+        p.unseen = []
+    return True
 
 
 def draw(s: MoonrakersState, seat: int, n: int) -> int:
