@@ -22,6 +22,7 @@ import secrets
 import socket
 import time
 from collections.abc import Callable, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
@@ -119,6 +120,8 @@ class GameService:
         self._listener: Listener | None = None
         self._sweeper: asyncio.Task[None] | None = None
         self._catching: set[str] = set()
+        self._reader = ThreadPoolExecutor(4, thread_name_prefix="spacetable-catch-up")
+        """Catch-up reads run on threads of their own, never queued behind the bots' planning."""
         self._catch_again: set[str] = set()
         """Games notified again while their catch-up ran: it runs once more at once, rather than
         leaving the newer records to the next sweep (a tail of up to half a lease)."""
@@ -175,6 +178,7 @@ class GameService:
                 await self._db_write(self.store.release_lease, game_id, self.owner)
             except Exception:  # noqa: BLE001 - the lease then simply expires
                 log.warning("could not release the bot lease of %s", game_id, exc_info=True)
+        self._reader.shutdown(wait=False, cancel_futures=True)
         self.hub.close_all()
 
     # ----- several processes ----------------------------------------------------------------
@@ -246,7 +250,8 @@ class GameService:
         table = self.tables.get(game_id)
         if table is None:
             return
-        found = await asyncio.to_thread(self.store.records_since, game_id, table.version)
+        found = await asyncio.get_running_loop().run_in_executor(
+            self._reader, self.store.records_since, game_id, table.version)
         if found is None or found[0] <= table.version:
             return
         version, _, records = found
@@ -276,8 +281,9 @@ class GameService:
                     if version > self.tables[game_id].version:
                         self._catch_up_soon(game_id)
                 await self._load_running()
-                for game_id in self.hub.local_games():  # presence heartbeat
-                    self.announce(game_id)
+                beat = [(g, sorted(self.hub.local_seats(g))) for g in self.hub.local_games()]
+                if beat and self.store.shared:  # presence heartbeat, one round trip for all games
+                    await asyncio.to_thread(self.store.announce_many, self.owner, beat)
                 for game_id in self.hub.expire_presence(self.config.lease_seconds * 1.5):
                     if game_id in self.tables:  # a process that went quiet: its seats are gone
                         self.hub.push(self.tables[game_id])

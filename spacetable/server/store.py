@@ -183,6 +183,17 @@ class Store:
             conn.execute(text("SELECT pg_notify(:c, :p)"), {"c": PRESENCE, "p": payload})
             conn.commit()
 
+    def announce_many(self, process: str, games: Sequence[tuple[str, Sequence[int]]]) -> None:
+        """`announce` for several games in one transaction (the sweep's presence heartbeat): one
+        database round trip instead of one per game, so it never queues ahead of catch-ups."""
+        if not games:
+            return
+        with self.engine.connect() as conn:
+            for game_id, seats in games:
+                payload = f"{game_id}:{process}:{','.join(str(x) for x in sorted(seats))}"
+                conn.execute(text("SELECT pg_notify(:c, :p)"), {"c": PRESENCE, "p": payload})
+            conn.commit()
+
     def records_since(self, game_id: str, n: int) -> tuple[int, str, list[StoredRecord]] | None:
         """(version, status, records n, n+1, …) of a game: what another process appended since."""
         with self._session() as s:
