@@ -10,18 +10,10 @@ import pytest
 from spacetable.bots.base import make_bot
 from spacetable.bots.moonrakers_greedy import GreedyBot
 from spacetable.engine.rng import Rng
-from spacetable.engine.state import CHANCE
 from spacetable.games.moonrakers import actions as A
 from spacetable.games.moonrakers import new_game
-from spacetable.games.moonrakers.state import MoonrakersState
 from spacetable.sim.runner import play_out
-
-BASE: dict[str, Any] = {"modules": [], "expansions": []}
-MAX_DECISIONS = 20_000
-
-
-def config(players: int, **extra: Any) -> dict[str, Any]:
-    return {"players": players, **BASE, **extra}
+from tests.bots.moonrakers_helpers import MAX_DECISIONS, config, execution, planning, positions
 
 
 def test_registered_as_greedy() -> None:
@@ -93,32 +85,12 @@ def test_greedy_beats_random_four_players() -> None:
 
 
 # ---------------------------------------------------------------------------------------- no peeking
-def _positions(cfg: dict[str, Any], seed: int, every: int, limit: int) -> list[tuple[MoonrakersState, int]]:
-    """Decision points of a game played by greedy and random seats (for variety)."""
-    greedy, random = GreedyBot(), make_bot("moonrakers", "random")
-    s = new_game(cfg, seed)
-    rng = Rng(seed)
-    out: list[tuple[MoonrakersState, int]] = []
-    k = 0
-    while not s.is_terminal() and len(out) < limit and k < MAX_DECISIONS:
-        p = s.current_player()
-        if p == CHANCE:
-            s.sample_chance()
-            continue
-        k += 1
-        if k % every == 0:
-            out.append((s.copy(), p))
-        bot = greedy if (p + seed) % 2 == 0 or k % 5 else random
-        s.apply_fast(bot.choose(s, p, rng))
-    return out
-
-
 def _mismatches(bot: Any, cfg: dict[str, Any], seeds: int = 3) -> tuple[int, int]:
     """(positions where the choice from the real state differs from the one from `determinize(seat)`,
     positions checked)."""
     bad = checked = 0
     for seed in range(seeds):
-        for state, seat in _positions(cfg, seed, every=3, limit=60):
+        for state, seat in positions(GreedyBot(), cfg, seed, every=3, limit=60):
             for k in range(2):
                 other = state.determinize(seat, Rng(1000 * seed + k))
                 assert other.view(seat) == state.view(seat)
@@ -165,36 +137,12 @@ def test_determinize_really_changes_hidden_cards() -> None:
 
 
 # ---------------------------------------------------------------------------------------- decisions
-def _planning(players: int, seed: int = 1) -> Any:
-    s = new_game(config(players), seed)
-    while s.decision_name() != "planning":
-        if s.current_player() == CHANCE:
-            s.sample_chance()
-        else:
-            s.apply(s.legal_actions()[-1])
-    return s
 
-
-def _execution(hand: list[str], contract: str, dice: int = 0) -> tuple[Any, int]:
-    """A 2-player game where the Mission Leader executes `contract` solo with `hand`, no Mercenaries."""
-    s = _planning(2)
-    ml = s.ml
-    c = A.CONTRACT_ID[contract]
-    if c not in s.contracts:
-        s.contracts[0] = c
-    s.players[ml].hand = [A.CARD_ID[x] for x in hand]
-    s.merc_row = []
-    s.apply(f"take {contract}")
-    s.apply("solo")
-    while s.current_player() == CHANCE:
-        s.apply(f"hazard {dice}")
-    assert s.decision_name() == "execution.play"
-    return s, ml
 
 
 def test_plays_a_reactor_first_while_actions_are_short_2_3() -> None:
     """2.3: a Reactor gives +2 Actions; with 1 Action the bot plays it before the cards it needs."""
-    s, ml = _execution(["damage-1", "damage-1", "shield", "reactor", "miss"], "rival-pirate-gang")
+    s, ml = execution(["damage-1", "damage-1", "shield", "reactor", "miss"], "rival-pirate-gang")
     assert str(GreedyBot().choose(s, ml, Rng(0))) == "play reactor"
     s.apply("play reactor")
     # then the cards that fill unmet requirements, never the Miss
@@ -202,7 +150,7 @@ def test_plays_a_reactor_first_while_actions_are_short_2_3() -> None:
 
 
 def test_passes_once_requirements_are_met_3_4_4() -> None:
-    s, ml = _execution(["thruster", "damage-1", "shield", "miss", "reactor"], "kill-slavers")
+    s, ml = execution(["thruster", "damage-1", "shield", "miss", "reactor"], "kill-slavers")
     bot = GreedyBot()
     for _ in range(6):
         a = bot.choose(s, ml, Rng(0))
@@ -216,7 +164,7 @@ def test_passes_once_requirements_are_met_3_4_4() -> None:
 
 def test_blocks_an_unblocked_die_when_met_3_4_8() -> None:
     """3.4.8: with the contract met and an unblocked die targeting it, a Shield still helps."""
-    s, ml = _execution(["shield", "shield", "reactor", "miss", "miss"], "pirate-treasure", dice=2)
+    s, ml = execution(["shield", "shield", "reactor", "miss", "miss"], "pirate-treasure", dice=2)
     ex = s.ex
     assert ex is not None
     ex.pool = [2, 0, 1, 0, 0]  # requirements met (R2 S1)
@@ -229,13 +177,13 @@ def test_blocks_an_unblocked_die_when_met_3_4_8() -> None:
 def test_reduces_the_largest_unmet_requirement_3_4_6() -> None:
     from spacetable.games.moonrakers.choices import Choice
 
-    s, ml = _execution(["reactor", "miss"], "claim-bounty")  # R2 D3
+    s, ml = execution(["reactor", "miss"], "claim-bounty")  # R2 D3
     s.stack.append(Choice(ml, "crew.reduce", [A.REDUCE[t] for t in range(5)]))
     assert str(GreedyBot().choose(s, ml, Rng(0))) == "reduce damage"
 
 
 def test_stays_at_base_when_nothing_is_feasible_3_2_4() -> None:
-    s = _planning(3)
+    s = planning(3)
     hard = [A.CONTRACT_ID[x] for x in ("admirals-flagship", "black-hole", "royal-cargo", "prison-moon",
                                          "elite-squadron", "bomber-screen", "emergency-meds", "nova-bloom")]
     s.contracts = hard
@@ -247,7 +195,7 @@ def test_scraps_the_weakest_of_four_older_parts_5_3() -> None:
     from spacetable.bots.moonrakers_greedy import PART_VALUE
     from spacetable.games.moonrakers.execution import Scrap
 
-    s = _planning(2)
+    s = planning(2)
     parts = [A.PART_ID[x] for x in ("flash", "jump-jets-e2", "daburu-mk1", "cloaking-device", "duo-1000")]
     s.players[s.ml].parts = parts
     s.stack.append(Scrap(s.ml))
@@ -257,7 +205,7 @@ def test_scraps_the_weakest_of_four_older_parts_5_3() -> None:
 
 def test_invitee_will_not_hand_the_leader_the_game_7_1() -> None:
     """An invitee declines a deal after which the Mission Leader reaches 10 Prestige ahead of it."""
-    s = _planning(3)
+    s = planning(3)
     ml = s.ml
     c = A.CONTRACT_ID["scout-cruiser"]  # 3 Prestige, 6 credits
     if c not in s.contracts:

@@ -29,15 +29,8 @@ from spacetable.engine.state import CHANCE
 from spacetable.games.moonrakers import actions as A
 from spacetable.games.moonrakers import new_game
 from spacetable.games.moonrakers.cards import Crew, Part, catalog_from_docs
-from spacetable.games.moonrakers.state import MoonrakersState
 from spacetable.sim.runner import play_out
-
-BASE: dict[str, Any] = {"modules": [], "expansions": []}
-MAX_DECISIONS = 20_000
-
-
-def config(players: int, **extra: Any) -> dict[str, Any]:
-    return {"players": players, **BASE, **extra}
+from tests.bots.moonrakers_helpers import MAX_DECISIONS, config, execution, planning, positions
 
 
 def test_registered_as_heuristic() -> None:
@@ -128,40 +121,15 @@ def test_crew_knowledge_comes_from_effects() -> None:
 
 
 # ---------------------------------------------------------------------------------------- execution
-def _planning(players: int, seed: int = 1) -> Any:
-    s = new_game(config(players), seed)
-    while s.decision_name() != "planning":
-        if s.current_player() == CHANCE:
-            s.sample_chance()
-        else:
-            s.apply(s.legal_actions()[-1])
-    return s
 
-
-def _execution(hand: list[str], contract: str, draw: list[str], dice: int = 0) -> tuple[Any, int]:
-    s = _planning(2)
-    ml = s.ml
-    c = A.CONTRACT_ID[contract]
-    if c not in s.contracts:
-        s.contracts[0] = c
-    s.players[ml].hand = [A.CARD_ID[x] for x in hand]
-    s.players[ml].draw = [A.CARD_ID[x] for x in draw]
-    s.players[ml].discard = []
-    s.merc_row = []
-    s.apply(f"take {contract}")
-    s.apply("solo")
-    while s.current_player() == CHANCE:
-        s.apply(f"hazard {dice}")
-    assert s.decision_name() == "execution.play"
-    return s, ml
 
 
 def test_draws_for_the_missing_card_before_spending_the_action_3_4_3() -> None:
     """Claim Bounty (2 Reactor, 3 Damage) with Reactor, Thruster, Damage III in hand and one Reactor among
     4 cards in the pile: Reactor first (+2 Actions, 2.3), then the Thruster (1/2 to draw the Reactor)
     before the Damage III; the other order leaves no Action for a drawn Reactor."""
-    s, ml = _execution(["reactor", "thruster", "damage-3"], "claim-bounty",
-                       ["reactor", "miss", "miss", "miss"])
+    s, ml = execution(["reactor", "thruster", "damage-3"], "claim-bounty",
+                      draw=["reactor", "miss", "miss", "miss"])
     bot = HeuristicBot()
     assert str(bot.choose(s, ml, Rng(0))) == "play reactor"
     s.apply("play reactor")
@@ -169,7 +137,8 @@ def test_draws_for_the_missing_card_before_spending_the_action_3_4_3() -> None:
 
 
 def test_passes_once_requirements_are_met_3_4_4() -> None:
-    s, ml = _execution(["thruster", "damage-1", "shield", "miss", "reactor"], "kill-slavers", ["miss"] * 5)
+    s, ml = execution(["thruster", "damage-1", "shield", "miss", "reactor"], "kill-slavers",
+                      draw=["miss"] * 5)
     bot = HeuristicBot()
     for _ in range(8):
         a = bot.choose(s, ml, Rng(0))
@@ -181,25 +150,6 @@ def test_passes_once_requirements_are_met_3_4_4() -> None:
 
 
 # ---------------------------------------------------------------------------------------- no peeking
-def _positions(cfg: dict[str, Any], seed: int, every: int, limit: int) -> list[tuple[MoonrakersState, int]]:
-    bot, random_bot = HeuristicBot(), make_bot("moonrakers", "random")
-    s = new_game(cfg, seed)
-    rng = Rng(seed)
-    out: list[tuple[MoonrakersState, int]] = []
-    k = 0
-    while not s.is_terminal() and len(out) < limit and k < MAX_DECISIONS:
-        p = s.current_player()
-        if p == CHANCE:
-            s.sample_chance()
-            continue
-        k += 1
-        if k % every == 0:
-            out.append((s.copy(), p))
-        b = bot if (p + seed) % 2 == 0 or k % 5 else random_bot
-        s.apply_fast(b.choose(s, p, rng))
-    return out
-
-
 @pytest.mark.parametrize("cfg", [config(1), config(2), config(4), config(3, expansions=["binding-ties"])])
 def test_choice_never_depends_on_hidden_information(cfg: dict[str, Any]) -> None:
     """The same choice from the real state and from `determinize(seat)` (other hands, objectives and
@@ -207,7 +157,7 @@ def test_choice_never_depends_on_hidden_information(cfg: dict[str, Any]) -> None
     bot = HeuristicBot()
     bad = checked = 0
     for seed in range(2):
-        for state, seat in _positions(cfg, seed, every=3, limit=40):
+        for state, seat in positions(HeuristicBot(), cfg, seed, every=3, limit=40):
             other = state.determinize(seat, Rng(1000 * seed + checked))
             assert other.view(seat) == state.view(seat)
             bad += bot.choose(state, seat, Rng(1)) != bot.choose(other, seat, Rng(1))
@@ -219,7 +169,7 @@ def test_choice_never_depends_on_hidden_information(cfg: dict[str, Any]) -> None
 def _answering(credits: int) -> tuple[Any, int, int]:
     """A 3-player game at an invitee's answer to Scout Cruiser (3 Prestige, 6 credits) offering it
     `credits` and no Prestige, every die on the Mission Leader."""
-    s = _planning(3)
+    s = planning(3)
     ml = s.ml
     c = A.CONTRACT_ID["scout-cruiser"]
     if c not in s.contracts:
