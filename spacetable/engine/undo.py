@@ -120,7 +120,7 @@ def _across_bots(state: State, seat: int, entries: list[Entry], bots: frozenset[
                 return UndoCheck(None, f"your last decision ({action}) is final under the rules")
             if reveals(before, action, seat, after):
                 return UndoCheck(None, f"your last decision ({action}) showed you something hidden")
-            answers = f" and {crossed} bot answer(s)" if crossed else ""
+            answers = f" and {crossed} bot answer{'s' if crossed > 1 else ''}" if crossed else ""
             return UndoCheck(n, f"takes back {action}{answers}")
         if decider not in bots:
             return UndoCheck(None, f"Seat {decider + 1} has decided since your last decision")
