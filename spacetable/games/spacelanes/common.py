@@ -92,17 +92,25 @@ def take_from_hand(s: S, p: int, t: int) -> int:
 
 
 def forget(s: S, holder: int, t: int, seats: int) -> None:
-    """Each seat of the bit set `seats` knows one card of type t fewer in `holder`'s hand."""
-    out: list[tuple[int, int, int]] = []
-    for h, c, m in s.known:
-        if seats and h == holder and TYPE[c] == t and m & seats:
-            lose = m & seats
-            seats &= ~lose
-            m &= ~lose
-            if not m:
-                continue
-        out.append((h, c, m))
-    s.known = tuple(out)
+    """Each seat of the bit set `seats` knows one card of type t fewer in `holder`'s hand: of the
+    entries (`S.known`) that seat holds on a card of type t that may be in `holder`'s hand, the one
+    with the fewest possible hands is used up (the card that left may be that one)."""
+    known = list(s.known)
+    changed = False
+    for c in range(s.n):
+        if not seats >> c & 1:
+            continue
+        best = -1
+        for i, (hs, cid, m) in enumerate(known):
+            if m >> c & 1 and hs >> holder & 1 and TYPE[cid] == t and (
+                    best < 0 or hs.bit_count() < known[best][0].bit_count()):
+                best = i
+        if best >= 0:
+            hs, cid, m = known[best]
+            known[best] = (hs, cid, m & ~(1 << c))
+            changed = True
+    if changed:
+        s.known = tuple(e for e in known if e[2])
 
 
 def has_type(lst: list[int], t: int) -> bool:

@@ -77,21 +77,20 @@ def apply_pvp(s: S, f: list[int], roll: int) -> None:
 
 def _saw_hand(s: S, w: int, lo: int) -> None:
     """The winner looks through the loser's hand to choose its loot ("any Goods or Action Cards they
-    wish"): from now on w knows every card in it (`S.known`, as far as it does not know them already)."""
-    bit = 1 << w
-    have: dict[int, int] = {}
-    for h, c, m in s.known:
-        if h == lo and m & bit:
-            have[TYPE[c]] = have.get(TYPE[c], 0) + 1
+    wish"): from now on w knows every card in it (`S.known`). An entry w held on a card that may be in
+    lo's hand gives way to the card seen there."""
+    bit, lob = 1 << w, 1 << lo
+    known = list(s.known)
     add = []
     for c in s.hand[lo]:
         t = TYPE[c]
-        if have.get(t, 0) > 0:
-            have[t] -= 1
-        else:
-            add.append((lo, c, bit))
-    if add:
-        s.known = (*s.known, *add)
+        mine = [i for i, (hs, x, m) in enumerate(known) if m & bit and hs & lob and TYPE[x] == t]
+        if mine:
+            i = min(mine, key=lambda i: known[i][0].bit_count())  # the entry this card answers
+            hs, x, m = known[i]
+            known[i] = (hs, x, m & ~bit)
+        add.append((lob, c, bit))
+    s.known = (*(e for e in known if e[2]), *add)
 
 
 def legal_loot(s: S, f: list[int]) -> list[Action]:
@@ -128,24 +127,24 @@ def apply_loot(s: S, f: list[int], a: Action) -> None:
 def _loot_known(s: S, w: int, lo: int, cid: int) -> None:
     """What each seat knows after a hand card went from `lo` to `w` (L19, `S.known`).
 
-    w and lo saw the card: lo now knows w holds its type, and both count one fewer of that type in
-    lo's hand. The other seats did not: they keep what they knew of lo's hand, except that a known
-    card that no longer fits in lo's smaller hand must be the one w took."""
+    w and lo saw the card: both count one fewer of its type in lo's hand, and lo now knows w holds it.
+    The other seats did not see which card moved: every card they knew to be in lo's hand may now be
+    in w's, so their entries on lo's hand widen to lo's or w's."""
     both = 1 << w | 1 << lo
     if s.known:
         forget(s, lo, TYPE[cid], both)
-        room = len(s.hand[lo])
-        for c in range(s.n):
-            if both >> c & 1:
-                continue
-            mine = [i for i, (h, _, m) in enumerate(s.known) if h == lo and m >> c & 1]
-            if len(mine) > room:
-                known = list(s.known)
-                h, x, m = known[mine[0]]
-                known[mine[0]] = (h, x, m & ~(1 << c))
-                known.append((w, x, 1 << c))
-                s.known = tuple(e for e in known if e[2])
-    s.known = (*s.known, (w, cid, 1 << lo))
+        wide: list[tuple[int, int, int]] = []
+        out: list[tuple[int, int, int]] = []
+        for hs, x, m in s.known:
+            third = m & ~both
+            if hs >> lo & 1 and third and not hs >> w & 1:
+                wide.append((hs | 1 << w, x, third))
+                m &= both
+                if not m:
+                    continue
+            out.append((hs, x, m))
+        s.known = (*out, *wide)
+    s.known = (*s.known, (1 << w, cid, 1 << lo))
 
 
 def loot_hand(s: S, seat: int | None) -> list[str] | None:
@@ -335,7 +334,7 @@ def _exchange(s: S, f: list[int], p: int, o: int) -> None:
             s.ship[to].append(cid)
         else:  # handed over face up in a public deal: every seat knows where it went
             s.hand[to].append(cid)
-            s.known = (*s.known, (to, cid, everyone))
+            s.known = (*s.known, (1 << to, cid, everyone))
 
 
 def _side(f: list[int], side: int) -> dict[str, Any]:

@@ -110,10 +110,12 @@ class SpaceLanesState(State):
     stock: list[int]
     """Slot * NGOODS + good → units an Economic event leaves for sale there (-1: no limit)."""
     known: tuple[tuple[int, int, int], ...]
-    """Hand cards other seats know of: (holder, card id, bit set of the seats that know the holder has
-    a card of that card's type). A card taken face up from the discard pile (the Salvage Yard, L5) is
-    known to all; a looted card (L19) to the two captains. Immutable, so copies share it; a card
-    leaving a hand face up (`common.take_from_hand`) uses one up for every seat."""
+    """Hand cards other seats know of: (bit set of the hands that may hold it, card id, bit set of the
+    seats that know one of those hands holds a card of that card's type). A card taken face up from
+    the discard pile (the Salvage Yard, L5) or handed over in a public deal is known to all in one
+    hand; a looted card (L19) to the two captains, while the other seats' entries on the loser's hand
+    widen to the winner's too. Immutable, so copies share it; a card leaving a hand face up
+    (`common.take_from_hand`) uses one up for every seat."""
 
     # ----- engine API ------------------------------------------------------------------------
     def current_player(self) -> int:
@@ -218,20 +220,24 @@ class SpaceLanesState(State):
             pool.extend(o.hand[q])
         pool.sort()  # the result depends only on what `player` knows, not on the hidden order
         rng.shuffle(pool)
-        # cards `player` knows another hand holds (`known`) stay there (a card of the same type)
+        # cards `player` knows another hand holds (`known`) stay there (a card of the same type); an
+        # entry that allows several hands goes to one with room, after the entries that allow one
         fixed: dict[int, list[int]] = {}
         if self.known:
-            shown_types = [(q, TYPE[c]) for q, cs in shown.items() for c in cs]
-            for holder, c, m in self.known:
-                if holder == player or not m >> player & 1:
-                    continue
+            shown_at = [(q, TYPE[c]) for q, cs in shown.items() for c in cs]
+            mine_ = [(hs, c) for hs, c, m in self.known if m >> player & 1 and not hs >> player & 1]
+            mine_.sort(key=lambda e: e[0].bit_count())
+            for hs, c in mine_:
                 t = TYPE[c]
-                if (holder, t) in shown_types:  # the card on show may be the known one
-                    shown_types.remove((holder, t))
+                at = next((e for e in shown_at if hs >> e[0] & 1 and e[1] == t), None)
+                if at is not None:  # the card on show may be the known one
+                    shown_at.remove(at)
                     continue
                 j = next((j for j, x in enumerate(pool) if TYPE[x] == t), -1)
-                if j >= 0 and len(fixed.get(holder, ())) < len(o.hand[holder]):
-                    fixed.setdefault(holder, []).append(pool.pop(j))
+                q = next((q for q in others
+                          if hs >> q & 1 and len(fixed.get(q, ())) < len(o.hand[q])), -1)
+                if j >= 0 and q >= 0:
+                    fixed.setdefault(q, []).append(pool.pop(j))
         i = 0
         for q in others:
             mine = fixed.get(q, [])

@@ -229,7 +229,7 @@ def _feature(s: S, p: int, slot: int, arg: str) -> None:
             if CT[TYPE[s.discard[i]]].kind in EQUIP:
                 cid = s.discard.pop(i)
                 s.hand[p].append(cid)
-                s.known = (*s.known, (p, cid, (1 << s.n) - 1))  # taken face up: every seat knows
+                s.known = (*s.known, (1 << p, cid, (1 << s.n) - 1))  # taken face up: every seat knows
                 break
         s.credits[p] -= st.farg("price")
     else:

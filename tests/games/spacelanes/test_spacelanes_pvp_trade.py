@@ -74,7 +74,8 @@ def test_l19_either_captain_proposes_any_mix_in_both_directions() -> None:
     assert [CT[TYPE[c]].slug for c in s.ship[1]] == ["afterburners"]
     assert _types(s, 0) == ["missiles"] and _types(s, 1) == ["fuel-burn", "repair-kit"]
     # the deal was public: every seat knows where the hand cards went (`known`)
-    assert {(h, CT[TYPE[c]].slug) for h, c, m in s.known if m == 0b11} == {(0, "missiles"), (1, "fuel-burn")}
+    public = {(h, CT[TYPE[c]].slug) for h, c, m in s.known if m == 0b11}  # (bit set of hands, card)
+    assert public == {(0b01, "missiles"), (0b10, "fuel-burn")}
 
 
 def test_l19_a_proposal_asking_for_a_hand_card_the_other_lacks_cannot_be_accepted() -> None:
