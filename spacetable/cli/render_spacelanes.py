@@ -47,6 +47,9 @@ KEYS = "abcdefghijklmnopqrstuvwxyz"
 WIDE = 160
 """From this console width the map names every lane and the panels sit side by side."""
 PRICES_WIDTH = 78
+TALL = 70
+"""Below this many rows a narrow console shows a short board: the hand by name only, no price table and
+no lane names (the `more` command shows them)."""
 """The price table's width (a settlement name and six goods): the right-hand column on a wide screen."""
 _EVENT_MARKS = (("hostile", "!"), ("bounty", "$"), ("station", "S"), ("asteroids", "A"), ("wormhole", "W"))
 
@@ -255,8 +258,9 @@ def _bounty_prize(b: CardType) -> str:
     return prize + (f" and {b.faction} Faction" if b.faction else "")
 
 
-def _lane_legend(d: dict[str, Any], names: bool) -> Text | None:
-    """The lanes by key (when the map does not name them) and every event card lying on a lane."""
+def _lane_legend(d: dict[str, Any], names: bool, short: bool = False) -> Text | None:
+    """The lanes by key (when the map does not name them) and every event card lying on a lane (on a
+    `short` screen: by key and card name, Win and Escape numbers only)."""
     out = Text()
     if names:
         out.append("Lanes: ", style="bold")
@@ -270,21 +274,22 @@ def _lane_legend(d: dict[str, Any], names: bool) -> Text | None:
         bits = []
         if ln.get("hostile"):
             t = SLUG[ln["hostile"]]
-            bit = f"{t.name} ({card_kind(t)}, Win {t.win}, Escape {t.escape})"
+            bit = (f"{t.name} {t.win}/{t.escape}" if short
+                   else f"{t.name} ({card_kind(t)}, Win {t.win}, Escape {t.escape})")
             if ln.get("bounty"):
                 b = SLUG[ln["bounty"]]
-                bit += f" + Bounty {b.name} ({_bounty_prize(b)})"
+                bit += f" + {b.name}" if short else f" + Bounty {b.name} ({_bounty_prize(b)})"
             bits.append(bit)
         for key in ("station", "asteroids", "wormhole"):
             if ln.get(key):
                 bits.append(f"{card_name(ln[key])} (until turn {ln.get(key + '_ends', '?')})")
         if bits:
-            title = ln.get("name", "(unexplored)")
-            events.append(f"{KEYS[ln['lane']]} {title}: " + "; ".join(bits))
+            title = "" if short else " " + ln.get("name", "(unexplored)")
+            events.append(f"{KEYS[ln['lane']]}{title}: " + "; ".join(bits))
     if events:
         if out.plain:
             out.append("\n")
-        out.append("On the lanes: ", style="bold")
+        out.append("On the lanes (Win/Escape): " if short else "On the lanes: ", style="bold")
         out.append(" · ".join(events), style="red")
     return out if out.plain else None
 
@@ -319,7 +324,7 @@ def _turn_line(d: dict[str, Any]) -> Text | None:
     return Text(f"Seat {d['active'] + 1}'s turn · Trade: {trade} · Travel: {travel}", style="cyan")
 
 
-def _ships(d: dict[str, Any], player: int | None) -> Table:
+def _ships(d: dict[str, Any], player: int | None, short: bool = False) -> Table:
     t = Table.grid(padding=(0, 1))
     t.add_column(no_wrap=True)
     t.add_column()
@@ -347,7 +352,9 @@ def _ships(d: dict[str, Any], player: int | None) -> Table:
             if c in used:
                 used.remove(c)
         line.append(" · ship: " + (", ".join(cards) or "no cards"))
-        for slug, pickup in sh["transports"]:
+        if short and q != player and sh["transports"]:  # another's Transports by name (`more`: all)
+            line.append(" · Transports: " + ", ".join(card_name(slug) for slug, _ in sh["transports"]))
+        for slug, pickup in [] if short and q != player else sh["transports"]:
             deliver = card_rules(SLUG[slug]).split("; ")[-1].rstrip(".") if slug in SLUG else ""
             line.append(f" · Transport {card_name(slug)} from {_slot_name(d, pickup)}: {deliver}")
         if goals:
@@ -461,15 +468,49 @@ def _hand(hand: list[str], wide: bool) -> RenderableType:
     return Group(title, t) if hand else title
 
 
-def _you(d: dict[str, Any], wide: bool) -> tuple[list[RenderableType], list[RenderableType]]:
-    """([the seat's hand], [its goal]); both empty for a spectator."""
+def _hand_names(hand: list[str]) -> RenderableType:
+    """The hand in two or three lines (a short console): names only; the `more` command has the texts."""
+    counts: dict[str, int] = {}
+    for c in hand:
+        counts[c] = counts.get(c, 0) + 1
+    line = Text(f"Your hand: {plural(len(hand), 'card')}", style="bold green")
+    if hand:
+        line.append(": ")
+        line.append(", ".join(card_name(c) + (f" ×{n}" if n > 1 else "") for c, n in counts.items()),
+                    style="bold")
+    return line
+
+
+def more(view: View) -> RenderableType:
+    """The `more` command: what a short console leaves out of the board (the hand with each card's
+    kind, cost and text; the prices seen; the lane names and the cards on them in full; the ships with
+    every Transport's delivery)."""
+    d = view.data
+    parts: list[RenderableType] = []
+    you = d.get("you")
+    if you:
+        parts.append(_hand(you["hand"], wide=True))
+    pr = _prices(d, view.player)
+    if pr is not None:
+        parts.append(pr)
+    legend = _lane_legend(d, names=True)
+    if legend is not None:
+        parts.append(legend)
+    parts.append(_ships(d, view.player))
+    return Group(*parts)
+
+
+def _you(d: dict[str, Any], wide: bool,
+         short: bool = False) -> tuple[list[RenderableType], list[RenderableType]]:
+    """([the seat's hand], [its goal]); both empty for a spectator. On a `short` narrow console the
+    hand is listed by name only."""
     you = d.get("you")
     if not you:
         return [], []
     goal, prog = _goal_words(d, you["goal"]["slug"], you["seat"])
     line = Text(f"Your goal: {goal}. Now {prog} ({you['progress']:.0%}). You win at the end of your own "
                 "turn on a Settlement once it is reached (L21).", style="green")
-    return [_hand(you["hand"], wide)], [line]
+    return [_hand_names(you["hand"]) if short and not wide else _hand(you["hand"], wide)], [line]
 
 
 def _extras(d: dict[str, Any]) -> list[RenderableType]:
@@ -506,16 +547,20 @@ class Board:
         turn = _turn_line(d)
         if turn is not None:
             yield turn
+        short = not wide and console.is_terminal and console.height < TALL
         market: list[RenderableType] = []
-        if wide or player is None or player == d["active"] or d["phase"] != 2:  # for planning one's turn
+        if short:
+            market.append(Text("Short screen: `more` shows card texts, prices, lanes, Transports.",
+                               style="dim"))
+        elif wide or player is None or player == d["active"] or d["phase"] != 2:  # for planning a turn
             pr = _prices(d, player)
             if pr is not None:
                 market.append(pr)
-        hand, goal = _you(d, wide)
-        legend = _lane_legend(d, names=not wide)
+        hand, goal = _you(d, wide, short=short)
+        legend = _lane_legend(d, names=not wide and not short, short=short)
         plan: list[RenderableType] = [_map(d, width, player), Text(KEY_TEXT, style="dim")]
         board: list[RenderableType] = [] if legend is None else [legend]
-        board.append(_ships(d, player))
+        board.append(_ships(d, player, short))
         eng = _engagement(d)
         if eng is not None:
             board.append(eng)

@@ -44,6 +44,7 @@ HELP = """Commands:
   ? N             entry N of the menu in full
   log [N]         the last N lines of the game's log (default 20)
   board           draw the board again
+  more            what a short screen leaves out of the board (Space Lanes: card texts, prices)
   hint            the advisor's advice for you (odds, best plays), from what your seat knows
   undo            take back your last decision, while nothing has been revealed to you and
                   nobody else has decided since (a practice game: without limits)
@@ -569,6 +570,8 @@ class TerminalClient:
                 self.show_lines(int(words[1]) if len(words) == 2 else LOG_LINES)
         elif line.lower() == "board":
             self.draw(seat, menu)
+        elif line.lower() == "more" and self.face.more is not None:
+            self.console.print(self.face.more(self.state.view(seat)))
         elif word == "undo" and words in (["undo"], ["undo", "turn"]):
             if self.undo(seat, whole_turn=len(words) == 2):
                 return CHANGED  # human_turn returns and the loop asks again

@@ -94,6 +94,7 @@ class Face:
     describe_intent: Callable[[Any], str] | None = None
     menu_group: Callable[[State, str], str | None] | None = None
     menu_hints: Callable[[State, int], list[str]] | None = None
+    more: Callable[[View], Any] | None = None
 
 
 def find_face(game: str) -> Face:
@@ -112,7 +113,7 @@ def find_face(game: str) -> Face:
                 final_kinds=frozenset(getattr(module, "FINAL_KINDS", ())),
                 intent_from_line=hook("intent_from_line"), describe_intent=hook("describe_intent"),
                 menu_group=hook("menu_group"),
-                menu_hints=hook("menu_hints"))
+                menu_hints=hook("menu_hints"), more=hook("more"))
 
 
 def render_view(view: View, renderer: Renderer | None) -> tuple[Any, str | None]:

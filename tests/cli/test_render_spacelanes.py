@@ -4,15 +4,17 @@ words, full settlement and card names, the prices the seat can see, this game's 
 
 from __future__ import annotations
 
+import io
 import re
 
 from rich.console import Console
 
-from spacetable.cli.render_spacelanes import KEYS, _map, render, standings
+from spacetable.cli.render_spacelanes import KEYS, _map, more, render, standings
 from spacetable.engine.rng import Rng
 from spacetable.games.spacelanes.board import ADJ, ENDS
 from spacetable.games.spacelanes.content import CONTENT
 from spacetable.games.spacelanes.state import SpaceLanesState
+from spacetable.games.spacelanes.text import SLUG, card_rules
 from tests.games.spacelanes.sl_helpers import (
     give,
     new,
@@ -164,3 +166,31 @@ def test_standings_at_the_end_credits_and_goal_progress() -> None:
         g = CONTENT.goals[s.goal[q]]
         assert r[2].startswith(g.name + ": ") and "players:" not in r[2]
         assert r[4] == f"{s.credits[q]:,}" and r[3].endswith("%)")
+
+
+def short_screen(s: SpaceLanesState, seat: int = 0, height: int = 50) -> str:
+    c = Console(width=80, height=height, force_terminal=True, record=True, color_system=None,
+                file=io.StringIO())
+    c.print(render(s.view(seat)))
+    return c.export_text()
+
+
+def test_a_short_terminal_gets_a_short_board_and_more_shows_the_rest() -> None:
+    """Issue 12 (a decision screen fits 80×50): on a short terminal the hand is listed by name, the price
+    table and lane names move to the `more` command, which shows every card's text and every price."""
+    s = started(3, clear_hands=False)
+    full, short = screen(s), short_screen(s)
+    hand = [SLUG[c] for c in s.view(0).data["you"]["hand"]]
+    assert "Prices at every settlement" in full and "Prices at every settlement" not in short
+    assert "`more`" in short and "Lanes: a " not in short
+    assert all(t.name in " ".join(short.split()) for t in hand)
+    menu = len(s.legal_actions())
+    assert len(short.splitlines()) + menu + 6 <= 50, (len(short.splitlines()), menu)  # + digest, prompt
+    c = Console(width=80, record=True, color_system=None, file=io.StringIO())
+    c.print(more(s.view(0)))
+    extra = " ".join(c.export_text().split())
+    for t in hand:
+        assert " ".join(card_rules(t).split())[:30] in extra, t.slug
+    for name in names(s):
+        assert name in extra
+    assert "Prices at every settlement" in short_screen(s, height=80)  # a tall terminal: the full board
