@@ -190,6 +190,7 @@ TEMPLATES = {
     "buy": "Seat {0} buys 1 {1} for {2}",
     "sell": "Seat {0} sells 1 {1} for {2}",
     "toss": "Seat {0} discards {1}",
+    "fuel": "Seat {0} discards {1} as fuel",
     "draw": "Seat {0} buys {1} for {2}",
     "pawn": "Seat {0} pawns {1} for {2}",
     "repair": "Seat {0} repairs the ship for {1}",

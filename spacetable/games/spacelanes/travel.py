@@ -143,6 +143,7 @@ def apply_fuel(s: S, f: list[int], a: Action) -> None:
     p = s.active
     cid = take_from_hand(s, p, A.SLUGS.index(str(a.args[0])))
     s.discard.append(cid)
+    s.emit("L6", "fuel", p, CT[TYPE[cid]].name)  # discarded face up: everyone sees the card
     f[3] -= 1
     if f[3] == 0:
         s.stack.pop()

@@ -302,3 +302,18 @@ def test_hidden_hold_keeps_contraband_from_patrols() -> None:
 
 def test_goods_names() -> None:
     assert GOODS == ("ore", "supplies", "parts", "medicine", "luxury", "contraband")
+
+
+def test_l6_a_card_burnt_as_fuel_is_named_in_the_log() -> None:
+    """L6 ("discard an Action Card from your hand" as fuel): the card goes face up to the discard pile,
+    so the log names it for everyone."""
+    s = started()
+    ls, other = ADJ[s.node[0]][0]
+    s.asteroids[ls] = card(s, "asteroid-field")
+    fuel_cards(s, 0, 1)
+    burnt = CONTENT.card_types[CONTENT.deck[s.hand[0][0]]].name
+    s.events = []
+    s.apply(f"move {other}")
+    s.apply(s.legal_actions()[0])
+    lines = [s.render_event(e) for e in s.take_events()]
+    assert f"Seat 1 discards {burnt} as fuel [L6]" in lines
