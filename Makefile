@@ -1,11 +1,15 @@
 # Quick start: `make play` (the lobby in the browser) and `make test` (lint, type-check, test).
+# `make fast` builds the compiled modules (mypyc) that `make bench` and SPACETABLE_BUILD=compiled use.
 PY ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 DEVSTAMP := $(VENV)/.installed-dev
+FASTSTAMP := $(VENV)/.installed-fast
+# The second test run, on the compiled build: the engine, game and bot tests (docs/performance.md, Builds).
+COMPILED_TESTS := tests/engine tests/games tests/bots
 
-.PHONY: play test lint typecheck unit bench clean
+.PHONY: play test lint typecheck unit test-compiled fast bench clean
 
 $(BIN)/python:
 	$(PY) -m venv $(VENV)
@@ -17,6 +21,10 @@ $(STAMP): pyproject.toml | $(BIN)/python
 
 $(DEVSTAMP): pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install -q -e '.[dev]'
+	touch $@ $(STAMP) $(FASTSTAMP)
+
+$(FASTSTAMP): pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install -q -e '.[fast]'
 	touch $@ $(STAMP)
 
 # The web server on the embedded SQLite database; prints the URL and opens the lobby in a browser
@@ -24,13 +32,15 @@ $(DEVSTAMP): pyproject.toml | $(BIN)/python
 play: $(STAMP)
 	$(BIN)/spacetable serve --open
 
+# The whole suite on the pure build, then the engine, game and bot tests again on the compiled one.
 test: $(DEVSTAMP)
-	$(BIN)/ruff check spacetable tests benchmarks examples
+	$(BIN)/ruff check spacetable tests benchmarks examples tools/build_compiled.py
 	$(BIN)/mypy
 	$(BIN)/pytest -n 2
+	$(MAKE) --no-print-directory test-compiled
 
 lint: $(DEVSTAMP)
-	$(BIN)/ruff check spacetable tests benchmarks examples
+	$(BIN)/ruff check spacetable tests benchmarks examples tools/build_compiled.py
 
 typecheck: $(DEVSTAMP)
 	$(BIN)/mypy
@@ -38,8 +48,17 @@ typecheck: $(DEVSTAMP)
 unit: $(DEVSTAMP)
 	$(BIN)/pytest -n 2
 
-bench: $(STAMP)
-	$(BIN)/spacetable bench
+test-compiled: $(DEVSTAMP) fast
+	SPACETABLE_BUILD=compiled $(BIN)/pytest -n 2 $(COMPILED_TESTS)
+
+# mypyc-compile the engine, the games and the bots into build/compiled/ (nothing to do when it matches
+# the sources; after an edit only the changed modules' C is recompiled). Used only when asked:
+# SPACETABLE_BUILD=compiled spacetable ...
+fast: $(FASTSTAMP)
+	$(BIN)/python tools/build_compiled.py
+
+bench: fast
+	SPACETABLE_BUILD=compiled $(BIN)/spacetable bench
 
 clean:
-	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache
+	rm -rf $(VENV) build .pytest_cache .mypy_cache .ruff_cache

@@ -30,6 +30,8 @@ import math
 import re
 import time
 
+from mypy_extensions import mypyc_attr
+
 from spacetable.bots.base import Bot, bot_names, make_bot, register_bot
 from spacetable.engine.action import Action
 from spacetable.engine.rng import Rng
@@ -110,6 +112,7 @@ def _clearly_better(c: _Node, prior: _Node) -> bool:
     return mc - mp >= VETO_MARGIN + VETO_Z * math.sqrt(vc + vp)
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # subclassed by uncompiled code (docs/performance.md)
 class MctsBot:
     """Information-set MCTS with truncated random rollouts (see the module docstring)."""
 

@@ -17,13 +17,21 @@ parts. With Binding Ties it spends reputation through `reputation.best_spends`/`
 It reads only what its seat may know: public state, its own hand, objectives and draw-pile contents
 (counts, never order), the deciding frame of its own decision and the legal actions (tests compare its
 choice with the one from `determinize(seat)`). No copies, no simulation: about 10–15 µs per decision
-(planning, the costliest, about 60 µs).
+(planning, the costliest, about 35–40 µs on the reference machine).
+
+Speed (issue 13): a turn's plan (`_plan`) and the Mission Leader's evaluation of the contract it took
+(`_my_eval`) are memoized by everything they read, so the negotiation that follows planning reuses them;
+planning values contracts without building `Eval` objects (`_value`); legal-action tests are by identity
+(`has`) and card lookups by action index, never by text. The choices are those of the plain code (checked
+decision by decision by `benchmarks/bot_identity.py`).
 """
 
 from __future__ import annotations
 
 import math
 from collections.abc import Callable
+
+from mypy_extensions import mypyc_attr
 
 from spacetable.bots.base import register_bot
 from spacetable.engine.action import Action
@@ -45,6 +53,7 @@ from spacetable.games.moonrakers.negotiation import (
     Answer,
     Negotiate,
 )
+from spacetable.games.moonrakers.reputation import best_payment, best_spends
 from spacetable.games.moonrakers.rules import Buy, KeepObjectives, KeepOne, Planning, StayReplace
 from spacetable.games.moonrakers.state import MoonrakersState
 
@@ -195,11 +204,14 @@ class CardTables:
 
     def with_solo_odds(self, solo_odds: Callable[[MoonrakersState, int, int], float | None]) -> CardTables:
         """The same tables with another exact-odds function (a bot instance's own search memo)."""
-        out = CardTables.__new__(CardTables)
-        for k in CardTables.__slots__:
-            setattr(out, k, getattr(self, k))
-        out.solo_odds = solo_odds
-        return out
+        return CardTables(crew_act=self.crew_act, crew_draw=self.crew_draw, crew_dmg=self.crew_dmg,
+                          crew_shield=self.crew_shield, crew_red_t=self.crew_red_t,
+                          crew_red_n=self.crew_red_n, card_value=self.card_value,
+                          part_value=self.part_value, part_red=self.part_red,
+                          obj_value=self.obj_value, solo_obj=self.solo_obj,
+                          crew_buy_value=self.crew_buy_value, use_when=self.use_when,
+                          block_parts=self.block_parts, rivalry_2p=self.rivalry_2p,
+                          rivalry=self.rivalry, exposure_w=self.exposure_w, solo_odds=solo_odds)
 
 
 def _kp(s: MoonrakersState, me: int) -> float:
@@ -243,8 +255,33 @@ def _fractions(p_draw: list[int], p_discard: list[int]) -> tuple[list[float], fl
     return [k * inv for k in counts], float(n)
 
 
+PlanKey = tuple[CardTables, tuple[int, ...], tuple[int, ...], tuple[int, ...], float]
+_PLANS: dict[PlanKey, Plan] = {}
+"""Plans made this turn (planning, then the negotiation of the contract taken), by everything `_plan`
+reads: the card tables, the hand, the pile it draws from (contents decide; its order only keys), the
+parts and the Actions. A plan is never changed once made."""
+MEMO_SIZE = 512
+
+
+def plan_key(tb: CardTables, s: MoonrakersState, me: int, hand: list[int], actions: float) -> PlanKey:
+    pl = s.players[me]
+    pile = pl.draw if len(pl.draw) >= 4 else pl.draw + pl.discard
+    return tb, tuple(hand), tuple(pile), tuple(pl.parts), actions
+
+
 def _plan(tb: CardTables, s: MoonrakersState, me: int, hand: list[int], actions: float) -> Plan:
-    """Play the engine cards of `hand` on paper: Reactors, action crew, Thrusters and their draws."""
+    """Play the engine cards of `hand` on paper: Reactors, action crew, Thrusters and their draws
+    (memoized in `_PLANS`)."""
+    key = plan_key(tb, s, me, hand, actions)
+    pn = _PLANS.get(key)
+    if pn is None:
+        if len(_PLANS) >= MEMO_SIZE:
+            _PLANS.clear()
+        pn = _PLANS[key] = _make_plan(tb, s, me, hand, actions)
+    return pn
+
+
+def _make_plan(tb: CardTables, s: MoonrakersState, me: int, hand: list[int], actions: float) -> Plan:
     pl = s.players[me]
     f, avail = _fractions(pl.draw, pl.discard)
     pn = Plan()
@@ -417,22 +454,38 @@ def _merc_cover(m: Mercs, sf: tuple[float, ...] | list[float]) -> tuple[float, i
     """Cover a shortfall with the Mercenary row: (remaining units, basic cards used, crew used)."""
     left = 0.0
     basics = crew = 0
-    for t in range(3):
-        x = sf[t]
-        if x > 0:
-            k = m.basic[t]
-            if x <= k:
-                basics += math.ceil(x)
-            else:
-                basics += k
-                left += x - k
+    b0, b1, b2 = m.basic
+    x = sf[0]
+    if x > 0:
+        if x <= b0:
+            basics += math.ceil(x)
+        else:
+            basics += b0
+            left += x - b0
+    x = sf[1]
+    if x > 0:
+        if x <= b1:
+            basics += math.ceil(x)
+        else:
+            basics += b1
+            left += x - b1
+    x = sf[2]
+    if x > 0:
+        if x <= b2:
+            basics += math.ceil(x)
+        else:
+            basics += b2
+            left += x - b2
     x = sf[4]
     crew_free = m.crew
     if x > 0:
-        k = min(math.ceil(x), m.crew)
+        k = math.ceil(x)
+        if k > crew_free:
+            k = crew_free
         crew += k
         crew_free -= k
-        left += max(0.0, x - k)
+        if x - k > 0:
+            left += x - k
     x = sf[3]
     if x > 0:
         for v in m.dmg:
@@ -468,30 +521,51 @@ def _evaluate(tb: CardTables, s: MoonrakersState, me: int, c: int, pn: Plan, kp:
     """Expected value of contract `c` for the Mission Leader `me` with the plan `pn` of its hand:
     P(success) × (Prestige·kp + credits + bonus cards, after shares and Mercenary fees) − expected
     hazard losses (never more than the Prestige it would hold, 7.2)."""
+    value, allies, p = _value(tb, s, me, c, pn, kp, mercs)
+    return Eval(value, allies, p)
+
+
+def _value(tb: CardTables, s: MoonrakersState, me: int, c: int, pn: Plan, kp: float,
+           mercs: Mercs | None) -> tuple[float, int, float]:
+    """`_evaluate` as (value, allies, success chance), without making an `Eval`."""
     ct = CAT.contracts[c]
     pl = s.players[me]
     sf = _shortfall(pn, ct.req)
-    blocks = sf[5]
-    units = sf[0] + sf[1] + sf[2] + sf[3] + sf[4]
+    s0, s1, s2, s3, s4, blocks = sf
+    units = s0 + s1 + s2 + s3 + s4
     fee = 0.0
     best_allies = 0
+    prestige = ct.prestige
+    credits = ct.credits
     if units > 0 and mercs is not None:
         units, basics, crew = _merc_cover(mercs, sf)
         fc = basics * (basics + 1) * 0.5
-        fee = CREDIT_VALUE * (fc if fc < ct.credits else ct.credits) + kp * (
-            crew if crew < ct.prestige else ct.prestige)
+        fee = CREDIT_VALUE * (fc if fc < credits else credits) + kp * (crew if crew < prestige else prestige)
     share = 1.0
-    if units > 0 and s.n >= ALLY_MIN_PLAYERS:
-        for k in range(1, s.n):
-            left = 0.0
-            for i in range(5):
-                x = sf[i] - ALLY_CAP[i] * k
-                if x > 0:
-                    left += x
+    n = s.n
+    if units > 0 and n >= ALLY_MIN_PLAYERS:
+        a0, a1, a2, a3, a4 = ALLY_CAP
+        for k in range(1, n):
+            left = 0.0  # the per-type excess over what k allies add, summed in type order
+            x = s0 - a0 * k
+            if x > 0:
+                left += x
+            x = s1 - a1 * k
+            if x > 0:
+                left += x
+            x = s2 - a2 * k
+            if x > 0:
+                left += x
+            x = s3 - a3 * k
+            if x > 0:
+                left += x
+            x = s4 - a4 * k
+            if x > 0:
+                left += x
             x = units - ALLY_TOTAL * k
             if x > left:
                 left = x
-            if left <= 0.01 or k == s.n - 1:
+            if left <= 0.01 or k == n - 1:
                 if left < units:
                     units, best_allies = left, k
                     share = 1.0 / (k + 1) + 0.15
@@ -502,22 +576,28 @@ def _evaluate(tb: CardTables, s: MoonrakersState, me: int, c: int, pn: Plan, kp:
         if exact is not None:
             p = exact if fee == 0.0 else max(p, exact)
     pshare = share + 0.2 if share < 0.8 else 1.0
-    gain = kp * ct.prestige * pshare + (CREDIT_VALUE * ct.credits + BONUS_VALUE * ct.bonus) * share
+    gain = kp * prestige * pshare + REWARD_VALUE[c] * share
     value = p * (gain - fee)
     if best_allies == 0 and units <= 0.01 and pl.objectives:
+        solo_obj = tb.solo_obj
         for o in pl.objectives:
-            if tb.solo_obj.get(o) == ct.kind:
+            if solo_obj.get(o) == ct.kind:
                 value += 0.8 * kp
-    if ct.prestige and pl.prestige + ct.prestige >= WIN:
+    if prestige and pl.prestige + prestige >= WIN:
         value += p * 10.0  # a winning contract
     exposure = ct.dice - blocks
     if exposure > 0:
-        lose = pl.prestige + p * ct.prestige
+        lose = pl.prestige + p * prestige
         value -= tb.exposure_w * kp * (exposure if exposure < lose else lose)
-    return Eval(value, best_allies, p)
+    return value, best_allies, p
+
+
+REWARD_VALUE = [CREDIT_VALUE * ct.credits + BONUS_VALUE * ct.bonus for ct in CAT.contracts]
+"""Credits and bonus cards of each contract valued in credits (the part of its gain that shares split)."""
 
 
 # ---------------------------------------------------------------------------------------- the bot
+@mypyc_attr(allow_interpreted_subclasses=True)  # subclassed by uncompiled code (docs/performance.md)
 class GreedyBot:
     """See the module docstring. `tables` and `dispatch` say what it knows and how it decides; a bot
     built on this plan (the heuristic one) swaps them and adds `_extra` / `_first` rules."""
@@ -563,6 +643,14 @@ def decide(tb: CardTables, dispatch: dict[type, Handler], s: MoonrakersState, se
     fn = dispatch.get(type(top))
     a = fn(tb, s, seat, top, legal) if fn is not None else _generic(tb, s, seat, top, legal)
     return a if a is not None else _fallback(legal)
+
+
+def has(legal: list[Action], a: Action) -> bool:
+    """`a in legal` by identity: every Moonrakers action is the shared object of its action space."""
+    for x in legal:  # noqa: SIM110  (a loop: no generator in a hot path)
+        if x is a:
+            return True
+    return False
 
 
 def _fallback(legal: list[Action]) -> Action:
@@ -624,16 +712,16 @@ def _planning(tb: CardTables, s: MoonrakersState, me: int, top: object, legal: l
         for bound, c, a in cands:
             if bound <= best_v:
                 break  # no later contract can beat the best so far
-            v = _evaluate(tb, s, me, c, pn, kp, mercs).value
+            v = _value(tb, s, me, c, pn, kp, mercs)[0]
             if v > best_v:
                 best_v, best = v, a
     if best is not None:
         return best
     if worst is not None and pl.credits >= SWAP_MIN_CREDITS:
         swap = A.SWAP[TAKE_CONTRACT[worst.index]]
-        if swap in legal:
+        if has(legal, swap):
             return swap  # 3.2.1: one paid swap, then decide again
-    return A.STAY if A.STAY in legal else legal[-1]
+    return A.STAY if has(legal, A.STAY) else legal[-1]
 
 
 TAKE_CONTRACT = [-1] * len(A.SPACE)
@@ -661,13 +749,31 @@ def _stay_replace(tb: CardTables, s: MoonrakersState, me: int, top: object, lega
                 wv, worst = v, a
     if worst is not None:
         return worst
-    return A.SKIP if A.SKIP in legal else legal[-1]
+    return A.SKIP if has(legal, A.SKIP) else legal[-1]
 
 
 # ---------------------------------------------------------------------------------------- negotiation
+_EVALS: dict[tuple[object, ...], Eval] = {}
+"""`_my_eval` by everything `_evaluate` reads (for tables without a `solo_odds` search)."""
+
+
 def _my_eval(tb: CardTables, s: MoonrakersState, me: int, c: int) -> Eval:
+    """The Mission Leader's evaluation of contract `c` (asked again at each step of a negotiation)."""
+    pl = s.players[me]
+    key: tuple[object, ...] | None = None
+    if tb.solo_odds is None:
+        key = (plan_key(tb, s, me, pl.hand, 1.0), c, s.n, pl.prestige, tuple(pl.objectives),
+               tuple(s.merc_row) if s.n <= 2 else None)
+        ev = _EVALS.get(key)
+        if ev is not None:
+            return ev
     mercs = Mercs(tb, s.merc_row) if s.n <= 2 and s.merc_row else None
-    return _evaluate(tb, s, me, c, _plan(tb, s, me, s.players[me].hand, 1.0), _kp(s, me), mercs)
+    ev = _evaluate(tb, s, me, c, _plan(tb, s, me, pl.hand, 1.0), _kp(s, me), mercs)
+    if key is not None:
+        if len(_EVALS) >= MEMO_SIZE:
+            _EVALS.clear()
+        _EVALS[key] = ev
+    return ev
 
 
 def _invitees(s: MoonrakersState, me: int, k: int) -> list[int]:
@@ -694,16 +800,16 @@ def _negotiate(tb: CardTables, s: MoonrakersState, me: int, top: object, legal: 
     ct = CAT.contracts[c]
     step = neg.step
     if step == OPEN:
-        if neg.accepted and A.START in legal:
+        if neg.accepted and has(legal, A.START):
             return A.START
         if neg.round == 0:
             if s.n < ALLY_MIN_PLAYERS:
                 return A.SOLO
             ev = _my_eval(tb, s, me, c)
-            if ev.allies == 0 or A.PROPOSE not in legal:
+            if ev.allies == 0 or not has(legal, A.PROPOSE):
                 return A.SOLO
             return A.PROPOSE
-        return A.PROPOSE if A.PROPOSE in legal and neg.round < 2 else A.SOLO
+        return A.PROPOSE if has(legal, A.PROPOSE) and neg.round < 2 else A.SOLO
     legal = [a for a in legal if a.kind != "solo"] or legal  # solo is open at every step (3.3.3)
     if step == INVITE:
         ev = _my_eval(tb, s, me, c)
@@ -776,19 +882,16 @@ def _need(s: MoonrakersState) -> list[int]:
     """What is still missing per requirement type (≤ 0: met)."""
     ex = s.ex
     assert ex is not None
-    req = CAT.contracts[ex.contract].req
+    r0, r1, r2, r3, r4 = CAT.contracts[ex.contract].req
     red = ex.reduce
     pool = ex.pool
-    out = [req[0] - red[0], req[1] - red[1], req[2] - red[2], req[3] - red[3], req[4] - red[4]]
-    for t in range(5):
-        if out[t] < 0:
-            out[t] = 0
-    out[0] -= pool[0]
-    out[1] -= pool[1]
-    out[2] -= pool[2]
-    out[3] -= damage_total(ex)
-    out[4] -= pool[4]
-    return out
+    n0 = r0 - red[0]
+    n1 = r1 - red[1]
+    n2 = r2 - red[2]
+    n3 = r3 - red[3]
+    n4 = r4 - red[4]
+    return [(n0 if n0 > 0 else 0) - pool[0], (n1 if n1 > 0 else 0) - pool[1], (n2 if n2 > 0 else 0) - pool[2],
+            (n3 if n3 > 0 else 0) - damage_total(ex), (n4 if n4 > 0 else 0) - pool[4]]
 
 
 def _at_risk(s: MoonrakersState, me: int) -> bool:
@@ -825,7 +928,8 @@ def _card_score(tb: CardTables, card: int, need: list[int], actions: int, risk: 
     if tb.crew_shield[k] and (need[2] > 0 or risk):
         sc += 1.5
     rt = tb.crew_red_t[k]
-    if (rt == -1 and any(n > 0 for n in need)) or (rt >= 0 and need[rt] > 0):
+    if (rt == -1 and (need[0] > 0 or need[1] > 0 or need[2] > 0 or need[3] > 0 or need[4] > 0)) or (
+            rt >= 0 and need[rt] > 0):
         sc += 1.5 * tb.crew_red_n[k]
     if tb.crew_draw[k]:
         sc += 0.6 * tb.crew_draw[k]
@@ -1025,10 +1129,8 @@ def _generic(tb: CardTables, s: MoonrakersState, me: int, top: object, legal: li
                                                            key == "bt-lr" and need[3] <= 0):
                 return stop
             try:
-                from spacetable.games.moonrakers.reputation import best_payment
-
                 return best_payment(s, me, kinds["faction"])
-            except (ImportError, KeyError, ValueError):
+            except (KeyError, ValueError):
                 pass
         if key in NO_GAIN_KEYS and stop is not None:
             return stop
@@ -1107,9 +1209,9 @@ def _option(tb: CardTables, s: MoonrakersState, me: int, top: object, opts: list
 
 # ---------------------------------------------------------------------------------------- armory
 def _bonus(tb: CardTables, s: MoonrakersState, me: int, top: object, legal: list[Action]) -> Action:
-    if A.BONUS_PART in legal and (len(s.players[me].parts) < 4 or A.BONUS_CREW not in legal):
+    if has(legal, A.BONUS_PART) and (len(s.players[me].parts) < 4 or not has(legal, A.BONUS_CREW)):
         return A.BONUS_PART
-    return A.BONUS_CREW if A.BONUS_CREW in legal else legal[0]
+    return A.BONUS_CREW if has(legal, A.BONUS_CREW) else legal[0]
 
 
 def _scrap(tb: CardTables, s: MoonrakersState, me: int, top: object, legal: list[Action]) -> Action:
@@ -1127,21 +1229,30 @@ def _buy(tb: CardTables, s: MoonrakersState, me: int, top: object, legal: list[A
     for a in legal:
         if a.kind != "buy":
             continue
-        slug = str(a.args[0])
-        if slug in A.PART_ID:
-            v = tb.part_value[A.PART_ID[slug]]
+        part = BUY_PART_ID[a.index]
+        if part >= 0:
+            v = tb.part_value[part]
             if len(parts) >= 4:
                 v -= weakest + 1.0
         else:
-            v = tb.crew_buy_value[CREW_IDS[slug]]
+            v = tb.crew_buy_value[BUY_CREW_ID[a.index]]
         if v > best_v:
             best_v, best = v, a
     if best is not None:
         return best
-    return A.DONE if A.DONE in legal else legal[-1]
+    return A.DONE if has(legal, A.DONE) else legal[-1]
 
 
 CREW_IDS = {c.slug: c.id for c in CAT.crew}
+BUY_PART_ID = [-1] * len(A.SPACE)
+"""The part a ``buy`` action names, by action index (-1: not a part)."""
+BUY_CREW_ID = [-1] * len(A.SPACE)
+"""The crew card a ``buy`` action names, by action index (-1: not a crew card)."""
+for _a in A.BUY_PART:
+    BUY_PART_ID[_a.index] = A.PART_ID[str(_a.args[0])]
+for _a in A.BUY_CREW:
+    if str(_a.args[0]) not in A.PART_ID:
+        BUY_CREW_ID[_a.index] = CREW_IDS[str(_a.args[0])]
 
 
 # ---------------------------------------------------------------------------------------- Binding Ties
@@ -1150,23 +1261,19 @@ def _reputation(s: MoonrakersState, me: int, legal: list[Action], own: list[Acti
     if len(own) == len(legal):
         return None
     try:
-        from spacetable.games.moonrakers import reputation
-    except ImportError:  # pragma: no cover
-        return None
-    best_spends = getattr(reputation, "best_spends", None)
-    if callable(best_spends):
-        try:
-            picks = best_spends(s, me)
-        except Exception:  # noqa: BLE001  (a helper still in progress must not stop a game)
-            picks = None
-        if picks:
-            for a in legal:
-                if a in picks:
-                    return a
-    spend_prestige = A.SPACE.get("spend", "prestige")
-    if spend_prestige in legal:
-        return spend_prestige
+        picks: list[Action] | None = best_spends(s, me)
+    except Exception:  # noqa: BLE001  (a helper still in progress must not stop a game)
+        picks = None
+    if picks:
+        for a in legal:
+            if a in picks:
+                return a
+    if has(legal, SPEND_PRESTIGE):
+        return SPEND_PRESTIGE
     return None
+
+
+SPEND_PRESTIGE = A.SPACE.get("spend", "prestige")
 
 
 Handler = Callable[["CardTables", MoonrakersState, int, object, list[Action]], Action | None]

@@ -2,6 +2,13 @@
 relative to where it sells, sells where it pays, keeps fuel in hand, and bends its plans toward its own
 secret Goal. It reads only what its seat may know: the public board and ships (face-down settlements and
 lanes stay unknown in Exploration mode), its own hand and goal, and the legal actions.
+
+Speed (issue 13): legal actions are looked up by their action-space index, not by text (`act`, `must`;
+`by`/`get` by text stay for subclasses and are built only when asked); a card action's card type comes
+from a table by action index; a Transport's place test is memoized by (tag, settlement); the market,
+routes and per-slot trade margins are cached by what they depend on; the greedy brain values all
+destinations in one pass (`_GreedyBrain`). The choices are those of the plain code (checked decision by
+decision by `benchmarks/bot_identity.py`).
 """
 
 from __future__ import annotations
@@ -10,6 +17,7 @@ from spacetable.bots.base import register_bot
 from spacetable.engine.action import Action
 from spacetable.engine.rng import Rng
 from spacetable.engine.state import State
+from spacetable.games.spacelanes import actions as SA
 from spacetable.games.spacelanes import rules as R
 from spacetable.games.spacelanes.actions import BUY, SELL, SLUGS
 from spacetable.games.spacelanes.actions import LANE as A_LANE
@@ -24,16 +32,49 @@ TYPE = CONTENT.deck
 MOVE_COST = 70
 """Credits one move is worth to the planner (a fuel card costs 100; the first move is free)."""
 FUEL_KEEP = ("missiles", "countermeasures", "repair_kit", "fuel_burn")
-_ROUTES: dict[tuple[int, tuple[int, ...]], tuple[list[int], list[int]]] = {}
+Routes = tuple[list[int], list[int]]
+"""Moves to every slot, and the first hop toward each (`board.dijkstra`)."""
+_ROUTES: dict[tuple[int, ...], list[Routes | None]] = {}
+"""Routes by lane distances, then by starting slot."""
+_SLUG_IX = {slug: i for i, slug in reversed(list(enumerate(SLUGS)))}  # the first index, as SLUGS.index
+CARD_OF = [_SLUG_IX.get(a.args[0], -1) if a.args and isinstance(a.args[0], str) else -1
+           for a in SA.SPACE.actions]
+"""The card type named by an action (``play``/``use``/``fuel``… ``<slug>``), by action index; -1: none."""
+_MATCHES: dict[tuple[str, int], bool] = {}
+"""`rules.matches(s, tag, slot)` by (tag, settlement at the slot): it depends on nothing else."""
+
+
+def card_of(a: Action) -> CardType:
+    """The card type an action names (as ``card_of(a)``, by table)."""
+    i = CARD_OF[a.index] if 0 <= a.index < len(CARD_OF) else -1
+    return CT[i if i >= 0 else SLUGS.index(str(a.args[0]))]
+
+
+def _space_action(kind: str, *args: int | str) -> Action | None:
+    try:
+        return SA.SPACE.get(kind, *args)
+    except KeyError:
+        return None
+
+
+USE_COUNTERMEASURES = _space_action("use", "countermeasures")
+ASK_GOOD_OF = {GOODS[g]: SA.ASK_GOOD[g] for g in range(NGOODS)}
+ASK_TYPE_OF = {CT[ti].slug: a for ti, a in SA.ASK_SHIP.items()}
+PAY_OF = SA.PAY
+SETTLEMENTS = CONTENT.settlements
+MAP_GOALS = frozenset({"visited", "homeworlds", "union", "pirate"})
+"""Goal kinds whose `goal_bonus` depends on more than whether a slot is known."""
 
 
 class _Market:
     """Prices as this bot values them (known settlements only), and the best buy margin per slot."""
 
-    __slots__ = ("sell", "buy", "top", "opp", "sells_here")
+    __slots__ = ("sell", "buy", "top", "opp", "sells_here", "dist", "margins")
 
-    def __init__(self, s: SpaceLanesState, kind: str, dist: list[int]) -> None:
+    def __init__(self, s: SpaceLanesState, kind: str, dist: tuple[int, ...]) -> None:
         known = s.rev_set
+        self.dist = dist
+        self.margins: dict[int, list[int]] = {}
         self.sell = [[0] * NGOODS for _ in range(NSLOTS)]
         self.buy = [[0] * NGOODS for _ in range(NSLOTS)]
         for x in range(NSLOTS):
@@ -58,26 +99,58 @@ class _Market:
             self.opp[x] = best
         # would a trader standing at x sell good g there rather than carry it on?
         self.sells_here = [[False] * NGOODS for _ in range(NSLOTS)]
+        table = _route_table(dist)
         for x in range(NSLOTS):
-            mv = _routes(x, dist)[0]
+            mv = _routes(x, dist, table)[0]
             for g in range(NGOODS):
                 here = self.sell[x][g]
                 if here:
                     alt = max(self.sell[y][g] - MOVE_COST * mv[y] for y in range(NSLOTS) if y != x)
                     self.sells_here[x][g] = here >= alt - 40
 
+    def buy_margins(self, slot: int) -> list[int]:
+        """Per good: the best known sale price elsewhere less half the moves' value (`GreedyBot.trade`),
+        for a trader standing at `slot` (depends on this market and the lane distances only)."""
+        m = self.margins.get(slot)
+        if m is None:
+            mv = _routes(slot, self.dist, _route_table(self.dist))[0]
+            sell = self.sell
+            m = self.margins[slot] = [
+                max(sell[x][gd] - MOVE_COST * mv[x] // 2 for x in range(NSLOTS) if x != slot)
+                for gd in range(NGOODS)]
+        return m
+
 
 _MARKETS: dict[tuple[object, ...], _Market] = {}
+_LAST_MARKET: list[tuple[list[int], list[int], list[bool], str, tuple[int, ...], _Market]] = []
+"""The market found last, with copies of what it was found by (compared as lists: no hashing)."""
 
 
-def _routes(src: int, dist: list[int]) -> tuple[list[int], list[int]]:
-    key = (src, tuple(dist))
-    r = _ROUTES.get(key)
-    if r is None:
-        if len(_ROUTES) > 50000:
+def _route_table(dist: tuple[int, ...]) -> list[Routes | None]:
+    """Routes from each slot (filled as asked) for these lane distances."""
+    t = _ROUTES.get(dist)
+    if t is None:
+        if len(_ROUTES) > 5000:
             _ROUTES.clear()
-        r = _ROUTES[key] = dijkstra(src, dist)
+        t = _ROUTES[dist] = [None] * NSLOTS
+    return t
+
+
+def _routes(src: int, dist: tuple[int, ...], table: list[Routes | None] | None = None) -> Routes:
+    """`dijkstra(src, dist)`, memoized (in `table`, the route table of `dist`, when given)."""
+    t = _route_table(dist) if table is None else table
+    r = t[src]
+    if r is None:
+        r = t[src] = dijkstra(src, list(dist))
     return r
+
+
+def _matches(s: SpaceLanesState, tag: str, slot: int) -> bool:
+    key = (tag, s.slot_set[slot])
+    m = _MATCHES.get(key)
+    if m is None:
+        m = _MATCHES[key] = R.matches(s, tag, slot)
+    return m
 
 
 class GreedySpaceLanesBot:
@@ -90,23 +163,74 @@ class GreedySpaceLanesBot:
         legal = state.legal_actions()
         if len(legal) == 1:
             return legal[0]
-        return _Brain(state, seat, legal).choose()
+        return _GreedyBrain(state, seat, legal).choose()
+
+
+def _at(table: list[Action], i: int) -> Action | None:
+    """`table[i]`, or None when `i` is out of its range (as a text lookup of a missing action)."""
+    return table[i] if 0 <= i < len(table) else None
 
 
 class _Brain:
+    """One decision's reasoning. Subclasses (the heuristic bot's planner) override its valuations."""
+
     def __init__(self, s: SpaceLanesState, p: int, legal: list[Action]) -> None:
         self.s = s
         self.p = p
         self.legal = legal
-        self.by = {str(a): a for a in legal}
+        self._by: dict[str, Action] | None = None
+        self._ix: set[int] | None = None
         self.goal = CONTENT.goals[s.goal[p]]
         self.kind = self.goal.kind
-        self.dist = [s.dist[ls] if s.rev_lane[ls] else 2 for ls in range(len(ENDS))]
+        self._dist: list[int] | None = None
+        self._dist_key: tuple[int, ...] = ()
         self._mk: _Market | None = None
+        self._rt: list[Routes | None] | None = None
         self._dest = -2
+
+    @property
+    def dist(self) -> list[int]:
+        """Lane distances as this seat knows them (an unrevealed lane counts 2), by lane slot."""
+        d = self._dist
+        return d if d is not None else self._load_dist()
+
+    @property
+    def dist_key(self) -> tuple[int, ...]:
+        """`dist` as a tuple (the key of the route and market caches)."""
+        if self._dist is None:
+            self._load_dist()
+        return self._dist_key
+
+    def _load_dist(self) -> list[int]:
+        s = self.s
+        dist, rev = s.dist, s.rev_lane
+        d = self._dist = [dist[ls] if rev[ls] else 2 for ls in range(len(ENDS))]
+        self._dist_key = tuple(d)
+        return d
+
+    @property
+    def by(self) -> dict[str, Action]:
+        """The legal actions by their text (built on first use: the greedy code looks up by index)."""
+        by = self._by
+        if by is None:
+            by = self._by = {str(a): a for a in self.legal}
+        return by
 
     def get(self, text: str) -> Action | None:
         return self.by.get(text)
+
+    def act(self, a: Action | None) -> Action | None:
+        """`a` (an action of the game's action space) if it is legal now, else None."""
+        ix = self._ix
+        if ix is None:
+            ix = self._ix = {x.index for x in self.legal}
+        return a if a is not None and a.index in ix else None
+
+    def must(self, a: Action) -> Action:
+        """`a`, which must be legal now (KeyError otherwise, as ``by[text]``)."""
+        if self.act(a) is None:
+            raise KeyError(str(a))
+        return a
 
     # ----- knowledge helpers ---------------------------------------------------------------------
     def known(self, slot: int) -> bool:
@@ -116,12 +240,19 @@ class _Brain:
         m = self._mk
         if m is None:
             s = self.s
-            key = (tuple(s.slot_set), tuple(s.econ), tuple(s.rev_set), self.kind, tuple(self.dist))
+            last = _LAST_MARKET[0] if _LAST_MARKET else None
+            dist = self.dist_key
+            if (last is not None and last[0] == s.slot_set and last[1] == s.econ and last[2] == s.rev_set
+                    and last[3] == self.kind and last[4] == dist):
+                m = self._mk = last[5]
+                return m
+            key = (tuple(s.slot_set), tuple(s.econ), tuple(s.rev_set), self.kind, dist)
             m = _MARKETS.get(key)
             if m is None:
                 if len(_MARKETS) > 20000:
                     _MARKETS.clear()
-                m = _MARKETS[key] = _Market(s, self.kind, self.dist)
+                m = _MARKETS[key] = _Market(s, self.kind, dist)
+            _LAST_MARKET[:] = [(list(s.slot_set), list(s.econ), list(s.rev_set), self.kind, dist, m)]
             self._mk = m
         return m
 
@@ -138,7 +269,11 @@ class _Brain:
         return self._market().opp[slot]
 
     def routes(self, src: int) -> tuple[list[int], list[int]]:
-        return _routes(src, self.dist)
+        rt = self._rt
+        if rt is None:
+            rt = self._rt = _route_table(self.dist_key)
+        r = rt[src]
+        return r if r is not None else _routes(src, self.dist_key, rt)
 
     def moves_from_here(self) -> list[int]:
         """Moves from the ship's position to every slot."""
@@ -172,7 +307,7 @@ class _Brain:
         v = 0
         for cid, pk in s.transports[p]:
             t = CT[TYPE[cid]]
-            if slot != pk and self.known(slot) and R.matches(s, t.to, slot):
+            if slot != pk and self.known(slot) and _matches(s, t.to, slot):
                 v += t.reward + (1500 if self.kind == "transports" else 0)
         return v
 
@@ -250,7 +385,7 @@ class _Brain:
         if d == "pvp.propose":
             return self.propose()
         if d == "pvp.pick":
-            return self.by["cancel"]
+            return self.must(SA.CANCEL)
         return self.turn()
 
     # ----- Player vs Player (L19) -----------------------------------------------------------------
@@ -272,7 +407,7 @@ class _Brain:
                 return self.top_sell(R.CONTENT_GOOD[arg]) or 100
             return self.hand_card_value(CT[SLUGS.index(arg)])
         opts = [a for a in self.legal if a.kind == "loot"]
-        return max(opts, key=value) if opts else self.by["done"]
+        return max(opts, key=value) if opts else self.must(SA.DONE)
 
     def answer_offer(self) -> Action:
         """Accept a trade that gains me value by my own prices (keeping 500 credits); never counter."""
@@ -330,17 +465,17 @@ class _Brain:
         assert info is not None
         g, k, ti, pay = self.trade_plan(info["to"])
         if k == 0 and ti < 0:
-            return self.by["cancel"]
+            return self.must(SA.CANCEL)
         ask = info["ask"]
         if g >= 0 and ask["goods"].get(GOODS[g], 0) < k:
-            return self.get(f"ask {GOODS[g]}") or self.by["cancel"]
+            return self.act(ASK_GOOD_OF.get(GOODS[g])) or self.must(SA.CANCEL)
         if ti >= 0 and CT[ti].slug not in ask["ship"]:
-            return self.get(f"ask {CT[ti].slug}") or self.by["cancel"]
+            return self.act(ASK_TYPE_OF.get(CT[ti].slug)) or self.must(SA.CANCEL)
         left = pay - info["give"]["credits"]
         for n in (1000, 500, 100):
-            if left >= n and self.get(f"pay {n}"):
-                return self.by[f"pay {n}"]
-        return self.get("propose") or self.by["cancel"]
+            if left >= n and self.act(PAY_OF.get(n)):
+                return self.must(PAY_OF[n])
+        return self.act(SA.PROPOSE) or self.must(SA.CANCEL)
 
     def choose_start(self) -> Action:
         best, arg = -1.0, self.legal[0]
@@ -355,10 +490,10 @@ class _Brain:
         s, p = self.s, self.p
         for a in self.legal:
             if a.kind in ("play", "use"):
-                t = CT[SLUGS.index(str(a.args[0]))]
+                t = card_of(a)
                 if (t.kind == "repair_kit" or t.use == "repair") and s.damaged[p]:
                     return a
-        cm = self.get("use countermeasures")
+        cm = self.act(USE_COUNTERMEASURES)
         if cm is not None and not s.damaged[p] and s.credits[p] > 2000:
             # L17: turn a rival's rolled Win into an Escape so that it does not collect a big Bounty
             f = s.stack[-2]
@@ -367,7 +502,7 @@ class _Brain:
             if f[3] == R.AFTER_ROLL and f[4] == R.WIN and f[5] + f[6] >= card.win and b >= 0 \
                     and CT[TYPE[b]].reward >= 800:
                 return cm
-        return self.by["pass"]
+        return self.must(SA.PASS)
 
     def chain(self) -> Action:
         s, p = self.s, self.p
@@ -375,11 +510,11 @@ class _Brain:
             for a in self.legal:
                 if a.kind == "use":
                     return a
-        return self.by["pass"]
+        return self.must(SA.PASS)
 
     def fuel(self) -> Action:
         def keep(a: Action) -> int:
-            t = CT[SLUGS.index(str(a.args[0]))]
+            t = card_of(a)
             return self.card_value(t)
         return min(self.legal, key=keep)
 
@@ -406,17 +541,17 @@ class _Brain:
         t = CT[f[2]]
         opts = [a for a in self.legal if a.kind in ("lane", "world")]
         if not opts:
-            return self.by["cancel"]
+            return self.must(SA.CANCEL)
         dest = self.destination()
         mine = self.next_lane(dest) if dest >= 0 else -1
         if t.kind == "cancel":
             a = self.cancel_target(dest, mine)
-            return a if a is not None else self.by["cancel"]
+            return a if a is not None else self.must(SA.CANCEL)
         if t.kind in ("pirates", "station", "wormhole", "bounty"):
             if t.kind == "bounty":
                 eng = next((fr for fr in s.stack if fr[0] == R.ENGAGE), None)
-                if eng is not None and s.active == self.p and f"lane {eng[1]}" in self.by:
-                    return self.by[f"lane {eng[1]}"]  # on the card I am fighting
+                if eng is not None and s.active == self.p and self.act(_at(A_LANE, eng[1])):
+                    return self.must(A_LANE[eng[1]])  # on the card I am fighting
                 return min(opts, key=lambda a: self.lane_distance(int(a.args[0])))
             for a in opts:
                 if int(a.args[0]) == mine:
@@ -426,7 +561,7 @@ class _Brain:
             good = _econ_gain(t) > 0
             mv = self.moves_from_here()
             if good:
-                return self.by.get(f"world {dest}") or opts[0]
+                return self.act(_at(A_WORLD, dest)) or opts[0]
             return max(opts, key=lambda a: mv[int(a.args[0])])
         # hostile or hindering cards: as far from me as possible
         return max(opts, key=lambda a: self.lane_distance(int(a.args[0])))
@@ -439,12 +574,12 @@ class _Brain:
     # ----- main turn ----------------------------------------------------------------------------
     def turn(self) -> Action:
         s, p = self.s, self.p
-        g = self.get
+        g = self.act
         at = s.node[p]
         # stored repair kits, equipment worth having
         for a in self.legal:
             if a.kind == "use":
-                t = CT[SLUGS.index(str(a.args[0]))]
+                t = card_of(a)
                 if t.kind == "repair_kit" or t.use in ("repair", "draw"):  # a reusable draw is free
                     return a
         play = self.play_choice(trading=False)
@@ -457,17 +592,17 @@ class _Brain:
                     if plan[1] or plan[2] >= 0:
                         return a
         if at >= 0 and s.damaged[p] and s.trade_state == 0:
-            if s.credits[p] >= R.repair_price(s, p) + 200 and g("trade"):
-                return self.by["trade"]
-            if g("skip"):
-                return self.by["skip"]
+            if s.credits[p] >= R.repair_price(s, p) + 200 and g(SA.TRADE):
+                return SA.TRADE
+            if g(SA.SKIP):
+                return SA.SKIP
         if at >= 0 and s.trade_state == 0 and s.travel_state == 0:
-            if len(s.hand[p]) <= 2 and g("odd_jobs") and s.credits[p] < 6000:
-                return self.by["odd_jobs"]
-            if g("trade"):
-                return self.by["trade"]
-        if at >= 0 and s.trade_state == 0 and g("trade") and self.want_trade_after_travel():
-            return self.by["trade"]
+            if len(s.hand[p]) <= 2 and g(SA.ODD_JOBS) and s.credits[p] < 6000:
+                return SA.ODD_JOBS
+            if g(SA.TRADE):
+                return SA.TRADE
+        if at >= 0 and s.trade_state == 0 and g(SA.TRADE) and self.want_trade_after_travel():
+            return SA.TRADE
         if s.pvp:
             for a in self.legal:
                 if a.kind == "attack":
@@ -477,7 +612,7 @@ class _Brain:
         mv = self.move_choice()
         if mv is not None:
             return mv
-        return self.by["end"]
+        return self.must(SA.END)
 
     def want_trade_after_travel(self) -> bool:
         s, p = self.s, self.p
@@ -496,13 +631,13 @@ class _Brain:
         if s.node[p] >= 0 and s.moves_made > 0 and s.trade_state == 0 and self.want_trade_after_travel():
             return None
         for a in self.legal:
-            if a.kind == "use" and (CT[SLUGS.index(str(a.args[0]))].kind == "fuel_burn"
-                                    or CT[SLUGS.index(str(a.args[0]))].use == "moves") \
+            if a.kind == "use" and (card_of(a).kind == "fuel_burn"
+                                    or card_of(a).use == "moves") \
                     and s.moves_made > 0 and s.free_moves == 0:
                 return a
         hop = self.next_hop(dest)
-        act = self.get(f"move {hop}")
-        jump = self.get(f"jump {dest}")
+        act = self.act(_at(SA.MOVE, hop))
+        jump = self.act(_at(SA.JUMP, dest))
         if jump is not None and self.moves_from_here()[dest] > 2:
             act = jump
         if act is None:
@@ -529,12 +664,10 @@ class _Brain:
         s, p = self.s, self.p
         cr = s.credits[p]
         k = self.kind
-        dest = self.destination()
-        nl = self.next_lane(dest) if dest >= 0 and s.travel_state < 2 else -1
         for a in self.legal:
             if a.kind != "play":
                 continue
-            t = CT[SLUGS.index(str(a.args[0]))]
+            t = card_of(a)
             tk = t.kind
             if tk == "repair_kit" and s.damaged[p]:
                 return a
@@ -549,26 +682,37 @@ class _Brain:
             if tk == "fuel_burn" and not trading and s.moves_made > 0 and s.free_moves == 0 \
                     and s.travel_state < 2 and len(s.hand[p]) <= 4 and cr >= t.cost + 500:
                 return a
-            if tk == "pirates" and k in ("pirates_won", "bounties") and nl >= 0 and s.hostile[nl] < 0 \
-                    and not trading and t.win <= 8:
-                return a
-            if tk == "bounty" and k == "bounties" and nl >= 0 and s.hostile[nl] >= 0 and s.bounty[nl] < 0:
-                return a
+            if tk == "pirates" and k in ("pirates_won", "bounties"):
+                nl = self.play_lane()
+                if nl >= 0 and s.hostile[nl] < 0 and not trading and t.win <= 8:
+                    return a
+            if tk == "bounty" and k == "bounties":
+                nl = self.play_lane()
+                if nl >= 0 and s.hostile[nl] >= 0 and s.bounty[nl] < 0:
+                    return a
             if tk == "station" and s.lane[p] >= 0 and s.station[s.lane[p]] < 0 and len(s.hand[p]) <= 3:
                 return a
-            if tk == "cancel" and dest >= 0 and self.cancel_target(dest, nl, legal=False) is not None:
-                return a
+            if tk == "cancel":
+                dest = self.destination()
+                if dest >= 0 and self.cancel_target(dest, self.play_lane(), legal=False) is not None:
+                    return a
         return None
+
+    def play_lane(self) -> int:
+        """The lane toward the destination that a card played now would act on, or -1 (asked only
+        when a card needs it: the destination is worked out once per decision)."""
+        dest = self.destination()
+        return self.next_lane(dest) if dest >= 0 and self.s.travel_state < 2 else -1
 
     def cancel_target(self, dest: int, lane: int, legal: bool = True) -> Action | None:
         """Where a Cancel card helps me: Asteroids on the lane I am about to cross, or an Economic event
         that hurts a trader (`_econ_gain` < 0) where I am going. `legal`: only among the legal actions."""
         s = self.s
         if lane >= 0 and s.asteroids[lane] >= 0 and s.wormhole[lane] < 0 and s.station[lane] < 0:
-            return self.by.get(f"lane {lane}") if legal else A_LANE[lane]
+            return self.act(_at(A_LANE, lane)) if legal else A_LANE[lane]
         e = s.econ[dest]
         if e >= 0 and _econ_gain(CT[TYPE[e]]) < 0:
-            return self.by.get(f"world {dest}") if legal else A_WORLD[dest]
+            return self.act(_at(A_WORLD, dest)) if legal else A_WORLD[dest]
         return None
 
     def upgrade_use(self, t: CardType) -> int:
@@ -605,19 +749,19 @@ class _Brain:
         s, p = self.s, self.p
         slot = s.node[p]
         cr = s.credits[p]
-        g = self.get
+        g = self.act
         if s.damaged[p]:
-            f = g("feature")
+            f = g(SA.FEATURE)
             st = CONTENT.settlements[s.slot_set[slot]]
             if f is not None and st.feature == "repair_dock":
                 return f
-            if g("repair"):
-                return self.by["repair"]
+            if g(SA.REPAIR):
+                return SA.REPAIR
         # sell what pays here at least nearly as well as anywhere near
-        mv = self.routes(slot)[0]
+        market = self._market()
         for gd in range(NGOODS):
-            a = g(f"sell {SELL[gd].args[0]}")
-            if a is not None and self._market().sells_here[slot][gd]:
+            a = g(SELL[gd])
+            if a is not None and market.sells_here[slot][gd]:
                 return a
         feat = self.feature_choice(slot)
         if feat is not None:
@@ -629,28 +773,28 @@ class _Brain:
         room = R.cargo_limit(s, p) - sum(s.cargo[p])
         if room > 0:
             best_g, best_m = -1, 120
+            margins = market.buy_margins(slot)
             for gd in range(NGOODS):
-                if g(f"buy {BUY[gd].args[0]}") is None:
+                if g(BUY[gd]) is None:
                     continue
-                b = self.buy_at(slot, gd)
-                m = max(self.sell_at(x, gd) - MOVE_COST * mv[x] // 2 for x in range(NSLOTS) if x != slot) - b
+                m = margins[gd] - market.buy[slot][gd]
                 if m > best_m:
                     best_g, best_m = gd, m
             if best_g >= 0 and cr - self.buy_at(slot, best_g) >= 400:
-                return self.by[f"buy {BUY[best_g].args[0]}"]
+                return self.must(BUY[best_g])
         # fuel for the road
         h = len(s.hand[p])
         if h < 6 and s.draw_state == 0 and cr > 1500:
             k = min(6 - h, (cr - 1000) // 100)
-            a = g(f"draw {k}")
+            a = g(_at(SA.DRAW, k))
             if a is not None:
                 return a
         # toss dead cards to make room is unnecessary; finish
-        return self.by["done"]
+        return self.must(SA.DONE)
 
     def feature_choice(self, slot: int) -> Action | None:
         s, p = self.s, self.p
-        a = self.get("feature")
+        a = self.act(SA.FEATURE)
         st = CONTENT.settlements[s.slot_set[slot]]
         k = st.feature
         cr = s.credits[p]
@@ -670,8 +814,8 @@ class _Brain:
                 return a if vt > vf else None
             if k == "salvage_yard":
                 return a if cr > 3000 and len(s.hand[p]) < 7 else None
-        for fa in ("feature union", "feature pirate"):
-            b = self.get(fa)
+        for fa in (SA.FEATURE_UNION, SA.FEATURE_PIRATE):
+            b = self.act(fa)
             if b is not None and self.kind not in ("union", "pirate"):
                 return b
         return None
@@ -695,8 +839,8 @@ class _Brain:
             pe = R.odds(card.escape - R.mod(s, p, "escape"))
             bonus = 0.15 if fight else (0.05 if s.bounty[f[1]] >= 0 else 0.0)
             best_p = max(pw + bonus, pe)
-            for txt in ("parlay faction", "parlay toll"):
-                a = self.get(txt)
+            for txt, pa in (("parlay faction", SA.PARLAY_FACTION), ("parlay toll", SA.PARLAY_TOLL)):
+                a = self.act(pa)
                 if a is None:
                     continue
                 cost = 700 if txt == "parlay faction" else R.toll(s, p) + R.parlay_fee(s, p)
@@ -707,28 +851,28 @@ class _Brain:
                 if (1 - best_p) * loss > cost and not fight:
                     return a
             combat = sorted((a for a in self.legal if a.kind == "use" and _combat(a)),
-                            key=lambda a: CT[SLUGS.index(str(a.args[0]))].use == "")  # reusable first
+                            key=lambda a: card_of(a).use == "")  # reusable first
             for a in combat:
                 if (1 - best_p) * loss > 500 and (
-                        CT[SLUGS.index(str(a.args[0]))].kind == "missiles" or not fight):
+                        card_of(a).kind == "missiles" or not fight):
                     return a
-            return self.by["engage win"] if pw + bonus >= pe else self.by["engage escape"]
+            return self.must(SA.ENGAGE_WIN) if pw + bonus >= pe else self.must(SA.ENGAGE_ESCAPE)
         if d == "engage.after_roll":
             uses = [a for a in self.legal if a.kind == "use" and _combat(a, reroll=True)]
-            uses.sort(key=lambda a: CT[SLUGS.index(str(a.args[0]))].use != "reroll")  # a free re-roll first
+            uses.sort(key=lambda a: card_of(a).use != "reroll")  # a free re-roll first
             for a in uses:
-                if loss > 700 or CT[SLUGS.index(str(a.args[0]))].use == "reroll":
+                if loss > 700 or card_of(a).use == "reroll":
                     return a
-            return self.by["accept"]
+            return self.must(SA.ACCEPT)
         if d == "engage.parlay":
-            if self.get("fence"):
-                return self.by["fence"]
-            return self.by["dismiss"]
+            if self.act(SA.FENCE):
+                return SA.FENCE
+            return self.must(SA.DISMISS)
         # after an escape: move the card away from my route
         far = [a for a in self.legal if a.kind == "relocate"]
         if far:
             return max(far, key=lambda a: self.lane_distance(int(a.args[0])))
-        return self.by["keep"]
+        return self.must(SA.KEEP)
 
 
     def engagement_card(self, f: list[int], fight: bool, before_roll: bool) -> Action | None:
@@ -738,7 +882,7 @@ class _Brain:
         s, p = self.s, self.p
         for a in self.legal:
             if a.kind in ("play", "use"):
-                t = CT[SLUGS.index(str(a.args[0]))]
+                t = card_of(a)
                 if s.damaged[p] and (t.kind == "repair_kit" or t.use == "repair"):
                     return a
         if not before_roll:
@@ -746,13 +890,66 @@ class _Brain:
         for a in self.legal:
             if a.kind != "play":
                 continue
-            t = CT[SLUGS.index(str(a.args[0]))]
+            t = card_of(a)
             if t.kind in ("upgrade", "crew") and (t.mod("win") or t.mod("escape")) \
                     and s.credits[p] >= t.cost + 1500 and self.upgrade_use(t):
                 return a
             if t.kind == "bounty" and fight and s.bounty[f[1]] < 0:
                 return a
         return None
+
+
+class _GreedyBrain(_Brain):
+    """The greedy bot's own brain: `_Brain` with all destinations valued in one pass, the same values as
+    `dest_value` and `transport_bonus` (which a subclass of `_Brain` may override; this one is final)."""
+
+    def _destination(self) -> int:
+        s, p = self.s, self.p
+        here = s.node[p] if s.node[p] >= 0 else s.last_landed[p]  # never turn back mid-lane
+        mv = self.moves_from_here()
+        m = self._market()
+        sells_here, sell, opp = m.sells_here, m.sell, m.opp
+        cargo = s.cargo[p]
+        held = [g for g in range(NGOODS) if cargo[g]]
+        known = s.rev_set
+        bonus = [0] * NSLOTS  # transport_bonus + goal_bonus by slot
+        extra = 1500 if self.kind == "transports" else 0
+        for cid, pk in s.transports[p]:
+            t = CT[TYPE[cid]]
+            for x in range(NSLOTS):
+                if x != pk and known[x] and _matches(s, t.to, x):
+                    bonus[x] += t.reward + extra
+        kind = self.kind
+        if kind == "visited" or kind == "homeworlds":  # goal_bonus, slot by slot
+            seen, slot_set = s.visited[p], s.slot_set
+            for x in range(NSLOTS):
+                if not known[x]:
+                    bonus[x] += 1200
+                elif not seen >> x & 1 and (kind == "visited" or SETTLEMENTS[slot_set[x]].homeworld):
+                    bonus[x] += 1200 if kind == "visited" else 2500
+        elif kind in MAP_GOALS:
+            for x in range(NSLOTS):
+                bonus[x] += self.goal_bonus(x)
+        else:  # goal_bonus without a map goal: 800 for an unknown slot, else nothing
+            for x in range(NSLOTS):
+                if not known[x]:
+                    bonus[x] += 800
+        best, arg = -1e18, -1
+        for x in range(NSLOTS):
+            if x == here:
+                continue
+            v = 0.0
+            if held:
+                sh, sx = sells_here[x], sell[x]
+                for g in held:
+                    if sh[g]:  # only where I would sell it
+                        v += cargo[g] * sx[g]
+            v += bonus[x]
+            v += 0.3 * opp[x]
+            val = v - MOVE_COST * mv[x]
+            if val > best:
+                best, arg = val, x
+        return arg
 
 
 def _econ_gain(t: CardType) -> int:
@@ -766,7 +963,7 @@ def _econ_gain(t: CardType) -> int:
 
 def _combat(a: Action, reroll: bool = False) -> bool:
     """A `use` that answers an engagement: Missiles, Countermeasures, an Escape card (or a re-roll)."""
-    t = CT[SLUGS.index(str(a.args[0]))]
+    t = card_of(a)
     return t.kind in ("missiles", "countermeasures") or t.use == "escape" or (reroll and t.use == "reroll")
 
 

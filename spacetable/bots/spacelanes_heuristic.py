@@ -9,6 +9,10 @@ way a good captain plays.
   credit goals sell the hold once it covers the target and stop buying; map goals value unvisited worlds;
   Faction goals head for their office once they can pay its rising price (`trade.office_price`);
   Odd Jobs only when out of fuel or money (so no turn is wasted on 500 credits).
+- **Searching in Exploration** (L20). While no office of its Faction goal is face up, the office lies
+  behind one of the face-down settlements (which settlements are still face down is public): each is worth
+  `SEEK_BONUS` as a destination, and the captain starts on one (L3). Without it the office stayed face down
+  in half of all 2-player games and Pirate Ally won 0.42 of its share.
 - **Engagements by odds** (L15-L16): Win, Escape or Parlay by the expected loss of each (the chance from
   2d6 and the ship's modifiers, the hold at stake, the Bounty on the card), and Missiles/Countermeasures
   when the expected loss they save exceeds what the card is worth in hand.
@@ -40,9 +44,14 @@ from spacetable.games.spacelanes.state import SpaceLanesState
 
 CT = CONTENT.card_types
 TYPE = CONTENT.deck
+SETTLE = CONTENT.settlements
 HOSTILE_KINDS = ("pirates", "patrol", "asteroids")
 FUEL_HAND = 10
 HARASS_HAND = 6
+SEEK_BONUS = 4000
+"""Exploration (L20): what a face-down settlement is worth to a Faction-goal captain while no office of
+its Faction is face up (the office is behind one of them)."""
+FACTION_GOALS = ("pirate", "union")
 
 
 class HeuristicSpaceLanesBot:
@@ -60,6 +69,18 @@ class HeuristicSpaceLanesBot:
 
 class _Planner(_Brain):
     """The greedy brain with goal-aware trade runs, odds-based engagements and cards against the leader."""
+
+    _seek: bool | None = None
+    _fixed: int = -1
+
+    def toward(self, dest: int) -> Action:
+        """This decision with the destination fixed at slot `dest` (the exploit check's loops fly home
+        by it, benchmarks/spacelanes_exploits.py)."""
+        self._fixed = dest
+        return self.choose()
+
+    def destination(self) -> int:
+        return self._fixed if self._fixed >= 0 else super().destination()
 
     # ----- what the seat knows about its goal and its rivals --------------------------------------
     def credit_target(self) -> int:
@@ -128,7 +149,32 @@ class _Planner(_Brain):
             v += 20000 if self.known(slot) else 0
         return v - MOVE_COST * moves
 
+    def office_known(self) -> bool:
+        """Is an office selling my goal's Faction face up? (Public: a face-up settlement's feature.)"""
+        s = self.s
+        return any(s.rev_set[x] and SETTLE[s.slot_set[x]].feature == "faction_office"
+                   and SETTLE[s.slot_set[x]].farg("faction") == self.kind for x in range(NSLOTS))
+
+    def seeking(self) -> bool:
+        """Exploration: a Faction goal whose office is still face down (the search is on)."""
+        if self._seek is None:
+            self._seek = self.kind in FACTION_GOALS and self.s.exploration and not self.office_known()
+        return self._seek
+
+    def choose_start(self) -> Action:
+        """L3 in Exploration: a Faction captain whose office is face down starts on a face-down settlement
+        (one chance in the number of them to start on the office, and one more settlement face up), the
+        one with the most face-down neighbours; otherwise the greedy choice (the best trade start)."""
+        if not self.seeking():
+            return super().choose_start()
+        opts = [a for a in self.legal if not self.known(int(a.args[0]))]
+        if not opts:
+            return super().choose_start()
+        return max(opts, key=lambda a: sum(not self.known(m) for _, m in ADJ[int(a.args[0])]))
+
     def goal_bonus(self, slot: int) -> int:
+        if not self.known(slot) and self.seeking():
+            return SEEK_BONUS
         v = super().goal_bonus(slot)
         if self.kind in ("visited", "homeworlds") and self.known(slot):
             v = int(v * 1.5)

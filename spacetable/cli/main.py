@@ -229,24 +229,27 @@ def bench(
     = None,
     seconds: Annotated[float, typer.Option("--seconds", help="Seconds per figure.")] = 2.0,
 ) -> None:
-    """Engine throughput per game: decisions/s, games/s, state copy time, mcts iterations/s."""
+    """Engine throughput per game: decisions/s, games/s, copy and determinize time, mcts iterations/s."""
     result = run_bench(list(game) if game else None, seconds)
     if as_json:
         _echo_json(result)
         return
     table = Table(title=f"spacetable bench ({seconds:g} s per figure)")
-    for col in ("game", "decisions/s", "random games/s", "greedy 2p games/s", "copy µs", "mcts it/s"):
+    for col in ("game", "decisions/s", "random games/s", "greedy 2p games/s", "copy µs", "determinize µs",
+                "mcts it/s"):
         table.add_column(col)
     for name, r in result["games"].items():
         greedy = r["greedy_games_per_second"]
         table.add_row(name, f"{r['decisions_per_second']:,}",
                       f"{r['random_games_per_second']:,.1f} ({r['random_players']}p)",
                       "—" if greedy is None else f"{greedy:,.1f}", f"{r['copy_us']:.2f}",
+                      f"{r['determinize_us']:.1f} ({r['determinize_players']}p)",
                       f"{r['mcts_iterations_per_second']:,} ({r['mcts_players']}p)")
     console = _console()
     console.print(table)
     t = result["targets"]
     console.print(f"targets: ≥{t['decisions_per_second']:,} decisions/s, copy ≤{t['copy_us']} µs, "
+                  f"determinize ≤{t['determinize_us']} µs (2-player Moonrakers), "
                   f"mcts ≥{t['mcts_iterations_per_second']:,} iterations/s (2-player Moonrakers)",
                   markup=False)
     for name, r in result["games"].items():

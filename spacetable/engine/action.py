@@ -32,15 +32,15 @@ class Action:
 
     __slots__ = ("kind", "args", "index", "_key")
 
-    def __init__(self, kind: str, args: tuple[Arg, ...] = (), index: int = -1) -> None:
+    def __init__(self, kind: object, args: object = (), index: int = -1) -> None:  # checked: untrusted
         if not isinstance(kind, str) or not isinstance(args, tuple) or not all(
                 isinstance(a, (int, str)) and not isinstance(a, bool) for a in args):
             raise ParseError(f"an action is a kind (text) and a tuple of ints and texts, not "
                              f"{type(kind).__name__} {type(args).__name__}")
-        self.kind = kind
-        self.args = args
+        self.kind: str = kind
+        self.args: tuple[Arg, ...] = args
         self.index = index
-        self._key = (kind, args)
+        self._key: tuple[str, tuple[Arg, ...]] = (kind, args)
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Action) and self._key == other._key

@@ -93,14 +93,14 @@ class GameSpec:
                 f"{self.title} takes {self.min_players}–{self.max_players} players, not {players}"
             )
 
-    def new_game(self, config: dict[str, Any], seed: int) -> State:
+    def new_game(self, config: dict[str, Any], seed: object) -> State:  # seed: checked here, not by mypyc
         """A fresh state; raises `ConfigError` for a refused configuration or seed."""
         if not isinstance(config, dict):
             raise ConfigError(f"a game config must be an object, not {type(config).__name__}")
-        check_seed(seed)
+        checked = check_seed(seed)
         full = self.make_config(config.get("players"),
                                 **{str(k): v for k, v in config.items() if k != "players"})
-        return self.new_state(full, seed)
+        return self.new_state(full, checked)
 
 
 MAX_INT_PARAM = 10**6

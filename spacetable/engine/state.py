@@ -16,6 +16,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar, Self
 
+from mypy_extensions import mypyc_attr
+
 from spacetable.engine.action import MAX_TEXT, Action, ActionSpace
 from spacetable.engine.errors import AmbiguousAction, IllegalAction, ParseError
 from spacetable.engine.events import Event
@@ -42,6 +44,7 @@ class View:
         return {"game": self.game, "player": self.player, **self.data}
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # games and test fakes may be pure Python
 class State(ABC):
     """Base class of every game state. Subclasses use ``__slots__`` and a hand-written `copy()`."""
 
@@ -192,7 +195,7 @@ class State(ABC):
             return [a for a, _ in self.chance_outcomes()]
         return self._legal_actions()
 
-    def apply(self, action: Action | str) -> None:
+    def apply(self, action: object) -> None:  # object: untrusted input, checked below (not by mypyc)
         """Check `action` against the legal list and apply it; raise `IllegalAction` otherwise.
 
         Anything else than an `Action` or its text raises `ParseError`. A rejected input changes
@@ -231,7 +234,7 @@ class State(ABC):
         self.apply_fast(a)
         return a
 
-    def parse(self, text: str, legal: Sequence[Action] | None = None) -> Action:
+    def parse(self, text: object, legal: Sequence[Action] | None = None) -> Action:
         """Parse canonical text, or an unambiguous prefix of one legal action's text."""
         legal = self.legal_actions() if legal is None else legal
         if not isinstance(text, str):

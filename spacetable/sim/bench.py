@@ -2,16 +2,21 @@
 
 Figures per game: decisions per second in random playouts (every apply counts, chance included),
 random 4-player games per second, greedy-vs-greedy 2-player games per second (skipped, with a note,
-when the game has no greedy bot), the mean time to copy a mid-game state, and the `mcts` bot's
-iterations per second at 2 players (its default truncated rollouts, over mid-game decisions).
-Targets are reported, never asserted.
+when the game has no greedy bot), the mean time to copy a mid-game state, the mean time of
+`determinize` on 2-player mid-game states, and the `mcts` bot's iterations per second at 2 players
+(its default truncated rollouts, over mid-game decisions).
+Targets are reported, never asserted. Times are the CPU time of this process (`CLOCK`), so that a
+figure means the same on a busy machine; `benchmarks/peer_ratios.py` switches to wall time to
+compare with peer engines timed that way.
 """
 
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from typing import Any
 
+from spacetable import buildinfo
 from spacetable.bots.base import bot_names
 from spacetable.bots.mcts import MctsBot
 from spacetable.engine.errors import SpacetableError
@@ -22,11 +27,15 @@ from spacetable.sim.setup import all_games, load_game, make_bots
 
 TARGET_DECISIONS_PER_SECOND = 100_000
 TARGET_COPY_MICROSECONDS = 10.0
+TARGET_DETERMINIZE_MICROSECONDS = 25.0
+"""On 2-player Moonrakers mid-game states (issue 13); reported for every game."""
 TARGET_MCTS_ITERATIONS_PER_SECOND = 2_000
 """On 2-player Moonrakers (issue 10); reported for every game."""
 MCTS_CHUNK = 50
 """Iterations per `choose` call while measuring MCTS speed."""
 MAX_PLAYOUT_APPLIES = 200_000
+CLOCK: Callable[[], float] = time.process_time
+"""The clock of every figure (seconds)."""
 
 
 def _random_step(state: State, rng: Rng) -> None:
@@ -53,7 +62,7 @@ def decisions_per_second(game: str, players: int, seconds: float, seed: int = 1)
     rng = Rng(seed)
     applies, games = 0, 0
     state = spec.new_state(config, seed)
-    start = time.perf_counter()
+    start = CLOCK()
     while True:
         for _ in range(500):
             if state.is_terminal():
@@ -61,7 +70,7 @@ def decisions_per_second(game: str, players: int, seconds: float, seed: int = 1)
                 state = spec.new_state(config, seed + games)
             _random_step(state, rng)
         applies += 500
-        elapsed = time.perf_counter() - start
+        elapsed = CLOCK() - start
         if elapsed >= seconds:
             return applies / elapsed
 
@@ -77,14 +86,14 @@ def games_per_second(game: str, players: int, bot: str, seconds: float, seed: in
     bots = make_bots(game, [bot] * players)
     rng = Rng(seed)
     finished, unfinished = 0, 0
-    start = time.perf_counter()
+    start = CLOCK()
     while True:
         result = play_out(spec.new_state(config, seed + finished + unfinished), bots, rng, max_decisions)
         if result.finished:
             finished += 1
         else:
             unfinished += 1
-        elapsed = time.perf_counter() - start
+        elapsed = CLOCK() - start
         if elapsed >= seconds:
             return finished / elapsed, unfinished
 
@@ -110,14 +119,31 @@ def copy_microseconds(game: str, players: int, seconds: float, seed: int = 1) ->
     """Mean time of `state.copy()` over mid-game states, in microseconds."""
     states = mid_game_states(game, players, seed=seed)
     copies = 0
-    start = time.perf_counter()
+    start = CLOCK()
     while True:
         for s in states:
             s.copy()
         copies += len(states)
-        elapsed = time.perf_counter() - start
+        elapsed = CLOCK() - start
         if elapsed >= seconds:
             return elapsed / copies * 1e6
+
+
+def determinize_microseconds(game: str, players: int, seconds: float, seed: int = 1) -> float:
+    """Mean time of `state.determinize(seat, rng)` over mid-game states, in microseconds: each state
+    determinized for the seat deciding there (seat 0 at a chance step)."""
+    states = mid_game_states(game, players, seed=seed)
+    seats = [max(0, s.current_player()) for s in states]
+    rng = Rng(seed)
+    calls = 0
+    start = CLOCK()
+    while True:
+        for s, seat in zip(states, seats, strict=True):
+            s.determinize(seat, rng)
+        calls += len(states)
+        elapsed = CLOCK() - start
+        if elapsed >= seconds:
+            return elapsed / calls * 1e6
 
 
 def mcts_iterations_per_second(game: str, players: int, seconds: float, seed: int = 1) -> float:
@@ -129,12 +155,12 @@ def mcts_iterations_per_second(game: str, players: int, seconds: float, seed: in
     bot = MctsBot(iterations=MCTS_CHUNK)
     rng = Rng(seed)
     iterations = 0
-    start = time.perf_counter()
+    start = CLOCK()
     while True:
         for s in states:
             bot.choose(s, s.current_player(), rng)
             iterations += bot.last_iterations
-            elapsed = time.perf_counter() - start
+            elapsed = CLOCK() - start
             if elapsed >= seconds:
                 return iterations / elapsed
 
@@ -165,10 +191,13 @@ def bench_game(game: str, seconds: float = 2.0) -> dict[str, Any]:
         out["greedy_games_per_second"] = None
         notes.append("no greedy bot: greedy-vs-greedy skipped")
     out["copy_us"] = round(copy_microseconds(game, players, seconds), 3)
+    out["determinize_us"] = round(determinize_microseconds(game, two, seconds), 3)
+    out["determinize_players"] = two
     out["mcts_iterations_per_second"] = round(mcts_iterations_per_second(game, two, seconds))
     out["mcts_players"] = two
     out["meets_decision_target"] = out["decisions_per_second"] >= TARGET_DECISIONS_PER_SECOND
     out["meets_copy_target"] = out["copy_us"] <= TARGET_COPY_MICROSECONDS
+    out["meets_determinize_target"] = out["determinize_us"] <= TARGET_DETERMINIZE_MICROSECONDS
     out["meets_mcts_target"] = out["mcts_iterations_per_second"] >= TARGET_MCTS_ITERATIONS_PER_SECOND
     out["notes"] = notes
     return out
@@ -190,9 +219,11 @@ def bench(games: list[str] | None = None, seconds: float = 2.0) -> dict[str, Any
         except Exception as e:  # noqa: BLE001  (a game under construction must not stop the others)
             skipped[name] = f"failed while benchmarking: {type(e).__name__}: {e}"
     return {
+        "build": buildinfo.build(),  # "compiled" or "pure" (docs/performance.md, Builds)
         "seconds_per_figure": seconds,
         "targets": {"decisions_per_second": TARGET_DECISIONS_PER_SECOND,
                     "copy_us": TARGET_COPY_MICROSECONDS,
+                    "determinize_us": TARGET_DETERMINIZE_MICROSECONDS,
                     "mcts_iterations_per_second": TARGET_MCTS_ITERATIONS_PER_SECOND},
         "games": results,
         "skipped": skipped,

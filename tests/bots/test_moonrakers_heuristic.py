@@ -250,3 +250,69 @@ def test_the_exact_search_memo_belongs_to_one_game() -> None:
         out = subprocess.run([sys.executable, "-c", _FRESH, str(seed), "1"], capture_output=True, text=True,
                              check=True, cwd=Path(__file__).resolve().parents[2])
         assert json.loads(out.stdout) == log, f"game {seed}: choices differ from a fresh process"
+
+
+# ---------------------------------------------------------------------------------------- hazard dice
+def _at_dice(players: int = 4) -> tuple[Any, int, list[int]]:
+    """A game at the first hazard-die step of a proposal (3.3.1) for a 3-dice contract: every other
+    seat invited, no shares; the invitees hold no Shield in hand or draw pile and have 3 Prestige."""
+    s = planning(players)
+    ml = s.ml
+    c = A.CONTRACT_ID["nova-bloom"]
+    assert A.CAT.contracts[c].dice == 3
+    if c not in s.contracts:
+        s.contracts[0] = c
+    s.apply("take nova-bloom")
+    s.apply("propose")
+    while s.decision_name() != "negotiation.dice":
+        legal = s.legal_actions()
+        s.apply(next((a for a in legal if a.kind == "invite"), legal[0]))
+    others = [q for q in range(players) if q != ml]
+    for q in others:
+        pl = s.players[q]
+        pl.prestige = 3
+        pl.hand = [A.CARD_ID["reactor"]] * 5
+        pl.draw = [A.CARD_ID["thruster"]] * 5
+        pl.discard = [A.CARD_ID["shield"]] * 2
+    return s, ml, others
+
+
+def test_hands_a_die_to_an_invitee_likely_to_block_it_3_4_8() -> None:
+    """3.3.1: each die goes to one participant; an invitee whose hidden cards (hand and draw pile,
+    known as a multiset: the discard pile is public) are mostly Shields is likely to block it (3.4.8),
+    so the Mission Leader hands it the die; with no Shield left among them the die stays with the ML."""
+    s, ml, others = _at_dice()
+    bot = HeuristicBot()
+    assert str(bot.choose(s, ml, Rng(0))) == f"die 1 {A.SEATS[ml]}"
+    q = others[1]
+    s.players[q].hand = [A.CARD_ID["shield"]] * 5
+    s.players[q].draw = [A.CARD_ID["shield"]] * 3 + [A.CARD_ID["thruster"]] * 2
+    assert str(bot.choose(s, ml, Rng(0))) == f"die 1 {A.SEATS[q]}"
+    # the same multiset split otherwise between hand and draw pile (hidden): the same choice
+    s.players[q].hand, s.players[q].draw = (s.players[q].draw, s.players[q].hand)
+    assert str(bot.choose(s, ml, Rng(0))) == f"die 1 {A.SEATS[q]}"
+
+
+def test_hands_a_die_to_an_invitee_with_no_prestige_to_lose_7_2() -> None:
+    """7.2: Prestige never drops below 0, so an invitee with none (and no Prestige share) loses
+    nothing to a die."""
+    s, ml, others = _at_dice()
+    s.players[others[2]].prestige = 0
+    assert str(HeuristicBot().choose(s, ml, Rng(0))) == f"die 1 {A.SEATS[others[2]]}"
+
+
+def test_shield_odds_are_hypergeometric() -> None:
+    """p_shields: P(at least k Shields among the hand's cards) when the hand is drawn from hand and draw
+    pile together (brute force over every hand of a small pile)."""
+    from itertools import combinations
+
+    from spacetable.bots.moonrakers_heuristic import p_shields
+
+    s = planning(2)
+    pl = s.players[0]
+    pool = [A.CARD_ID[x] for x in ("shield", "shield", "shield", "reactor", "thruster", "miss", "reactor")]
+    pl.hand, pl.draw, pl.unseen = pool[:3], pool[3:], []
+    hands = list(combinations(range(len(pool)), 3))
+    for k in range(5):
+        want = sum(1 for h in hands if sum(pool[i] == A.CARD_ID["shield"] for i in h) >= k) / len(hands)
+        assert abs(p_shields(s, 0, k) - want) < 1e-12

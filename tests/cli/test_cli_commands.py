@@ -74,8 +74,8 @@ def test_bench_json_keys_with_tiny_seconds() -> None:
     assert set(data) >= {"games", "skipped", "targets", "seconds_per_figure"}
     hc = data["games"]["highcard"]
     assert {"decisions_per_second", "random_games_per_second", "greedy_games_per_second", "copy_us",
-            "notes"} <= set(hc)
-    assert hc["decisions_per_second"] > 0 and hc["copy_us"] > 0
+            "determinize_us", "notes"} <= set(hc)
+    assert hc["decisions_per_second"] > 0 and hc["copy_us"] > 0 and hc["determinize_us"] > 0
     if hc["greedy_games_per_second"] is None:
         assert any("greedy" in n for n in hc["notes"])
 

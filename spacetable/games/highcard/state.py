@@ -71,7 +71,8 @@ class HighcardState(State):
     @classmethod
     def new(cls, config: dict[str, Any], seed: int) -> HighcardState:
         """H1: shuffle the deck with the state's rng and deal three cards to each seat."""
-        s = cls.__new__(cls)
+        make: type[HighcardState] = cls  # mypyc cannot compile `cls.__new__(cls)` in a classmethod
+        s = make.__new__(make)
         s.init_base(config, seed)
         n = int(config["players"])
         s.deck = [c.value for c in CARDS]

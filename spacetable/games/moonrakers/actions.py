@@ -7,7 +7,7 @@ is built once from the full catalog (all sets), so every action keeps the same i
 from __future__ import annotations
 
 from spacetable.engine.action import Action, ActionSpace
-from spacetable.games.moonrakers.cards import BASIC, FACTIONS, REQ_TYPES, load_catalog
+from spacetable.games.moonrakers.cards import BASIC, FACTIONS, REQ_TYPES, Catalog, load_catalog
 
 MAX_SEATS = 5
 MAX_PRESTIGE_SHARE = 10
@@ -20,7 +20,7 @@ MAX_REP = 10
 
 SEATS = tuple(f"p{i + 1}" for i in range(MAX_SEATS))
 
-CAT = load_catalog()
+CAT: Catalog = load_catalog()
 CARD_SLUGS: tuple[str, ...] = BASIC + tuple(c.slug for c in CAT.crew)
 """Action-deck card ids: 0–6 basic cards, then 7 + crew id."""
 CREW_BASE = len(BASIC)

@@ -255,6 +255,11 @@ class ShuffleAfterwards(Frame):
         super().__init__(seat)
         self.done = False
 
+    def copy(self) -> Frame:
+        f = ShuffleAfterwards(self.player)
+        f.done = self.done
+        return f
+
     def vacuous(self, s: MoonrakersState) -> bool:
         if not self.done:  # vacuous may be asked twice before the frame is dropped
             self.done = True

@@ -32,8 +32,10 @@ class Moonrakers(MoonrakersState):
         top = self.stack[-1]
         if top.chance:
             return HAZARD_FACES
-        if self.bt:
-            return self._legal_actions()
+        if self.bt and top.name in reputation.EXTRA_FRAMES:  # as `_legal_actions`, with one dispatch
+            extra = reputation.offers(self, top.player)
+            if extra:
+                return top.legal(self) + extra
         return top.legal(self)
 
     def _legal_actions(self) -> list[Action]:

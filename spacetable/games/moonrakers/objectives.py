@@ -186,7 +186,7 @@ def compile_condition(raw: Any, card: str, file: str = FILE, prefix: str = "cond
         c.role = role
         c.solo = r.boolean(raw, "solo")
         kind = raw.get("kind", "")
-        if kind and kind not in CONTRACT_KINDS:
+        if not isinstance(kind, str) or kind and kind not in CONTRACT_KINDS:
             r.fail("kind", f"unknown contract kind {kind!r} (allowed: {', '.join(CONTRACT_KINDS)})")
         c.contract_kind = kind
         c.every_player = r.boolean(raw, "every_player")

@@ -27,6 +27,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from mypy_extensions import mypyc_attr
+
 from spacetable.engine.action import Action
 from spacetable.games.moonrakers import actions as A
 from spacetable.games.moonrakers import text
@@ -82,6 +84,7 @@ if TYPE_CHECKING:
 
 
 # ------------------------------------------------------------------------------ hooks (Binding Ties)
+@mypyc_attr(allow_interpreted_subclasses=True)  # subclassed by uncompiled code (docs/performance.md)
 class PartHook:
     """Python behaviour of a part whose spec is [{"op": "hook", "name": ...}]. Override what applies."""
 

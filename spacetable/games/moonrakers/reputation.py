@@ -306,8 +306,20 @@ def armory_options(s: MoonrakersState) -> list[Action]:
 
 
 # ------------------------------------------------------------------------------- offering spends
+_OFFER_TABLE: tuple[tuple[int, int, bool, int], ...] = tuple(
+    (r, COST[r], SAME[r], 0 if r in ANY_TIME else 1 if r in IN_CONTRACT else 2 if r == DISCARD_CONTRACT
+     else 3 if r == DISCARD_ARMORY else 4) for r in range(len(COST)))
+"""Per reward: (reward, printed cost, paid with one faction, timing window: 0 any time, 1 in a
+contract, 2 the ML's planning, 3 the ML's buy phase, 4 not in another player's buy phase)."""
+
+
 def offers(s: MoonrakersState, seat: int) -> list[Action]:
-    """Every spend and trade `seat` could start now that can be paid and used."""
+    """Every spend and trade `seat` could start now that can be paid and used.
+
+    The same list as checking `cost`, `window_open` and `usable` reward by reward, with what they
+    share (the timing windows, the Artifact 205 discounts, the factions held) worked out once: this
+    runs at every main decision of a Binding Ties game.
+    """
     p = s.players[seat]
     rep = p.rep
     tot = sum(rep)
@@ -315,15 +327,29 @@ def offers(s: MoonrakersState, seat: int) -> list[Action]:
         return []
     best = max(rep)
     out: list[Action] = []
-    for r in range(len(COST)):
-        if (best if SAME[r] else tot) < cost(s, seat, r):
-            continue
-        if window_open(s, seat, r) and usable(s, seat, r):
-            out.append(A.SPEND[r])
-    ratio = trade_ratio(s, seat)
-    for f in factions(s, seat):
-        if rep[f] < MAX_REP and tot - rep[f] >= ratio:
-            out.append(A.TRADE[f])
+    parts = p.parts
+    art_a = ART_A in parts if parts else False
+    art_b = ART_B in parts if parts else False
+    is_ml = seat == s.ml
+    buying = buy_phase(s)
+    opened = (True, in_contract(s, seat), is_ml and s.phase == PLANNING, is_ml and buying,
+              is_ml or not buying)  # by `_OFFER_TABLE` window code, as `window_open`
+    spend = A.SPEND
+    for r, c, same, window in _OFFER_TABLE:
+        if r == PRESTIGE:
+            if art_a:
+                c -= 1
+        elif art_b and c > 1:
+            c -= 1
+        if (best if same else tot) >= c and opened[window] and usable(s, seat, r):
+            out.append(spend[r])
+    ratio = 2 if parts and COMMS in parts else TRADE_RATIO
+    if tot >= ratio:
+        own = p.faction
+        for q in s.players:
+            f = q.faction
+            if f != own and rep[f] < MAX_REP and tot - rep[f] >= ratio:
+                out.append(A.TRADE[f])
     return out
 
 

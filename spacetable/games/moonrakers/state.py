@@ -8,7 +8,8 @@ contracts and objectives are their catalog ids.
 from __future__ import annotations
 
 import math
-from typing import Any, Self
+from collections.abc import Callable
+from typing import Any, Self, cast
 
 from spacetable.engine.action import Action
 from spacetable.engine.rng import Rng
@@ -54,7 +55,7 @@ class Player:
     __slots__ = ("draw", "hand", "discard", "parts", "objectives", "credits", "prestige",
                  "faction", "rep", "claimed", "hand_size", "rep_spent", "unseen")
 
-    def __init__(self, faction: int) -> None:
+    def __init__(self, faction: int = 0) -> None:  # a default: the compiled `__new__` runs __init__
         self.draw: list[int] = []
         # cards trashed unseen from the top of the draw pile ("trash your top draw-pile card
         # unseen", Crusse Parke; Kyas IV) since the pile was last formed: the owner knows they were
@@ -73,12 +74,22 @@ class Player:
         self.rep_spent = 0
 
     def copy(self) -> Player:
+        # one statement a field and list.copy(): the fastest pure-Python form (a per-field loop or
+        # tuple assignments cost a third more)
         p = Player.__new__(Player)
-        p.draw, p.hand, p.discard, p.parts = self.draw[:], self.hand[:], self.discard[:], self.parts[:]
-        p.objectives, p.rep, p.claimed = self.objectives[:], self.rep[:], self.claimed[:]
-        p.credits, p.prestige, p.faction = self.credits, self.prestige, self.faction
-        p.hand_size, p.rep_spent = self.hand_size, self.rep_spent
-        p.unseen = self.unseen[:] if self.unseen else []
+        p.draw = self.draw.copy()
+        p.hand = self.hand.copy()
+        p.discard = self.discard.copy()
+        p.parts = self.parts.copy()
+        p.objectives = self.objectives.copy()
+        p.rep = self.rep.copy()
+        p.claimed = self.claimed.copy()
+        p.credits = self.credits
+        p.prestige = self.prestige
+        p.faction = self.faction
+        p.hand_size = self.hand_size
+        p.rep_spent = self.rep_spent
+        p.unseen = self.unseen.copy() if self.unseen else []
         return p
 
     def deck_size(self) -> int:
@@ -92,7 +103,7 @@ class Seat:
                  "used", "flags", "play", "rep_spent", "rep_gained", "rep_credits", "rep_draws",
                  "rep_actions", "rep_objectives", "blocked_dice")
 
-    def __init__(self, seat: int) -> None:
+    def __init__(self, seat: int = 0) -> None:  # a default: the compiled `__new__` runs __init__
         self.seat = seat
         self.actions = 0
         self.blocks = 0
@@ -143,7 +154,7 @@ class Execution:
                  "merc_basic", "merc_crew", "damage_cards", "damage_bonus", "success", "to_roll",
                  "rep_faction_to", "trashed", "merc_hand_cards")
 
-    def __init__(self, contract: int) -> None:
+    def __init__(self, contract: int = 0) -> None:  # a default: the compiled `__new__` runs __init__
         self.contract = contract
         self.seats: dict[int, Seat] = {}
         self.order: list[int] = []  # participants: ML first, then allies in seat order (3.4.3)
@@ -245,30 +256,53 @@ class MoonrakersState(State):
 
     # ---------------------------------------------------------------- engine API
     def copy(self) -> Self:
-        s = self.__class__.__new__(self.__class__)
+        cls = self.__class__
+        s = cls.__new__(cls)
         s.rng = self.rng.copy()
-        s._log, s.config, s.seed = self._log, self.config, self.seed
+        s._log = self._log
+        s.config = self.config
+        s.seed = self.seed
         s.events = None if self.events is None else []
         s.players = [p.copy() for p in self.players]
-        s.n, s.ml, s.turn, s.phase = self.n, self.ml, self.turn, self.phase
+        s.n = self.n
+        s.ml = self.ml
+        s.turn = self.turn
+        s.phase = self.phase
         s.stack = [f.copy() for f in self.stack]
-        s.contract_deck, s.contracts = self.contract_deck[:], self.contracts[:]
-        s.contract_discard, s.crew_deck = self.contract_discard[:], self.crew_deck[:]
-        s.crew_row, s.part_deck, s.part_row = self.crew_row[:], self.part_deck[:], self.part_row[:]
-        s.objective_deck = self.objective_deck[:]
-        s.ex = None if self.ex is None else self.ex.copy()
-        s.swapped, s.armory_swaps, s.buys = self.swapped, self.armory_swaps, self.buys
+        s.contract_deck = self.contract_deck.copy()
+        s.contracts = self.contracts.copy()
+        s.contract_discard = self.contract_discard.copy()
+        s.crew_deck = self.crew_deck.copy()
+        s.crew_row = self.crew_row.copy()
+        s.part_deck = self.part_deck.copy()
+        s.part_row = self.part_row.copy()
+        s.objective_deck = self.objective_deck.copy()
+        ex = self.ex
+        s.ex = None if ex is None else ex.copy()
+        s.swapped = self.swapped
+        s.armory_swaps = self.armory_swaps
+        s.buys = self.buys
         if self.n <= 2:
-            s.merc_deck, s.merc_discard = self.merc_deck[:], self.merc_discard[:]
-            s.merc_row, s.merc_used = self.merc_row[:], self.merc_used[:]
+            s.merc_deck = self.merc_deck.copy()
+            s.merc_discard = self.merc_discard.copy()
+            s.merc_row = self.merc_row.copy()
+            s.merc_used = self.merc_used.copy()
         else:  # no Mercenary deck with 3+ players: the empty lists are never written
-            s.merc_deck, s.merc_discard = self.merc_deck, self.merc_discard
-            s.merc_row, s.merc_used = self.merc_row, self.merc_used
-        s.winners_, s.sets, s.bought_parts = self.winners_[:], self.sets, self.bought_parts
+            s.merc_deck = self.merc_deck
+            s.merc_discard = self.merc_discard
+            s.merc_row = self.merc_row
+            s.merc_used = self.merc_used
+        s.winners_ = self.winners_.copy()
+        s.sets = self.sets
+        s.bought_parts = self.bought_parts
         s.last_ex = self.last_ex  # read-only once the execution ended
-        s.first_candidates, s.first_rolls = self.first_candidates[:], self.first_rolls[:]
-        s.bt, s.solo_score = self.bt, self.solo_score
-        s.contract_known, s.crew_known, s.part_known = self.contract_known, self.crew_known, self.part_known
+        s.first_candidates = self.first_candidates.copy()
+        s.first_rolls = self.first_rolls.copy()
+        s.bt = self.bt
+        s.solo_score = self.solo_score
+        s.contract_known = self.contract_known
+        s.crew_known = self.crew_known
+        s.part_known = self.part_known
         s.objective_known = self.objective_known
         return s
 
@@ -358,6 +392,13 @@ class MoonrakersState(State):
         return build_view(self, player)
 
     def determinize(self, player: int, rng: Rng) -> Self:
-        from spacetable.games.moonrakers.views import determinize
+        fn = _LATE.get("determinize")
+        if fn is None:  # views.py imports this module: bound at the first call (an import per call costs)
+            from spacetable.games.moonrakers.views import determinize
 
-        return determinize(self, player, rng)
+            fn = _LATE["determinize"] = determinize
+        return cast(Self, fn(self, player, rng))
+
+
+_LATE: dict[str, Callable[[Any, int, Rng], Any]] = {}
+"""Functions of modules that import this one, bound on first use."""

@@ -19,6 +19,7 @@ from spacetable.games.moonrakers.choices import Choice
 from spacetable.games.moonrakers.crew_interpreter import K_LEE, K_RYAN, CrewChoice, choice_context
 from spacetable.games.moonrakers.execution import public_execution
 from spacetable.games.moonrakers.negotiation import Negotiate
+from spacetable.games.moonrakers.rules import KeepObjectives, KeepOne
 from spacetable.games.moonrakers.state import GAME_OVER, PHASE_NAMES
 
 if TYPE_CHECKING:
@@ -104,6 +105,10 @@ HAND_TRASH_CHOICES = frozenset({"rep-trash", "bt-envoy"})
 """Choice keys whose options (`trash <card>`) were listed from the chooser's hidden hand."""
 
 
+_OBJECTIVE_FRAMES = (KeepObjectives, KeepOne)
+"""Frames holding objective cards their player is choosing among (hidden from the others)."""
+
+
 def _shuffle_above(rng: Rng, deck: list[int], known: int) -> None:
     """Shuffle a deck except its known bottom (the first `known` cards of the list, if still there)."""
     if known <= 0:
@@ -128,18 +133,24 @@ def determinize(s: S, seat: int, rng: Rng) -> S:
     being chosen) and the rest of the objective deck are redrawn from the objectives `seat` has not
     seen; the copy's generator is reseeded from `rng`.
     """
-    from spacetable.games.moonrakers.rules import KeepObjectives, KeepOne
-
     d = s.copy()
-    for i, p in enumerate(d.players):
+    stack = d.stack
+    shuffle = rng.shuffle
+    players = d.players
+    choices = [f for f in stack if isinstance(f, Choice)]  # pending choices (most states have none)
+    none: list[Choice] = []  # (never written)
+    for i, p in enumerate(players):
         if i != seat:
+            theirs = [f for f in choices if f.player == i] if choices else none
             # cards another player is looking at (Lee van Cribb) came from its hidden draw pile (1.2)
-            looking = [c for c in d.stack if c.player == i and isinstance(c, CrewChoice) and c.key == K_LEE]
-            pool = p.hand + p.draw + p.unseen
+            looking = [c for c in theirs if isinstance(c, CrewChoice) and c.key == K_LEE] if theirs else none
+            pool = p.hand + p.draw
+            if p.unseen:
+                pool += p.unseen
             for lee in looking:
                 pool.extend(choice_context(lee)[1])
             pool.sort()  # sorted first: the copy depends only on what `seat` knows, not hidden orders
-            rng.shuffle(pool)
+            shuffle(pool)
             k = len(p.hand)
             p.hand = pool[:k]
             for lee in looking:
@@ -150,11 +161,12 @@ def determinize(s: S, seat: int, rng: Rng) -> S:
                 lee.data = ctx.encode(looked)
                 lee.options = [A.CHOOSE[c] for c in sorted(set(looked))]
             u = len(p.unseen)
-            p.unseen = pool[k:k + u]
-            p.draw = pool[k + u:]
-            for f in d.stack:
-                if f.player != i or not isinstance(f, Choice):
-                    continue
+            if u:
+                p.unseen = pool[k:k + u]
+                k += u
+            del pool[:k]
+            p.draw = pool
+            for f in theirs:
                 if isinstance(f, CrewChoice) and f.key == K_RYAN:  # which cards were just drawn is hidden
                     drawn = p.hand[-2:]
                     f.options = [A.CHOOSE[c] for c in sorted(set(drawn)) if DMG1 <= c <= DMG3]  # none: skip
@@ -162,44 +174,51 @@ def determinize(s: S, seat: int, rng: Rng) -> S:
                     f.options = [A.TRASH[c] for c in sorted(set(p.hand))]
         elif p.unseen:  # which of its draw pile's cards were trashed unseen is hidden from the owner too
             pool = sorted(p.draw + p.unseen)
-            rng.shuffle(pool)
+            shuffle(pool)
             u = len(p.unseen)
             p.unseen, p.draw = pool[:u], pool[u:]
         else:
             p.draw.sort()
-            rng.shuffle(p.draw)
+            shuffle(p.draw)
     # unseen objectives: other seats' held ones, those in other seats' pending choices, the deck
     # except the cards `seat` put on its bottom (still there: the first len(known) cards)
     deck = d.objective_deck
-    known = d.objective_known[:len(deck)]
-    mine = [i for i, who in enumerate(known) if who == seat]
-    unseen: list[int] = deck[:]
+    known = d.objective_known
+    mine: list[int] = []
+    if known:
+        known = known[:len(deck)]
+        mine = [i for i, who in enumerate(known) if who == seat]
+    unseen = deck  # the copy's own list, rebuilt in place unless `seat` knows some of its places
     if mine:
         unseen = [c for i, c in enumerate(deck) if i >= len(known) or known[i] != seat]
-    for i, p in enumerate(d.players):
-        if i != seat:
+    for i, p in enumerate(players):
+        if i != seat and p.objectives:
             unseen.extend(p.objectives)
-    frames = [f for f in d.stack if f.player != seat and isinstance(f, KeepObjectives | KeepOne)]
-    for f in frames:
-        unseen.extend(f.cards)
+    frames = [fr for fr in stack if fr.player != seat and isinstance(fr, _OBJECTIVE_FRAMES)]
+    for fr in frames:
+        unseen.extend(fr.cards)
     unseen.sort()
-    rng.shuffle(unseen)
-    for i, p in enumerate(d.players):
-        if i != seat:
+    shuffle(unseen)
+    j = 0
+    for i, p in enumerate(players):
+        if i != seat and p.objectives:
             k = len(p.objectives)
-            p.objectives = unseen[:k]
-            del unseen[:k]
-    for f in frames:
-        k = len(f.cards)
-        f.cards = unseen[:k]
-        del unseen[:k]
+            p.objectives = unseen[j:j + k]
+            j += k
+    for fr in frames:
+        k = len(fr.cards)
+        fr.cards = unseen[j:j + k]
+        j += k
+    if j:
+        del unseen[:j]
     for i in mine:  # back into the places `seat` knows, in order
         unseen.insert(i, deck[i])
     d.objective_deck = unseen
     _shuffle_above(rng, d.contract_deck, d.contract_known)
     _shuffle_above(rng, d.crew_deck, d.crew_known)
     _shuffle_above(rng, d.part_deck, d.part_known)
-    d.merc_deck.sort()
-    rng.shuffle(d.merc_deck)
+    if d.merc_deck:
+        d.merc_deck.sort()
+        shuffle(d.merc_deck)
     d.rng = Rng(rng.next64())
     return d

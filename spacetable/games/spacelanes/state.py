@@ -173,20 +173,73 @@ class SpaceLanesState(State):
 
     # ----- copy ------------------------------------------------------------------------------
     def copy(self) -> Self:
-        o = type(self).__new__(type(self))
-        self._copy_base(o)
-        o.n, o.exploration, o.pvp, o.turn_limit = self.n, self.exploration, self.pvp, self.turn_limit
-        for f in _LISTS1:
-            setattr(o, f, getattr(self, f).copy())
-        for f in _LISTS2:
-            setattr(o, f, [x.copy() for x in getattr(self, f)])
+        # one statement a field (every slot: tests/engine/test_copy_fields.py); a getattr/setattr loop over
+        # _LISTS1 and _LISTS2 costs twice as much
+        cls = self.__class__
+        o = cls.__new__(cls)
+        o.rng = self.rng.copy()
+        o._log = self._log
+        o.events = None if self.events is None else []
+        o.config = self.config
+        o.seed = self.seed
+        o.n = self.n
+        o.exploration = self.exploration
+        o.pvp = self.pvp
+        o.turn_limit = self.turn_limit
+        o.slot_set = self.slot_set.copy()
+        o.lane_of = self.lane_of.copy()
+        o.dist = self.dist.copy()
+        o.rev_set = self.rev_set.copy()
+        o.rev_lane = self.rev_lane.copy()
+        o.credits = self.credits.copy()
+        o.node = self.node.copy()
+        o.lane = self.lane.copy()
+        o.mark = self.mark.copy()
+        o.damaged = self.damaged.copy()
+        o.adrift = self.adrift.copy()
+        o.union = self.union.copy()
+        o.pirate = self.pirate.copy()
+        o.goal = self.goal.copy()
+        o.last_landed = self.last_landed.copy()
+        o.feature_used = self.feature_used.copy()
+        o.engaged = self.engaged.copy()
+        o.visited = self.visited.copy()
+        o.goods_sold = self.goods_sold.copy()
+        o.contraband_sold = self.contraband_sold.copy()
+        o.pirates_won = self.pirates_won.copy()
+        o.bounties = self.bounties.copy()
+        o.transports_done = self.transports_done.copy()
+        o.deck = self.deck.copy()
+        o.discard = self.discard.copy()
+        o.hostile = self.hostile.copy()
+        o.bounty = self.bounty.copy()
+        o.station = self.station.copy()
+        o.asteroids = self.asteroids.copy()
+        o.wormhole = self.wormhole.copy()
+        o.econ = self.econ.copy()
+        o.winner_list = self.winner_list.copy()
+        o.until = self.until.copy()
+        o.marks = self.marks.copy()
+        o.stock = self.stock.copy()
+        o.cargo = [x.copy() for x in self.cargo]
+        o.hand = [x.copy() for x in self.hand]
+        o.ship = [x.copy() for x in self.ship]
+        o.bought = [x.copy() for x in self.bought]
         o.transports = [[t.copy() for t in ts] for ts in self.transports]
         o.stack = [f.copy() for f in self.stack]
         o.chain = [c.copy() for c in self.chain]
-        o.active, o.phase, o.turns = self.active, self.phase, self.turns
-        o.trade_state, o.travel_state, o.moves_made = self.trade_state, self.travel_state, self.moves_made
-        o.free_moves, o.toss_state, o.draw_state = self.free_moves, self.toss_state, self.draw_state
-        o.pvp_done, o.setup_seat, o.offers = self.pvp_done, self.setup_seat, self.offers
+        o.active = self.active
+        o.phase = self.phase
+        o.turns = self.turns
+        o.trade_state = self.trade_state
+        o.travel_state = self.travel_state
+        o.moves_made = self.moves_made
+        o.free_moves = self.free_moves
+        o.toss_state = self.toss_state
+        o.draw_state = self.draw_state
+        o.pvp_done = self.pvp_done
+        o.setup_seat = self.setup_seat
+        o.offers = self.offers
         o.known = self.known
         return o
 

@@ -33,7 +33,7 @@ from spacetable.games.moonrakers.cards import (
     sets_for,
 )
 
-DATA = Path(mc.__file__).parent / "data"
+DATA = Path(__file__).resolve().parents[3] / "spacetable" / "games" / "moonrakers" / "data"  # also compiled
 _REPO = Path(__file__).resolve().parents[3]
 SOURCE = next((p for p in (_REPO.parent / "shared" / "data" / "moonrakers" / "source",
                            Path("/work/shared/data/moonrakers/source")) if p.is_dir()),

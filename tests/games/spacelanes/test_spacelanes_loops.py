@@ -8,7 +8,9 @@ from __future__ import annotations
 
 import pytest
 
-from spacetable.bots.spacelanes_heuristic import _Planner
+from spacetable.bots.spacelanes_greedy import _Brain
+from spacetable.bots.spacelanes_heuristic import SEEK_BONUS, _Planner
+from spacetable.engine.rng import Rng
 from spacetable.games.spacelanes.common import CONTENT_GOOD
 from spacetable.games.spacelanes.content import CONTENT, CONTRABAND, NGOODS
 from spacetable.games.spacelanes.state import SpaceLanesState
@@ -168,3 +170,43 @@ def test_bots_head_for_the_office_only_when_they_can_pay_its_price() -> None:
     assert _Planner(s, 0, s.legal_actions()).goal_bonus(slot) == 0
     s.credits[0] = office_price(s, 0, slot) + 1000
     assert _Planner(s, 0, s.legal_actions()).goal_bonus(slot) > 0
+
+
+def _exploration_seat_with(goal: str, seed: int = 5) -> SpaceLanesState:
+    """An Exploration game at setup (L20: the non-Homeworld settlements face down), seat 0 holding `goal`."""
+    s = new(2, seed=seed, modes=("exploration",))
+    if GOAL[goal] in s.goal:
+        s.goal[s.goal.index(GOAL[goal])] = s.goal[0]
+    s.goal[0] = GOAL[goal]
+    return s
+
+
+def test_an_exploration_faction_captain_searches_the_face_down_settlements() -> None:
+    """L20: "place the non-homeworld Settlements ... face down"; the Pirate office (Blackstar Haven, not a
+    Homeworld) starts face down. A Pirate Ally captain values every face-down settlement above the greedy
+    bot's 800 while the office is face down, starts on a face-down one (L3: any settlement), and stops
+    searching once the office is face up. Its choices read no face-down card: the same on a determinized
+    copy."""
+    s = _exploration_seat_with("pirate-ally")
+    office = settlement_slot(s, "blackstar-haven")
+    assert not s.rev_set[office]
+    brain = _Planner(s, 0, s.legal_actions())
+    start = brain.choose_start()
+    assert not s.rev_set[int(start.args[0])]
+    face_down = [x for x in range(15) if not s.rev_set[x]]
+    assert all(brain.goal_bonus(x) == SEEK_BONUS > 800 for x in face_down)
+    for k in range(5):
+        o = s.determinize(0, Rng(k))
+        assert str(_Planner(o, 0, o.legal_actions()).choose_start()) == str(start)
+    s.rev_set[office] = True  # someone landed there
+    brain = _Planner(s, 0, s.legal_actions())
+    assert all(brain.goal_bonus(x) < SEEK_BONUS for x in face_down if x != office)
+
+
+def test_a_captain_without_a_faction_goal_does_not_search() -> None:
+    """The search is only for a Faction goal whose office is face down: a Tycoon starts where the greedy
+    bot would (the best trade start) and values a face-down settlement as the greedy bot does."""
+    s = _exploration_seat_with("tycoon")
+    brain = _Planner(s, 0, s.legal_actions())
+    assert str(brain.choose_start()) == str(_Brain(s, 0, s.legal_actions()).choose_start())
+    assert all(brain.goal_bonus(x) < SEEK_BONUS for x in range(15) if not s.rev_set[x])

@@ -1,0 +1,135 @@
+"""Which build runs: the pure-Python modules (the reference) or the mypyc-compiled ones (`make fast`).
+
+`make fast` compiles the engine, the games and the bots into ``build/compiled/`` beside the package,
+never next to the sources, with a manifest of the SHA-256 of every source file it was built from. The
+compiled modules are used only when asked, with ``SPACETABLE_BUILD=compiled`` (``make bench`` does so),
+and only while the manifest matches the sources: after any edit of a ``.py`` file under the compiled
+packages the pure modules run, with a warning on stderr saying so, until `make fast` is run again.
+`spacetable/__init__.py` calls `activate` before any other module of the package is imported.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib.abc
+import importlib.machinery
+import importlib.util
+import json
+import os
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from types import ModuleType
+
+ENV = "SPACETABLE_BUILD"
+"""``compiled`` asks for the compiled modules; unset, empty or ``pure``: the pure-Python ones."""
+PACKAGE = Path(__file__).resolve().parent
+BUILD_DIR = "build/compiled"
+"""Where `make fast` puts the compiled modules, relative to the directory holding the package."""
+MANIFEST = "manifest.json"
+SOURCE_PACKAGES = ("engine", "games", "bots")
+"""The packages whose sources the compiled build is checked against (all of their ``.py`` files)."""
+
+_active = False
+
+
+def build_dir() -> Path:
+    return PACKAGE.parent / BUILD_DIR
+
+
+def source_hashes() -> dict[str, str]:
+    """SHA-256 of every source file of the compiled packages, by path relative to the package's parent."""
+    out: dict[str, str] = {}
+    for name in SOURCE_PACKAGES:
+        for path in sorted((PACKAGE / name).rglob("*.py")):
+            out[path.relative_to(PACKAGE.parent).as_posix()] = hashlib.sha256(path.read_bytes()).hexdigest()
+    return out
+
+
+def _abi() -> str:
+    return f"{sys.implementation.cache_tag}-{importlib.machinery.EXTENSION_SUFFIXES[0]}"
+
+
+def write_manifest(out: Path, compiled: Sequence[str], hashes: dict[str, str]) -> None:
+    """Record what `make fast` built: the extension file of each module and the sources it came from."""
+    suffix = importlib.machinery.EXTENSION_SUFFIXES[0]
+    # the modules just built, and mypyc's shared library that holds their code (a top-level module);
+    # an extension left over from an earlier list of modules is not listed, so it is never loaded
+    wanted = [p[: -len(".py")] + suffix for p in compiled] + [p.name for p in out.glob(f"*__mypyc{suffix}")]
+    missing = [rel for rel in wanted if not (out / rel).is_file()]
+    if missing:
+        raise RuntimeError(f"the build produced no {', '.join(missing)}")
+    modules = {rel[: -len(suffix)].replace("/", "."): rel for rel in wanted}
+    data = {"abi": _abi(), "modules": dict(sorted(modules.items())), "sources": hashes}
+    (out / MANIFEST).write_text(json.dumps(data, indent=1) + "\n")
+
+
+def check() -> tuple[dict[str, Path], str]:
+    """The compiled modules by name, usable now, or none and the reason why not."""
+    out = build_dir()
+    try:
+        data = json.loads((out / MANIFEST).read_text())
+    except (OSError, ValueError):
+        return {}, f"no compiled build in {out} (run `make fast`)"
+    if data.get("abi") != _abi():
+        return {}, f"the compiled build in {out} is for another Python ({data.get('abi')}); run `make fast`"
+    now = source_hashes()
+    old: dict[str, str] = data.get("sources", {})
+    changed = sorted(p for p in now.keys() | old.keys() if now.get(p) != old.get(p))
+    if changed:
+        more = f" and {len(changed) - 3} more" if len(changed) > 3 else ""
+        return {}, (f"the compiled build in {out} is stale ({', '.join(changed[:3])}{more} changed since "
+                    "`make fast`)")
+    return {name: out / rel for name, rel in data["modules"].items()}, ""
+
+
+class _CompiledFinder(importlib.abc.MetaPathFinder):
+    """Finds the listed modules as extensions in the build directory; everything else as usual."""
+
+    def __init__(self, modules: dict[str, Path]) -> None:
+        self.modules = modules
+
+    def find_spec(self, fullname: str, path: Sequence[str] | None = None,
+                  target: ModuleType | None = None) -> importlib.machinery.ModuleSpec | None:
+        file = self.modules.get(fullname)
+        if file is None:
+            return None
+        loader = importlib.machinery.ExtensionFileLoader(fullname, str(file))
+        return importlib.util.spec_from_file_location(fullname, file, loader=loader)
+
+
+def activate() -> None:
+    """Put the compiled modules in front of the pure ones when ``SPACETABLE_BUILD=compiled`` asks for them
+    and they match the sources; otherwise say on stderr why the pure modules run."""
+    global _active
+    wanted = os.environ.get(ENV, "").strip().lower()
+    if _active or wanted in ("", "pure"):
+        return
+    if wanted != "compiled":
+        print(f"spacetable: {ENV} must be 'compiled' or 'pure', not {wanted!r}; running pure Python",
+              file=sys.stderr)
+        return
+    modules, reason = check()
+    if not modules:
+        print(f"spacetable: {reason}; running the pure-Python modules", file=sys.stderr)
+        return
+    sys.meta_path.insert(0, _CompiledFinder(modules))
+    _active = True
+
+
+def is_compiled(module: ModuleType) -> bool:
+    """True when `module` was loaded from a compiled extension, not from its ``.py`` source."""
+    return isinstance(getattr(module, "__loader__", None), importlib.machinery.ExtensionFileLoader)
+
+
+def compiled_modules() -> list[str]:
+    """Names of the package's modules imported so far from compiled extensions."""
+    return sorted(name for name, m in list(sys.modules.items())
+                  if name.startswith("spacetable.") and is_compiled(m))
+
+
+def build() -> str:
+    """``"compiled"`` when the engine runs compiled in this process, else ``"pure"`` (`bench --json`)."""
+    from spacetable.engine import state
+
+    return "compiled" if is_compiled(state) else "pure"
