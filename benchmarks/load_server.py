@@ -5,15 +5,19 @@ creates GAMES games of 3 seats (2 humans + a random or greedy bot) of --game (mo
 spacelanes), connects one WebSocket client per human seat, and lets every client act at most once
 every PERIOD seconds when it has a decision. Round trip = from sending the POST of an action to the
 arrival, on the acting client's own WebSocket, of the pushed view carrying the new version. Prints
-p50/p90/p99 and the machine's load.
+p50/p90/p99, the machine's load, the servers' CPU per record written, and how late this client's own
+event loop ran (a starved client stamps arrivals late: then the tail is the machine's).
 
 With --processes 2 two servers share one PostgreSQL database (--db URL, or --pg: a temporary
 cluster started with the Debian binaries); games and clients are spread over both, the two seats
 of a game on different processes, and with --cross every client POSTs through the other process
 than its WebSocket's, so every measured round trip crosses processes (NOTIFY, catch-up, push).
+With --pg-async-commit the temporary cluster runs with ``synchronous_commit=off`` (commits do not
+wait for the disk's fsync: the durability class of the SQLite default), to tell a slow disk from
+the server.
 
     .venv/bin/python benchmarks/load_server.py [--game spacelanes] [--games 100] [--period 2]
-        [--duration 60] [--processes 2 --pg [--cross]]
+        [--duration 60] [--processes 2 --pg [--pg-async-commit] [--cross]]
 """
 
 from __future__ import annotations
@@ -21,6 +25,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import gc
 import glob
 import json
 import os
@@ -139,6 +144,15 @@ async def run_client(c: Client, https: dict[str, httpx.AsyncClient], period: flo
             listener.cancel()
 
 
+async def loop_lag(lags: list[float], end: float, tick: float = 0.01) -> None:
+    """How late this client's own event loop wakes up from a `tick` sleep, until `end`: a late loop
+    stamps pushes late, so a tail here is the client's, not the server's."""
+    while time.perf_counter() < end:
+        t = time.perf_counter()
+        await asyncio.sleep(tick)
+        lags.append(time.perf_counter() - t - tick)
+
+
 def cpu_seconds(pids: list[int]) -> float | None:
     """User + system CPU time of the server processes (Linux /proc; None elsewhere): the work the
     load cost them, whatever else the machine was doing."""
@@ -190,10 +204,16 @@ async def main_async(args: argparse.Namespace, bases: list[str], pids: list[int]
         rtts: list[float] = []
         errors: list[str] = []
         records0 = await total_version(https, clients)
+        gc.collect()  # the client's own collector pauses would stamp late arrivals on its clients
+        gc.freeze()
         cpu0 = cpu_seconds(pids)
+        own0 = time.process_time()
         end = time.perf_counter() + args.duration
-        await asyncio.gather(*(run_client(c, https, args.period, end, rtts, errors, rng) for c in clients))
+        lags: list[float] = []
+        await asyncio.gather(loop_lag(lags, end),
+                             *(run_client(c, https, args.period, end, rtts, errors, rng) for c in clients))
         cpu1 = cpu_seconds(pids)
+        own = time.process_time() - own0
         written = await total_version(https, clients) - records0
     if not rtts:
         print("no round trips measured", errors[:5])
@@ -207,6 +227,11 @@ async def main_async(args: argparse.Namespace, bases: list[str], pids: list[int]
     print(f"round trips: {len(ms)} ({len(ms) / args.duration:.1f}/s), errors: {len(errors)}")
     print(f"p50 {pct(0.50):.1f} ms   p90 {pct(0.90):.1f} ms   p99 {pct(0.99):.1f} ms   "
           f"max {ms[-1]:.1f} ms   mean {statistics.fmean(ms):.1f} ms   (target p99 < 100 ms)")
+    lags.sort()
+    if lags:
+        late99 = lags[min(len(lags) - 1, int(0.99 * len(lags)))]
+        print(f"load client's event loop late by p50 {1000 * lags[len(lags) // 2]:.1f} ms, "
+              f"p99 {1000 * late99:.1f} ms, max {1000 * lags[-1]:.1f} ms")
     load = os.getloadavg()[0]
     print(f"machine: {os.cpu_count()} CPUs, load average {load:.1f} (other work skews the tail)")
     if cpu0 is not None and cpu1 is not None:
@@ -215,6 +240,8 @@ async def main_async(args: argparse.Namespace, bases: list[str], pids: list[int]
         print(f"server CPU: {used:.1f} s in {args.duration:g} s ({share:.0f}% of one core), "
               f"{1000 * used / max(1, written):.1f} ms per record written ({written} records: "
               f"people's moves, bots' moves, dice)")
+    print(f"load client CPU: {own:.1f} s ({100 * own / args.duration:.0f}% of one core: its own event loop "
+          f"delays the arrivals it stamps when it is short of CPU)")
     for e in errors[:5]:
         print("error:", e)
 
@@ -228,8 +255,11 @@ def _pg_bin(name: str) -> str:
 
 
 @contextlib.contextmanager
-def temporary_postgres() -> Iterator[str]:
-    """A throwaway PostgreSQL cluster on a free port (as the postgres user when run as root)."""
+def temporary_postgres(sync: bool = True) -> Iterator[str]:
+    """A throwaway PostgreSQL cluster on a free port (as the postgres user when run as root); with
+    `sync` False its commits do not wait for the WAL flush (``synchronous_commit=off``: the
+    durability of the SQLite default, ``synchronous=NORMAL``, where a crash of the machine may
+    lose the last commits), so that a slow shared disk's fsync does not stand in the results."""
     def as_pg(cmd: list[str]) -> list[str]:
         return ["runuser", "-u", "postgres", "--", *cmd] if os.geteuid() == 0 else cmd
 
@@ -241,6 +271,8 @@ def temporary_postgres() -> Iterator[str]:
     subprocess.run(as_pg([_pg_bin("initdb"), "-D", str(data), "-A", "trust", "-U", "postgres"]),
                    check=True, capture_output=True)
     opts = f"-p {port} -k {root} -c listen_addresses=127.0.0.1 -c max_connections=300"
+    if not sync:
+        opts += " -c synchronous_commit=off"
     subprocess.run(as_pg([_pg_bin("pg_ctl"), "-D", str(data), "-o", opts, "-l", str(root / "log"), "-w",
                           "start"]), check=True, capture_output=True)
     try:
@@ -257,6 +289,8 @@ def main() -> None:
     ap.add_argument("--processes", type=int, default=1, choices=[1, 2])
     ap.add_argument("--pg", action="store_true", help="start a temporary PostgreSQL cluster for --db")
     ap.add_argument("--cross", action="store_true", help="POST through another process than the socket's")
+    ap.add_argument("--pg-async-commit", action="store_true",
+                    help="--pg: synchronous_commit=off (commits do not wait for the disk's fsync)")
     ap.add_argument("--games", type=int, default=100)
     ap.add_argument("--period", type=float, default=2.0, help="seconds between a client's actions")
     ap.add_argument("--duration", type=float, default=60.0)
@@ -266,7 +300,7 @@ def main() -> None:
     args = ap.parse_args()
     with contextlib.ExitStack() as stack:
         tmp = stack.enter_context(tempfile.TemporaryDirectory(prefix="spacetable-load-"))
-        db = stack.enter_context(temporary_postgres()) if args.pg else args.db
+        db = stack.enter_context(temporary_postgres(not args.pg_async_commit)) if args.pg else args.db
         db = db or f"sqlite:///{Path(tmp) / 'load.db'}"
         if args.processes > 1 and not db.startswith("postgresql"):
             raise SystemExit("--processes 2 needs PostgreSQL: --db postgresql+psycopg://… or --pg")

@@ -13,7 +13,7 @@ from typing import Annotated, Any
 
 from fastapi import APIRouter, Header, Query, Request
 from fastapi.responses import JSONResponse, Response
-from pydantic import BaseModel, ConfigDict, Field, StrictBool
+from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt
 
 from spacetable.advice import advice
 from spacetable.bots.base import bot_names
@@ -26,6 +26,8 @@ from spacetable.sim.setup import all_games, load_game
 Name = Annotated[str, Field(max_length=40)]
 Slug = Annotated[str, Field(min_length=1, max_length=40)]
 GameId = Annotated[str, Field(max_length=64)]
+MAX_TURN_LIMIT = 1000
+"""Largest `turn_limit` a new game may ask for."""
 
 
 class Model(BaseModel):
@@ -46,6 +48,10 @@ class CreateGame(Model):
     modes: list[Slug] = Field(default=[], max_length=8)
     seed: int | None = Field(default=None, ge=0, le=2**63 - 1)
     names: list[Name] | None = Field(default=None, max_length=8, description="display names, one per seat")
+    turn_limit: StrictInt | None = Field(default=None, ge=0, le=MAX_TURN_LIMIT, description=(
+        "games with a turn limit (Space Lanes, ruling L21: when it is reached the player closest to its "
+        "goal wins): the number of turns, 0 for none; absent: the game's default (Space Lanes: none); "
+        "400 for a game without one"), examples=[30])
 
 
 class SeatToken(Model):
@@ -227,7 +233,8 @@ async def create_game(body: CreateGame, request: Request) -> Created:
     """Create a game: one token per human seat and a spectator token (keep them: they are the invites)."""
     made = await service(request).create(GameRequest(
         game=body.game, players=body.players, seats=body.seats, expansions=body.expansions,
-        modules=body.modules, modes=body.modes, seed=body.seed, names=body.names))
+        modules=body.modules, modes=body.modes, seed=body.seed, names=body.names,
+        turn_limit=body.turn_limit))
     return Created(id=made.id, seats=[SeatToken(seat=s, token=t) for s, t in made.seats],
                    spectator=made.spectator)
 

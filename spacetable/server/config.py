@@ -50,4 +50,8 @@ class ServerConfig:
     """PostgreSQL with several processes: how long a process's lease on a game's bots lasts unless
     renewed (it is renewed before every bot transaction); another process takes over after it.
     Default 5 s, or $SPACETABLE_LEASE_SECONDS (0.5…300)."""
+    freeze_gc: bool = True
+    """Once started, move every object alive into the garbage collector's permanent generation
+    (`gc.freeze`; undone at stop), so that its full collections do not pause the event loop to
+    rescan the modules and games loaded at start."""
 

@@ -1,8 +1,10 @@
 """Hearing what other server processes wrote: PostgreSQL LISTEN on one dedicated connection.
 
-Every `Store.append` on PostgreSQL sends ``pg_notify('spacetable_games', '<game id>:<version>')``
+Every `Store.append` on PostgreSQL sends ``pg_notify('spacetable_games', '<game id>:<version>:<writer>')``
 inside its transaction, so the notification is delivered to every listening process exactly when
-the records are committed (never for a rolled-back write); ``spacetable_presence`` carries which
+the records are committed (never for a rolled-back write), and in commit order; when they fit, the
+payload carries the appended records too (`store.notify_payload`), so a listener holding the game at
+the version before applies them without reading the database. ``spacetable_presence`` carries which
 seats are connected to which process (for the seats' `connected` flags). A `Listener` runs one
 thread that holds a psycopg 3 connection in autocommit mode, `LISTEN`s on both, and hands each
 payload to the event loop. If the connection drops it reconnects (with a pause) and calls
@@ -16,11 +18,12 @@ import asyncio
 import logging
 import threading
 from collections.abc import Callable
+from dataclasses import dataclass
 
 import psycopg
 from sqlalchemy import URL
 
-from spacetable.server.store import CHANNEL, PRESENCE
+from spacetable.server.store import CHANNEL, PRESENCE, NewRecord, records_of
 
 log = logging.getLogger("spacetable.server")
 POLL_SECONDS = 0.5
@@ -46,21 +49,39 @@ def parse_presence(payload: str) -> tuple[str, str, frozenset[int]] | None:
     return game_id, process, frozenset(int(x) for x in parts)
 
 
-def parse(payload: str) -> tuple[str, int, str] | None:
-    """``"<game id>:<version>:<writer>"`` → (game id, version, writer); None for anything else."""
-    game_id, _, rest = payload.partition(":")
+@dataclass(frozen=True)
+class Note:
+    """One append heard: game `game_id` is at `version`, written by process `writer`; with
+    `records` (None: not carried) the ones appended after version `base`."""
+
+    game_id: str
+    version: int
+    writer: str
+    base: int | None = None
+    records: list[NewRecord] | None = None
+
+
+def parse(payload: str) -> Note | None:
+    """``"<game id>:<version>:<writer>[\n<base>\n<records JSON>]"`` → a `Note`; None for anything else
+    (records that do not add up to the version are dropped: the listener then reads them)."""
+    head, _, tail = payload.partition("\n")
+    game_id, _, rest = head.partition(":")
     version, _, writer = rest.partition(":")
     if not game_id or not version.isdigit() or len(game_id) > 64:
         return None
-    return game_id, int(version), writer
+    base_text, _, body = tail.partition("\n")
+    records = records_of(body) if base_text.isdigit() else None
+    if records is None or int(base_text) + len(records) != int(version):
+        return Note(game_id, int(version), writer)
+    return Note(game_id, int(version), writer, int(base_text), records)
 
 
 class Listener:
-    """LISTEN on the store's channels in a thread; `on_notify(game_id, version, writer)` and
+    """LISTEN on the store's channels in a thread; `on_notify(note)` and
     `on_presence(game_id, process, seats)` run on `loop`."""
 
     def __init__(self, url: URL, loop: asyncio.AbstractEventLoop,
-                 on_notify: Callable[[str, int, str], None], on_reconnect: Callable[[], None],
+                 on_notify: Callable[[Note], None], on_reconnect: Callable[[], None],
                  on_presence: Callable[[str, str, frozenset[int]], None]) -> None:
         self._dsn = conninfo(url)
         self._loop = loop
@@ -99,7 +120,7 @@ class Listener:
                                 continue
                             found = parse(note.payload)
                             if found is not None:
-                                self._loop.call_soon_threadsafe(self._on_notify, *found)
+                                self._loop.call_soon_threadsafe(self._on_notify, found)
             except psycopg.Error:
                 if self._stop.is_set():
                     return

@@ -7,15 +7,19 @@ Database calls and bot thinking run in worker threads, never on the event loop.
 
 Several processes may serve one PostgreSQL database (`Store.shared`): each holds every running game
 in memory and hears the others' appends by LISTEN/NOTIFY (`notify.Listener`), catching up by
-replaying the new records; a sweep every `lease_seconds / 2` catches up anything missed and loads
-games created elsewhere. The compare-and-set of `Store.append` keeps two writers from both winning;
-the bots of a game are driven only by the process holding its lease (`Store.take_lease`, renewed
-before every bot transaction), which another process takes over once it has expired.
+applying just the new records to the state it holds (carried in the notification when they fit,
+read from the database otherwise); a sweep every `lease_seconds / 2` catches up anything missed and
+loads games created elsewhere. The compare-and-set of `Store.append` keeps two writers from both
+winning; the bots of a game are driven only by the process holding its lease (`Store.claim_lease`,
+renewed before a bot transaction once half of it has passed, and kept while the game runs), which
+another process takes over once it has expired; a process told that another holds it does not ask
+again before that lease's end.
 """
 
 from __future__ import annotations
 
 import asyncio
+import gc
 import logging
 import os
 import secrets
@@ -34,7 +38,7 @@ from spacetable.engine.state import State
 from spacetable.server.config import ServerConfig
 from spacetable.server.errors import ApiError
 from spacetable.server.live import Hub
-from spacetable.server.notify import Listener
+from spacetable.server.notify import Listener, Note
 from spacetable.server.replays import Replay
 from spacetable.server.store import NewRecord, Store, StoredSeat, VersionConflict, hash_token
 from spacetable.server.tables import (
@@ -79,6 +83,8 @@ class GameRequest:
     modes: Sequence[str] = ()
     seed: int | None = None
     names: Sequence[str] | None = None
+    turn_limit: int | None = None
+    """The game's turn limit (0: none) for a game that has one (``turn_limit`` in its spec's params)."""
 
 
 def _now_ms() -> int:
@@ -122,6 +128,12 @@ class GameService:
         self._catching: set[str] = set()
         self._reader = ThreadPoolExecutor(4, thread_name_prefix="spacetable-catch-up")
         """Catch-up reads run on threads of their own, never queued behind the bots' planning."""
+        self._pending: dict[str, dict[int, Note]] = {}
+        """Records heard by NOTIFY and not applied yet: game id → version before them → note."""
+        self._must_read: set[str] = set()
+        """Games whose next catch-up reads the database whatever was heard (after a lost LISTEN)."""
+        self._known: dict[str, int] = {}
+        """The highest version of each game another process is known to have written."""
         self._catch_again: set[str] = set()
         """Games notified again while their catch-up ran: it runs once more at once, rather than
         leaving the newer records to the next sweep (a tail of up to half a lease)."""
@@ -148,6 +160,12 @@ class GameService:
         await self._load_running()
         if self.store.shared:
             self._sweeper = loop.create_task(self._sweep())
+        if self.config.freeze_gc:
+            # everything alive now (the modules, the games loaded) leaves the cyclic collector's
+            # generations: its full collections then scan only what came later, not 200 000
+            # objects at a time (pauses of 50-500 ms on the event loop, every few seconds)
+            gc.collect()
+            gc.freeze()
 
     async def _load_running(self) -> None:
         """Load every running game not held yet and schedule its bots."""
@@ -180,15 +198,20 @@ class GameService:
                 log.warning("could not release the bot lease of %s", game_id, exc_info=True)
         self._reader.shutdown(wait=False, cancel_futures=True)
         self.hub.close_all()
+        if self.config.freeze_gc:
+            gc.unfreeze()  # collectable again (an app stopped inside a longer-lived process)
 
     # ----- several processes ----------------------------------------------------------------
-    def _heard(self, game_id: str, version: int, writer: str) -> None:
-        """A NOTIFY from some process: game `game_id` is now at `version` (our own are ignored)."""
-        if writer == self.owner:
+    def _heard(self, note: Note) -> None:
+        """A NOTIFY from some process: a game is now at `note.version` (our own are ignored)."""
+        if note.writer == self.owner:
             return
-        table = self.tables.get(game_id)
-        if table is not None and version > table.version and not self._stopping:
-            self._catch_up_soon(game_id)
+        table = self.tables.get(note.game_id)
+        if table is not None and note.version > table.version and not self._stopping:
+            self._known[note.game_id] = max(note.version, self._known.get(note.game_id, 0))
+            if note.records is not None and note.base is not None and note.base >= table.version:
+                self._pending.setdefault(note.game_id, {})[note.base] = note
+            self._catch_up_soon(note.game_id)
 
     def _presence(self, game_id: str, process: str, seats: frozenset[int]) -> None:
         """Another process said which seats of a game are connected to it: push the flags."""
@@ -216,11 +239,13 @@ class GameService:
         task.add_done_callback(self._announcing.discard)
 
     def _missed(self) -> None:
-        """The LISTEN connection was re-established: catch up on every game held."""
+        """The LISTEN connection was re-established: catch up on every game held (from the database)."""
         for game_id in list(self.tables):
-            self._catch_up_soon(game_id)
+            self._catch_up_soon(game_id, read=True)
 
-    def _catch_up_soon(self, game_id: str) -> None:
+    def _catch_up_soon(self, game_id: str, read: bool = False) -> None:
+        if read:
+            self._must_read.add(game_id)
         if game_id in self._catching:
             self._catch_again.add(game_id)
             return
@@ -246,23 +271,51 @@ class GameService:
         async with self.lock(game_id):
             await self._catch_up_locked(game_id)
 
-    async def _catch_up_locked(self, game_id: str) -> None:
+    def _heard_records(self, table: Table) -> list[NewRecord]:
+        """The records heard by NOTIFY that follow on from the table's version, in order (those
+        already behind it are dropped)."""
+        pending = self._pending.get(table.id)
+        if not pending:
+            return []
+        out: list[NewRecord] = []
+        at = table.version
+        while at in pending:
+            note = pending.pop(at)
+            out.extend(note.records or ())
+            at = note.version
+        for base in [b for b in pending if b < at]:
+            del pending[base]
+        if not pending:
+            del self._pending[table.id]
+        return out
+
+    async def _catch_up_locked(self, game_id: str, read: bool = False) -> None:
+        """Apply what other processes appended: the records their notifications carried, then
+        (only if the table is still behind a version known to exist, or `read`) those read from
+        the database."""
         table = self.tables.get(game_id)
         if table is None:
             return
-        found = await asyncio.get_running_loop().run_in_executor(
-            self._reader, self.store.records_since, game_id, table.version)
-        if found is None or found[0] <= table.version:
+        if game_id in self._must_read:
+            self._must_read.discard(game_id)
+            read = True
+        records = self._heard_records(table)
+        at = table.version + len(records)
+        if read or at < self._known.get(game_id, 0):
+            found = await asyncio.get_running_loop().run_in_executor(
+                self._reader, self.store.records_since, game_id, at)
+            if found is not None and found[0] > at:
+                records.extend(NewRecord(r.kind, r.text, r.seat) for r in found[2])
+        if not records:
             return
-        version, _, records = found
         try:
             plan = table._plan()
             for rec in records:
-                apply_record(table.game, table.config, table.seed, plan,
-                             NewRecord(rec.kind, rec.text, rec.seat))
+                apply_record(table.game, table.config, table.seed, plan, rec)
             table.commit(plan)
         except Exception:  # noqa: BLE001 - whatever happened, the database is the truth: reload
             log.warning("game %s: reloading after records that did not apply here", game_id, exc_info=True)
+            self._pending.pop(game_id, None)
             table = await self._load(game_id) or table
         await self._prepare_undo(table)
         self.hub.push(table)
@@ -279,6 +332,7 @@ class GameService:
                 stored = await asyncio.to_thread(self.store.versions, held)
                 for game_id, version in stored.items():
                     if version > self.tables[game_id].version:
+                        self._known[game_id] = max(version, self._known.get(game_id, 0))
                         self._catch_up_soon(game_id)
                 await self._load_running()
                 beat = [(g, sorted(self.hub.local_seats(g))) for g in self.hub.local_games()]
@@ -307,6 +361,8 @@ class GameService:
         if stored is None:
             return None
         table = await asyncio.to_thread(load_table, stored)
+        for key, seat in stored.tokens:  # its credentials, so no request waits on a token lookup
+            self._tokens[key] = (game_id, seat)
         if table.status != stored.status:
             if table.status == UPGRADED:
                 log.warning("game %s: %s", game_id, table.message)
@@ -366,9 +422,13 @@ class GameService:
     async def create(self, req: GameRequest) -> Created:
         try:
             spec = load_game(req.game)
-            config = build_config(spec, req.players, req.modules, req.expansions, req.modes)
+            if req.turn_limit is not None and "turn_limit" not in spec.params:
+                raise ApiError(400, f"{spec.title} has no turn limit")
+            config = build_config(spec, req.players, req.modules, req.expansions, req.modes, req.turn_limit)
             seed = req.seed if req.seed is not None else int.from_bytes(os.urandom(4), "little")
             state = spec.new_game(dict(config), seed)
+        except ApiError:
+            raise
         except SpacetableError as e:
             raise ApiError(400, str(e)) from e
         except Exception as e:  # a game package that does not load here: refused, not a crash
@@ -417,7 +477,7 @@ class GameService:
                 await self._db_write(self.store.append, table.id, plan.base_version, plan.records, status)
             except VersionConflict as e:
                 # another process wrote this game first: catch up from the database, tell the clients
-                await self._catch_up_locked(table.id)
+                await self._catch_up_locked(table.id, read=True)
                 raise ApiError(409, "the game changed meanwhile; reload it") from e
             table.commit(plan)
             await self._prepare_undo(table)
@@ -435,6 +495,7 @@ class GameService:
         """The table (locked by the caller); if the client saw a newer version (through another
         process) than this process holds, catch up from the database first."""
         if version is not None and version > self.tables[game_id].version and self.store.shared:
+            self._known[game_id] = max(version, self._known.get(game_id, 0))
             await self._catch_up_locked(game_id)
         return self.tables[game_id]
 
@@ -560,11 +621,14 @@ class GameService:
 
     async def _run_bots(self, game_id: str) -> None:
         """Play the bots of a game until a person must decide; with a person seated, one move per
-        pause; without one, no pause and up to BOT_BATCH moves per transaction."""
+        pause; without one, no pause and up to BOT_BATCH moves per transaction. The lease is kept
+        while the game runs (the next bot turn needs no database write), given up when it ends."""
         try:
             await self._drive_bots(game_id)
         finally:
-            if game_id in self._leases and not self._stopping:
+            table = self.tables.get(game_id)
+            over = table is None or table.status != RUNNING
+            if over and game_id in self._leases and not self._stopping:
                 self._leases.discard(game_id)
                 self._lease_until.pop(game_id, None)
                 try:
@@ -582,15 +646,16 @@ class GameService:
             return True  # ours for more than half a lease still: no write needed
         if now < self._lease_busy.get(game_id, 0):
             return False  # another process drives them; the sweep retries when its lease may be over
-        until = await self._db_write(self.store.take_lease, game_id, self.owner, now, ttl)
-        if until is not None:
+        holder = await self._db_write(self.store.claim_lease, game_id, self.owner, now, ttl)
+        if holder is not None and holder[0] == self.owner:
             self._leases.add(game_id)
-            self._lease_until[game_id] = until
+            self._lease_until[game_id] = holder[1]
             self._lease_busy.pop(game_id, None)
             return True
         self._leases.discard(game_id)
         self._lease_until.pop(game_id, None)
-        self._lease_busy[game_id] = now + ttl // 2
+        # not before the holder's lease ends (it may renew: then we learn its new end then)
+        self._lease_busy[game_id] = min(holder[1], now + ttl) if holder is not None else now + ttl // 2
         return False
 
     async def _drive_bots(self, game_id: str) -> None:

@@ -1,24 +1,32 @@
 """The narrow storage interface (create, append, fetch, list, tokens) over SQLAlchemy 2.
 
-The same code serves SQLite and PostgreSQL. `append` is the only way a game changes: inside one
+The same interface serves SQLite and PostgreSQL. `append` is the only way a game changes: inside one
 transaction it compares-and-sets the game's version (``UPDATE … WHERE version = N``) and inserts the
 new records, so concurrent writers are serialized by the database and a record is durable before
 the caller acknowledges it to anyone.
+
+On PostgreSQL the two hot writes are one statement each, in autocommit (one round trip, no
+``BEGIN``/``COMMIT``): `append` updates the version, inserts the records and sends the NOTIFY (which
+carries the records themselves when they fit, so the other processes need not read them back), and
+`take_lease` is one ``INSERT … ON CONFLICT DO UPDATE … WHERE`` that also answers who holds the lease
+until when. Pooled connections are not pinged before each use; a call that meets a connection the
+server dropped (a database restart) is retried once on a fresh one.
 """
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
-from typing import Any
+from typing import Any, ParamSpec, TypeVar
 
 from sqlalchemy import Engine, create_engine, delete, event, select, text, update
 from sqlalchemy.engine.interfaces import DBAPIConnection
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy.exc import DBAPIError, IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
 from sqlalchemy.pool import ConnectionPoolEntry, StaticPool
 
@@ -28,7 +36,13 @@ WRITERS = 32
 """Writer threads (and pooled connections) for PostgreSQL."""
 CHANNEL = "spacetable_games"
 """The PostgreSQL NOTIFY channel: payload ``<game id>:<new version>:<writer>``, sent inside every
-append (`writer`: the appending process's `Store.origin`, so that it can ignore its own)."""
+append (`writer`: the appending process's `Store.origin`, so that it can ignore its own), followed
+when they fit by ``\n<version before>\n<records as JSON [[kind, text, seat], …]>``."""
+NOTIFY_LIMIT = 7800
+"""Largest NOTIFY payload sent with its records (PostgreSQL's limit is 8000 bytes); a longer
+append notifies the version only and the listeners read the records from the table."""
+T = TypeVar("T")
+P = ParamSpec("P")
 PRESENCE = "spacetable_presence"
 """The channel of who is connected where: ``<game id>:<process>:<seat>,<seat>…`` (empty: none)."""
 
@@ -43,6 +57,31 @@ def hash_token(token: str) -> str:
 
 def now() -> datetime:
     return datetime.now(UTC).replace(tzinfo=None)
+
+
+def notify_payload(game_id: str, base: int, records: Sequence[NewRecord], origin: str) -> str:
+    """The NOTIFY payload of an append: the header, and the records when the whole fits."""
+    head = f"{game_id}:{base + len(records)}:{origin}"
+    body = json.dumps([[r.kind, r.text, r.seat] for r in records], separators=(",", ":"))
+    full = f"{head}\n{base}\n{body}"
+    return full if len(full.encode("utf-8")) <= NOTIFY_LIMIT else head
+
+
+def records_of(body: str) -> list[NewRecord] | None:
+    """The records of a NOTIFY payload's JSON part (None when it is not what `notify_payload` writes)."""
+    try:
+        data = json.loads(body)
+    except ValueError:
+        return None
+    if not isinstance(data, list):
+        return None
+    out = []
+    for item in data:
+        if not (isinstance(item, list) and len(item) == 3 and isinstance(item[0], str)
+                and isinstance(item[1], str) and (item[2] is None or type(item[2]) is int)):
+            return None
+        out.append(NewRecord(item[0], item[1], item[2]))
+    return out
 
 
 @dataclass(frozen=True)
@@ -79,6 +118,8 @@ class StoredGame:
     status: str
     seats: list[StoredSeat] = field(default_factory=list)
     records: list[StoredRecord] = field(default_factory=list)
+    tokens: list[tuple[str, int | None]] = field(default_factory=list)
+    """(token hash, seat or None for the spectator) of every credential of the game."""
 
 
 def make_engine(url: str) -> Engine:
@@ -105,7 +146,53 @@ def make_engine(url: str) -> Engine:
             cur.close()
 
         return engine
-    return create_engine(url, pool_pre_ping=True, pool_size=WRITERS, max_overflow=16)
+    # no ping before every checkout (a round trip each): `Store` retries a call once instead when
+    # it met a connection the server had dropped (SQLAlchemy then renews the whole pool)
+    return create_engine(url, pool_size=WRITERS, max_overflow=16)
+
+
+_APPEND_PG = text("""
+WITH g AS (
+    UPDATE games SET version = :new, updated_at = :t, status = COALESCE(CAST(:status AS varchar), status)
+    WHERE id = :id AND version = :expected
+    RETURNING id),
+r AS (
+    INSERT INTO records (game_id, n, kind, text, seat, created_at)
+    SELECT g.id, x.n, x.kind, x.text, x.seat, :t FROM g,
+        unnest(CAST(:ns AS integer[]), CAST(:kinds AS varchar[]), CAST(:texts AS text[]),
+               CAST(:seats AS integer[])) AS x(n, kind, text, seat)
+    RETURNING 1)
+SELECT pg_notify(:channel, :payload) FROM g""")
+"""`Store.append` on PostgreSQL: compare-and-set, insert and notify in one statement (no row: stale)."""
+
+_LEASE_PG = text("""
+WITH up AS (
+    INSERT INTO bot_leases (game_id, owner, expires_ms) VALUES (:id, :owner, :until)
+    ON CONFLICT (game_id) DO UPDATE SET owner = EXCLUDED.owner, expires_ms = EXCLUDED.expires_ms
+    WHERE bot_leases.owner = EXCLUDED.owner OR bot_leases.expires_ms < :now
+    RETURNING owner, expires_ms)
+SELECT owner, expires_ms FROM up
+UNION ALL
+SELECT owner, expires_ms FROM bot_leases WHERE game_id = :id AND NOT EXISTS (SELECT 1 FROM up)""")
+"""`Store.take_lease` on PostgreSQL: take or renew it if free, ours or expired; then who holds it."""
+
+
+def _once_more(fn: Callable[[], T]) -> T:
+    try:
+        return fn()
+    except DBAPIError as e:
+        if not e.connection_invalidated:
+            raise
+    return fn()
+
+
+def _retried(method: Callable[P, T]) -> Callable[P, T]:
+    """A read of `Store` run once more if it met a connection the database had dropped."""
+    @functools.wraps(method)
+    def run(*args: P.args, **kwargs: P.kwargs) -> T:
+        return _once_more(lambda: method(*args, **kwargs))
+
+    return run
 
 
 class Store:
@@ -119,6 +206,8 @@ class Store:
         """Several processes may serve this database: appends NOTIFY, bots need a lease."""
         self.origin = ""
         """Who appends (the service sets its process name), carried in the NOTIFY payload."""
+        self._auto = engine.execution_options(isolation_level="AUTOCOMMIT")
+        """One-statement writes on PostgreSQL (each its own transaction: no BEGIN/COMMIT trips)."""
         self.writer = ThreadPoolExecutor(1 if sqlite else WRITERS, thread_name_prefix="spacetable-db-writer")
         """SQLite has one writer at a time: writes queue on one thread instead of SQLite's busy
         handler (which sleeps and retries, making long tails). PostgreSQL commits in parallel on
@@ -140,6 +229,12 @@ class Store:
     def _session(self) -> Session:
         return self._sessions()
 
+    def _retry(self, fn: Callable[[], T]) -> T:
+        """`fn()`, once more if it failed on a pooled connection the database had dropped (the
+        pool is then renewed). A retried append that had in fact committed meets its own version
+        and says `VersionConflict`: the caller then catches up, as after any other writer."""
+        return _once_more(fn)
+
     def create(self, game_id: str, game: str, config: dict[str, Any], seed: int, rules_version: str,
                seats: Sequence[StoredSeat], tokens: Sequence[tuple[str, int | None]],
                records: Sequence[NewRecord], status: str) -> None:
@@ -159,6 +254,8 @@ class Store:
     def append(self, game_id: str, expected_version: int, records: Sequence[NewRecord],
                status: str | None = None) -> int:
         """Append records after version `expected_version`; the new version. `VersionConflict` if stale."""
+        if self.shared:
+            return self._retry(lambda: self._append_pg(game_id, expected_version, records, status))
         t = now()
         new_version = expected_version + len(records)
         with self._session() as s, s.begin():
@@ -171,11 +268,24 @@ class Store:
                 raise VersionConflict(f"game {game_id} is not at version {expected_version}")
             s.add_all(RecordRow(game_id=game_id, n=expected_version + i, kind=r.kind, text=r.text,
                                 seat=r.seat, created_at=t) for i, r in enumerate(records))
-            if self.shared:  # delivered to every listening process when (and only if) this commits
-                s.execute(text("SELECT pg_notify(:c, :p)"),
-                          {"c": CHANNEL, "p": f"{game_id}:{new_version}:{self.origin}"})
         return new_version
 
+    def _append_pg(self, game_id: str, expected_version: int, records: Sequence[NewRecord],
+                   status: str | None) -> int:
+        """`append` in one statement: the NOTIFY is delivered to every listening process when (and
+        only if) it commits."""
+        new_version = expected_version + len(records)
+        params = {"id": game_id, "expected": expected_version, "new": new_version, "t": now(),
+                  "status": status, "ns": [expected_version + i for i in range(len(records))],
+                  "kinds": [r.kind for r in records], "texts": [r.text for r in records],
+                  "seats": [r.seat for r in records], "channel": CHANNEL,
+                  "payload": notify_payload(game_id, expected_version, records, self.origin)}
+        with self._auto.connect() as conn:
+            if conn.execute(_APPEND_PG, params).first() is None:
+                raise VersionConflict(f"game {game_id} is not at version {expected_version}")
+        return new_version
+
+    @_retried
     def announce(self, game_id: str, process: str, seats: Sequence[int]) -> None:
         """Tell the other processes which seats of a game are connected to `process` (NOTIFY)."""
         payload = f"{game_id}:{process}:{','.join(str(x) for x in sorted(seats))}"
@@ -183,6 +293,7 @@ class Store:
             conn.execute(text("SELECT pg_notify(:c, :p)"), {"c": PRESENCE, "p": payload})
             conn.commit()
 
+    @_retried
     def announce_many(self, process: str, games: Sequence[tuple[str, Sequence[int]]]) -> None:
         """`announce` for several games in one transaction (the sweep's presence heartbeat): one
         database round trip instead of one per game, so it never queues ahead of catch-ups."""
@@ -194,6 +305,7 @@ class Store:
                 conn.execute(text("SELECT pg_notify(:c, :p)"), {"c": PRESENCE, "p": payload})
             conn.commit()
 
+    @_retried
     def records_since(self, game_id: str, n: int) -> tuple[int, str, list[StoredRecord]] | None:
         """(version, status, records n, n+1, …) of a game: what another process appended since."""
         with self._session() as s:
@@ -205,6 +317,7 @@ class Store:
             return row.version, row.status, [StoredRecord(r.n, r.kind, r.text, r.seat, r.created_at)
                                              for r in recs]
 
+    @_retried
     def versions(self, game_ids: Sequence[str]) -> dict[str, int]:
         """The stored version of each of `game_ids` (unknown ids are left out)."""
         if not game_ids:
@@ -218,48 +331,72 @@ class Store:
         """Take or renew the bot lease of a game for `owner` until now + ttl and return that time;
         None if another process holds an unexpired one. Compare-and-set in one transaction, so two
         takers never both win."""
+        holder = self.claim_lease(game_id, owner, now_ms, ttl_ms)
+        return holder[1] if holder is not None and holder[0] == owner else None
+
+    def claim_lease(self, game_id: str, owner: str, now_ms: int, ttl_ms: int) -> tuple[str, int] | None:
+        """`take_lease`, answering who holds the lease afterwards and until when (Unix ms): `owner`
+        if it took or renewed it; else the other holder (None when that is not known)."""
         until = now_ms + ttl_ms
+        if self.shared:
+            def run() -> tuple[str, int] | None:
+                with self._auto.connect() as conn:
+                    row = conn.execute(_LEASE_PG, {"id": game_id, "owner": owner, "until": until,
+                                                   "now": now_ms}).first()
+                return None if row is None else (str(row[0]), int(row[1]))
+
+            return self._retry(run)
+        return (owner, until) if self._take_lease_generic(game_id, owner, now_ms, until) else None
+
+    def _take_lease_generic(self, game_id: str, owner: str, now_ms: int, until: int) -> bool:
         with self._session() as s, s.begin():
             res = s.execute(update(LeaseRow).where(
                 LeaseRow.game_id == game_id, (LeaseRow.owner == owner) | (LeaseRow.expires_ms < now_ms))
                 .values(owner=owner, expires_ms=until))
             if res.rowcount == 1:  # type: ignore[attr-defined]
-                return until
+                return True
         try:
             with self._session() as s, s.begin():
                 s.add(LeaseRow(game_id=game_id, owner=owner, expires_ms=until))
-            return until
+            return True
         except IntegrityError:  # a row exists and is another's, unexpired (or it was just inserted)
-            return None
+            return False
 
+    @_retried
     def release_lease(self, game_id: str, owner: str) -> None:
         """Give the lease up (only if `owner` still holds it)."""
         with self._session() as s, s.begin():
             s.execute(delete(LeaseRow).where(LeaseRow.game_id == game_id, LeaseRow.owner == owner))
 
+    @_retried
     def lease_owner(self, game_id: str) -> tuple[str, int] | None:
         with self._session() as s:
             row = s.get(LeaseRow, game_id)
             return None if row is None else (row.owner, row.expires_ms)
 
+    @_retried
     def set_status(self, game_id: str, status: str) -> None:
         with self._session() as s, s.begin():
             s.execute(update(GameRow).where(GameRow.id == game_id).values(status=status))
 
+    @_retried
     def fetch(self, game_id: str) -> StoredGame | None:
-        """A game with its seats and every record, oldest first (None if unknown)."""
+        """A game with its seats, its token hashes and every record, oldest first (None if unknown)."""
         with self._session() as s:
             row = s.get(GameRow, game_id)
             if row is None:
                 return None
             seats = s.scalars(select(SeatRow).where(SeatRow.game_id == game_id).order_by(SeatRow.seat))
             recs = s.scalars(select(RecordRow).where(RecordRow.game_id == game_id).order_by(RecordRow.n))
+            tokens = s.execute(select(TokenRow.token_hash, TokenRow.seat).where(TokenRow.game_id == game_id))
             return StoredGame(
                 id=row.id, game=row.game, config=json.loads(row.config), seed=row.seed,
                 rules_version=row.rules_version, version=row.version, status=row.status,
                 seats=[StoredSeat(x.seat, x.kind, x.name) for x in seats],
-                records=[StoredRecord(r.n, r.kind, r.text, r.seat, r.created_at) for r in recs])
+                records=[StoredRecord(r.n, r.kind, r.text, r.seat, r.created_at) for r in recs],
+                tokens=[(h, seat) for h, seat in tokens])
 
+    @_retried
     def list_ids(self, status: str | None = None) -> list[str]:
         with self._session() as s:
             q = select(GameRow.id).order_by(GameRow.created_at)
@@ -267,6 +404,7 @@ class Store:
                 q = q.where(GameRow.status == status)
             return list(s.scalars(q))
 
+    @_retried
     def token(self, token: str) -> tuple[str, int | None] | None:
         """(game id, seat or None for a spectator) of a token, or None if unknown."""
         with self._session() as s:

@@ -19,6 +19,7 @@ function CreateForm({ bots, game, setGame, onCreated }) {
   const [players, setPlayers] = useState(3);
   const [exploration, setExploration] = useState(false);
   const [pvp, setPvp] = useState(false);
+  const [turnLimit, setTurnLimit] = useState("");
   const info = GAMES.find((g) => g.name === game) || GAMES[0];
   const lanes = game === "spacelanes";
   const [kinds, setKinds] = useState(["human", "human", bots[bots.length - 1] || "greedy", "greedy", "greedy"]);
@@ -41,6 +42,7 @@ function CreateForm({ bots, game, setGame, onCreated }) {
       names: names.slice(0, players).map((n, i) => n.trim() || (seats[i] === "human" ? `Captain ${i + 1}` : `${seats[i]} bot ${i + 1}`)),
     };
     if (seed.trim()) body.seed = parseInt(seed, 10);
+    if (lanes && turnLimit.trim()) body.turn_limit = parseInt(turnLimit, 10);
     const r = await api("/api/games", { method: "POST", body });
     setBusy(false);
     if (!r.ok) {
@@ -76,6 +78,7 @@ function CreateForm({ bots, game, setGame, onCreated }) {
     ${lanes ? html`<div class="field">
       <label title="settlements and lanes start face down and are revealed as ships explore"><input type="checkbox" name="exploration" checked=${exploration} onChange=${(e) => setExploration(e.currentTarget.checked)} /> Exploration mode</label>
       <label title="ships that meet may trade and fight"><input type="checkbox" name="pvp" checked=${pvp} onChange=${(e) => setPvp(e.currentTarget.checked)} /> PvP mode</label>
+      <label title="when this many turns have been played, the captain closest to their goal wins (empty: no limit)">Turn limit <input class="input" type="number" name="turn-limit" min="0" max="1000" placeholder="none" value=${turnLimit} onInput=${(e) => setTurnLimit(e.currentTarget.value)} /></label>
     </div>` : html`<div class="field">
       <label title="needs 3–5 captains"><input type="checkbox" name="binding-ties" checked=${bt && btAllowed} disabled=${!btAllowed} onChange=${(e) => setBt(e.currentTarget.checked)} /> Binding Ties expansion</label>
       <label><input type="checkbox" name="first-encounter" checked=${fe} onChange=${(e) => setFe(e.currentTarget.checked)} /> First Encounter module</label>
