@@ -454,28 +454,13 @@ def _merc_cover(m: Mercs, sf: tuple[float, ...] | list[float]) -> tuple[float, i
     """Cover a shortfall with the Mercenary row: (remaining units, basic cards used, crew used)."""
     left = 0.0
     basics = crew = 0
-    b0, b1, b2 = m.basic
-    x = sf[0]
-    if x > 0:
-        if x <= b0:
-            basics += math.ceil(x)
-        else:
-            basics += b0
-            left += x - b0
-    x = sf[1]
-    if x > 0:
-        if x <= b1:
-            basics += math.ceil(x)
-        else:
-            basics += b1
-            left += x - b1
-    x = sf[2]
-    if x > 0:
-        if x <= b2:
-            basics += math.ceil(x)
-        else:
-            basics += b2
-            left += x - b2
+    for b, x in zip(m.basic, sf, strict=False):  # the three basic types: sf also has Damage and crew
+        if x > 0:
+            if x <= b:
+                basics += math.ceil(x)
+            else:
+                basics += b
+                left += x - b
     x = sf[4]
     crew_free = m.crew
     if x > 0:

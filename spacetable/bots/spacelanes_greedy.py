@@ -61,8 +61,6 @@ USE_COUNTERMEASURES = _space_action("use", "countermeasures")
 ASK_GOOD_OF = {GOODS[g]: SA.ASK_GOOD[g] for g in range(NGOODS)}
 ASK_TYPE_OF = {CT[ti].slug: a for ti, a in SA.ASK_SHIP.items()}
 PAY_OF = SA.PAY
-SETTLEMENTS = CONTENT.settlements
-MAP_GOALS = frozenset({"visited", "homeworlds", "union", "pirate"})
 """Goal kinds whose `goal_bonus` depends on more than whether a slot is known."""
 
 
@@ -901,7 +899,8 @@ class _Brain:
 
 class _GreedyBrain(_Brain):
     """The greedy bot's own brain: `_Brain` with all destinations valued in one pass, the same values as
-    `dest_value` and `transport_bonus` (which a subclass of `_Brain` may override; this one is final)."""
+    `dest_value` (which a subclass of `_Brain` may override; this one is final) with the market's
+    tables looked up once."""
 
     def _destination(self) -> int:
         s, p = self.s, self.p
@@ -911,29 +910,7 @@ class _GreedyBrain(_Brain):
         sells_here, sell, opp = m.sells_here, m.sell, m.opp
         cargo = s.cargo[p]
         held = [g for g in range(NGOODS) if cargo[g]]
-        known = s.rev_set
-        bonus = [0] * NSLOTS  # transport_bonus + goal_bonus by slot
-        extra = 1500 if self.kind == "transports" else 0
-        for cid, pk in s.transports[p]:
-            t = CT[TYPE[cid]]
-            for x in range(NSLOTS):
-                if x != pk and known[x] and _matches(s, t.to, x):
-                    bonus[x] += t.reward + extra
-        kind = self.kind
-        if kind == "visited" or kind == "homeworlds":  # goal_bonus, slot by slot
-            seen, slot_set = s.visited[p], s.slot_set
-            for x in range(NSLOTS):
-                if not known[x]:
-                    bonus[x] += 1200
-                elif not seen >> x & 1 and (kind == "visited" or SETTLEMENTS[slot_set[x]].homeworld):
-                    bonus[x] += 1200 if kind == "visited" else 2500
-        elif kind in MAP_GOALS:
-            for x in range(NSLOTS):
-                bonus[x] += self.goal_bonus(x)
-        else:  # goal_bonus without a map goal: 800 for an unknown slot, else nothing
-            for x in range(NSLOTS):
-                if not known[x]:
-                    bonus[x] += 800
+        bonus = [self.transport_bonus(x) + self.goal_bonus(x) for x in range(NSLOTS)]
         best, arg = -1e18, -1
         for x in range(NSLOTS):
             if x == here:

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import re
 import textwrap
+from collections import Counter
 from typing import Any
 
 from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
@@ -451,10 +452,7 @@ def _hand(hand: list[str], wide: bool) -> RenderableType:
     if wide:
         t.add_column(no_wrap=True, style="dim")
     t.add_column(ratio=1)
-    counts: dict[str, int] = {}
-    for c in hand:
-        counts[c] = counts.get(c, 0) + 1
-    for c, n in counts.items():
+    for c, n in Counter(hand).items():
         ct = SLUG.get(c)
         name = Text((ct.name if ct else c) + (f" ×{n}" if n > 1 else ""), style="bold")
         kind = card_kind(ct) if ct is not None else ""
@@ -470,13 +468,10 @@ def _hand(hand: list[str], wide: bool) -> RenderableType:
 
 def _hand_names(hand: list[str]) -> RenderableType:
     """The hand in two or three lines (a short console): names only; the `more` command has the texts."""
-    counts: dict[str, int] = {}
-    for c in hand:
-        counts[c] = counts.get(c, 0) + 1
     line = Text(f"Your hand: {plural(len(hand), 'card')}", style="bold green")
     if hand:
         line.append(": ")
-        line.append(", ".join(card_name(c) + (f" ×{n}" if n > 1 else "") for c, n in counts.items()),
+        line.append(", ".join(card_name(c) + (f" ×{n}" if n > 1 else "") for c, n in Counter(hand).items()),
                     style="bold")
     return line
 

@@ -11,30 +11,13 @@ from typing import Any
 
 import pytest
 
-from spacetable.engine.rng import Rng
-from spacetable.engine.state import CHANCE, State
-from spacetable.sim.setup import load_game
+from spacetable.sim.bench import mid_game_states
 
 SHARED_OK = {"moonrakers": {"merc_deck", "merc_discard", "merc_row", "merc_used"}}
 
 
 def _slots(obj: object) -> list[str]:
     return [s for cls in type(obj).__mro__ for s in getattr(cls, "__slots__", ())]
-
-
-def _mid_game(game: str, players: int, seed: int, steps: int) -> State:
-    spec = load_game(game)
-    s = spec.new_state(spec.make_config(players), seed)
-    rng = Rng(seed)
-    for _ in range(steps):
-        if s.is_terminal():
-            break
-        if s.current_player() == CHANCE:
-            s.sample_chance()
-        else:
-            legal = s.legal_actions()
-            s.apply_fast(legal[rng.below(len(legal))])
-    return s
 
 
 def _same(a: Any, b: Any) -> bool:
@@ -50,8 +33,7 @@ def _same(a: Any, b: Any) -> bool:
 @pytest.mark.parametrize(("game", "players"), [("moonrakers", 2), ("moonrakers", 4), ("spacelanes", 2),
                                                ("spacelanes", 4), ("highcard", 3)])
 def test_copy_sets_every_slot_equal_and_shares_no_list(game: str, players: int) -> None:
-    for seed in range(6):
-        s = _mid_game(game, players, seed, 40 + 25 * seed)
+    for s in mid_game_states(game, players, count=6):
         c = s.copy()
         assert type(c) is type(s)
         for name in _slots(s):
