@@ -14,10 +14,13 @@ of a game on different processes, and with --cross every client POSTs through th
 than its WebSocket's, so every measured round trip crosses processes (NOTIFY, catch-up, push).
 With --pg-async-commit the temporary cluster runs with ``synchronous_commit=off`` (commits do not
 wait for the disk's fsync: the durability class of the SQLite default), to tell a slow disk from
-the server.
+the server. With --profile PREFIX each server is sampled by py-spy (when it is on the PATH: not a
+dependency) while the load runs, holding the GIL (``--gil``: Python's own time; zlib and the
+database drivers release it), into PREFIX.<process>.txt as collapsed stacks (one line per stack
+and its count).
 
     .venv/bin/python benchmarks/load_server.py [--game spacelanes] [--games 100] [--period 2]
-        [--duration 60] [--processes 2 --pg [--pg-async-commit] [--cross]]
+        [--duration 60] [--processes 2 --pg [--pg-async-commit] [--cross]] [--profile PREFIX]
 """
 
 from __future__ import annotations
@@ -167,6 +170,19 @@ def cpu_seconds(pids: list[int]) -> float | None:
     return total
 
 
+def start_profilers(prefix: str | None, pids: list[int], duration: float) -> list[subprocess.Popen[bytes]]:
+    """py-spy on every server for `duration` seconds (none without --profile or without py-spy)."""
+    spy = shutil.which("py-spy") if prefix else None
+    if prefix and spy is None:
+        print("--profile: py-spy is not on the PATH (pip install py-spy); not profiling")
+    if spy is None:
+        return []
+    return [subprocess.Popen([spy, "record", "--pid", str(pid), "--duration", str(max(1, int(duration))),
+                              "--rate", "100", "--gil", "--nonblocking", "--format", "raw",
+                              "-o", f"{prefix}.{i}.txt"], stdout=subprocess.DEVNULL)
+            for i, pid in enumerate(pids)]
+
+
 async def total_version(https: dict[str, httpx.AsyncClient], clients: list[Client]) -> int:
     """The sum of the games' versions (= records written), read through each game's first client."""
     first: dict[str, Client] = {}
@@ -206,6 +222,7 @@ async def main_async(args: argparse.Namespace, bases: list[str], pids: list[int]
         records0 = await total_version(https, clients)
         gc.collect()  # the client's own collector pauses would stamp late arrivals on its clients
         gc.freeze()
+        profilers = start_profilers(args.profile, pids, args.duration)
         cpu0 = cpu_seconds(pids)
         own0 = time.process_time()
         end = time.perf_counter() + args.duration
@@ -214,6 +231,8 @@ async def main_async(args: argparse.Namespace, bases: list[str], pids: list[int]
                              *(run_client(c, https, args.period, end, rtts, errors, rng) for c in clients))
         cpu1 = cpu_seconds(pids)
         own = time.process_time() - own0
+        for prof in profilers:
+            prof.wait()
         written = await total_version(https, clients) - records0
     if not rtts:
         print("no round trips measured", errors[:5])
@@ -297,6 +316,8 @@ def main() -> None:
     ap.add_argument("--bot-pause", type=float, default=0.6)
     ap.add_argument("--db", default=None, help="database URL (default: a temporary SQLite file)")
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--profile", default=None, metavar="PREFIX",
+                    help="sample each server with py-spy into PREFIX.<process>.txt (collapsed stacks)")
     args = ap.parse_args()
     with contextlib.ExitStack() as stack:
         tmp = stack.enter_context(tempfile.TemporaryDirectory(prefix="spacetable-load-"))

@@ -1,6 +1,12 @@
 """Build the compiled modules (`make fast`): mypyc-compile the modules listed in pyproject.toml
 ([tool.spacetable.compiled]) into build/compiled/, away from the sources, with a manifest of the
 source hashes they were built from (spacetable/buildinfo.py checks it at import; docs/performance.md).
+
+`--out DIR` builds a private copy instead: the package, pyproject.toml and this script are copied into
+DIR (a later copy replaces only the files that changed, and DIR/build keeps the objects, so rebuilds
+are incremental) and built there, into DIR/build/compiled. ``PYTHONPATH=DIR SPACETABLE_BUILD=compiled``
+then runs that build, which later edits of the working tree neither replace nor make stale (its
+manifest checks DIR's sources). `--force` rebuilds even when the build matches the sources.
 """
 
 from __future__ import annotations
@@ -68,7 +74,41 @@ def _compile_in_parallel(jobs: int) -> None:
     ccompiler.CCompiler.compile = compile
 
 
+def build_private(out: Path, force: bool) -> None:
+    """Copy the sources into `out` and build them there (`--out`)."""
+    import filecmp
+    import shutil
+    import subprocess
+
+    out.mkdir(parents=True, exist_ok=True)
+    for rel in ("pyproject.toml", "tools/build_compiled.py"):
+        (out / rel).parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy2(ROOT / rel, out / rel)
+    src, dst = ROOT / "spacetable", out / "spacetable"
+    for path in sorted(src.rglob("*")):
+        if "__pycache__" in path.parts or not path.is_file():
+            continue
+        target = dst / path.relative_to(src)
+        if not target.exists() or not filecmp.cmp(path, target, shallow=False):
+            target.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(path, target)
+    for path in sorted(dst.rglob("*.py")):  # a source removed from the tree leaves the copy too
+        if not (src / path.relative_to(dst)).exists():
+            path.unlink()
+    cmd = [sys.executable, str(out / "tools" / "build_compiled.py")] + (["--force"] if force else [])
+    raise SystemExit(subprocess.run(cmd, cwd=out, check=False).returncode)
+
+
 def main() -> None:
+    args = sys.argv[1:]
+    if "--out" in args:
+        i = args.index("--out")
+        if i + 1 >= len(args):
+            raise SystemExit("usage: build_compiled.py [--force] [--out DIR]")
+        out = Path(args[i + 1]).resolve()
+        if out == ROOT:
+            raise SystemExit("--out: give a directory other than the repository")
+        build_private(out, "--force" in args)
     from mypyc.build import mypycify
     from setuptools import setup
 

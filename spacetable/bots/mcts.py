@@ -19,7 +19,9 @@ the heuristic one and deviates only on evidence. Rollouts play the game's `greed
 where the game has one (a fast policy that
 reads only the determinized copy it is given), else uniformly random legal actions, for at most
 `horizon` decisions, and then score the position with `State.heuristic_value()` (each game's cheap
-win-chance estimate), or `returns()` at the end. Budgets: a number of iterations (``mcts:1000it``:
+win-chance estimate), or `returns()` at the end. A game whose search needs other settings (horizon,
+rollout turns or bot, the overruling test) has them in `GAME_SETTINGS`, keyed by its name (today Space
+Lanes only); every other game uses the module defaults. Budgets: a number of iterations (``mcts:1000it``:
 deterministic under the rng given to `choose`) or a time (``mcts:200ms``, ``mcts:2s``); plain
 ``mcts`` is ``mcts:1000it``.
 """
@@ -29,6 +31,7 @@ from __future__ import annotations
 import math
 import re
 import time
+from dataclasses import dataclass
 
 from mypy_extensions import mypyc_attr
 
@@ -59,6 +62,31 @@ iteration reaching it goes straight to its rollout): at small budgets the tree s
 the rollout policy, not a uniform choice among untried actions, plays the plies below."""
 EXPLORATION = 0.7
 """UCB exploration constant (results lie in [0, 1])."""
+
+
+@dataclass(frozen=True)
+class GameSettings:
+    """Search settings of one game where they differ from the module defaults (`GAME_SETTINGS`)."""
+
+    horizon: int = DEFAULT_HORIZON
+    """Rollout decisions before the position is scored (chance steps not counted)."""
+    turns: int = 0
+    """When > 0, a rollout ends once this many turns (`State.turn_count`) have ended since its start, or
+    after `horizon` decisions, whichever comes first."""
+    rollout: str | None = None
+    """The rollout bot for this game (None: the bot's `rollout`)."""
+    veto_margin: float = VETO_MARGIN
+    veto_z: float = VETO_Z
+    veto_share: float = VETO_SHARE
+
+
+DEFAULTS = GameSettings()
+GAME_SETTINGS: dict[str, GameSettings] = {
+    "spacelanes": GameSettings(veto_margin=0.05, veto_z=2.5),
+}
+"""Per game (by `GameSpec.name`); a game not listed uses `DEFAULTS`. Space Lanes (docs/bots.md): a game
+has ~900 decisions and the value of a trade run shows only turns later; overruling its heuristic prior
+on the default test (or a lighter one) lost games, so the prior is overruled only on strong evidence."""
 MAX_ITERATIONS = 10_000_000
 MAX_SECONDS = 600.0
 
@@ -101,15 +129,16 @@ class _Node:
         self.player = player
 
 
-def _clearly_better(c: _Node, prior: _Node) -> bool:
-    """Whether `c`'s mean result beats `prior`'s by `VETO_MARGIN` plus `VETO_Z` standard errors."""
+def _clearly_better(c: _Node, prior: _Node, margin: float = VETO_MARGIN, z: float = VETO_Z) -> bool:
+    """Whether `c`'s mean result beats `prior`'s by `margin` plus `z` standard errors (the game's
+    `veto_margin` and `veto_z`)."""
     def mean_var(n: _Node) -> tuple[float, float]:
         m = n.wins / n.visits
         return m, max(0.0, n.sq / n.visits - m * m) / n.visits
 
     mc, vc = mean_var(c)
     mp, vp = mean_var(prior)
-    return mc - mp >= VETO_MARGIN + VETO_Z * math.sqrt(vc + vp)
+    return mc - mp >= margin + z * math.sqrt(vc + vp)
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)  # subclassed by uncompiled code (docs/performance.md)
@@ -117,13 +146,16 @@ class MctsBot:
     """Information-set MCTS with truncated random rollouts (see the module docstring)."""
 
     def __init__(self, iterations: int | None = DEFAULT_ITERATIONS, seconds: float | None = None,
-                 horizon: int = DEFAULT_HORIZON, exploration: float = EXPLORATION,
+                 horizon: int | None = None, exploration: float = EXPLORATION,
                  rollout: str | None = ROLLOUT_BOT, prior: str | None = PRIOR_BOT) -> None:
         if iterations is None and seconds is None:
             iterations = DEFAULT_ITERATIONS
         self.iterations = iterations if seconds is None else None
         self.seconds = seconds
         self.horizon = horizon
+        """Rollout decisions (None: the game's `GameSettings.horizon`)."""
+        self._settings = DEFAULTS
+        self._horizon = DEFAULT_HORIZON
         self.exploration = exploration
         self.rollout = rollout
         self.prior = prior
@@ -155,6 +187,8 @@ class MctsBot:
         if len(legal) == 1:
             return legal[0]
         start = time.perf_counter()
+        self._settings = GAME_SETTINGS.get(state.spec.name, DEFAULTS)
+        self._horizon = self.horizon if self.horizon is not None else self._settings.horizon
         prior = self._prior_choice(state, seat, rng, legal)
         self.last_prior = prior
         self._prior_index = prior.index if prior is not None else -1
@@ -182,14 +216,16 @@ class MctsBot:
         pc = children.get(prior.index) if prior is not None else None
         if prior is not None and pc is None:
             return prior  # no evidence against it
-        need = max(VETO_MIN_VISITS, VETO_SHARE * self.last_iterations)
+        g = self._settings
+        need = max(VETO_MIN_VISITS, g.veto_share * self.last_iterations)
         best: Action | None = None
         best_key = (-1, -1.0)
         for a in legal:
             c = children.get(a.index)
             if c is None or (c.visits, c.wins) <= best_key:
                 continue
-            if pc is not None and c is not pc and (c.visits < need or not _clearly_better(c, pc)):
+            if pc is not None and c is not pc and (c.visits < need or not _clearly_better(
+                    c, pc, g.veto_margin, g.veto_z)):
                 continue
             best, best_key = a, (c.visits, c.wins)
         if best is None:
@@ -277,6 +313,8 @@ class MctsBot:
         game = state.spec.name
         if game not in self._policies:
             name = self.rollout
+            if self._settings.rollout and name == ROLLOUT_BOT:
+                name = self._settings.rollout  # the game's own default policy
             self._policies[game] = make_bot(game, name) if name and name in bot_names(game) else None
         return self._policies[game]
 
@@ -284,11 +322,15 @@ class MctsBot:
         """The policy's decisions (chance drawn from the copy's rng) up to the horizon; then the
         final result, or the game's `heuristic_value()`."""
         below = rng.below
-        steps = self.horizon
+        steps = self._horizon
+        turns = self._settings.turns
+        end = d.turn_count() + turns
         while steps > 0:
             p = d.current_player()
             if p == TERMINAL:
                 return d.returns()
+            if turns and d.turn_count() >= end:
+                break
             if p == CHANCE:
                 d.sample_chance()
                 continue

@@ -20,16 +20,20 @@ choice with the one from `determinize(seat)`). No copies, no simulation: about 1
 (planning, the costliest, about 35–40 µs on the reference machine).
 
 Speed (issue 13): a turn's plan (`_plan`) and the Mission Leader's evaluation of the contract it took
-(`_my_eval`) are memoized by everything they read, so the negotiation that follows planning reuses them;
-planning values contracts without building `Eval` objects (`_value`); legal-action tests are by identity
-(`has`) and card lookups by action index, never by text. The choices are those of the plain code (checked
-decision by decision by `benchmarks/bot_identity.py`).
+(`_my_eval`) are memoized with everything they read (`PlanMemo`: the latest plans, their inputs compared
+by value), so the negotiation that follows planning reuses them; planning values contracts without
+building `Eval` objects (`_value`) and orders its candidates without a sort key; legal-action tests are
+by identity (`has`) and card lookups by action index, never by text. Module constants are `Final` and hot
+functions avoid closures and keyword builtins, which the compiled build would run as generic Python
+(docs/performance.md). The choices are those of the plain code (checked decision by decision by
+`benchmarks/bot_identity.py`).
 """
 
 from __future__ import annotations
 
 import math
 from collections.abc import Callable
+from typing import Final
 
 from mypy_extensions import mypyc_attr
 
@@ -57,15 +61,15 @@ from spacetable.games.moonrakers.reputation import best_payment, best_spends
 from spacetable.games.moonrakers.rules import Buy, KeepObjectives, KeepOne, Planning, StayReplace
 from spacetable.games.moonrakers.state import MoonrakersState
 
-CAT = A.CAT
-CREW0 = A.CREW_BASE
-EXTRA_KINDS = frozenset({"spend", "trade"})
-WIN = 10
+CAT: Final = A.CAT
+CREW0: Final = A.CREW_BASE
+EXTRA_KINDS: Final = frozenset({"spend", "trade"})
+WIN: Final = 10
 
 # ---------------------------------------------------------------------------------------- tables
 # Crew profiles for estimates and play priority: (net actions after paying 1, cards drawn,
 # damage counted, shield counted, requirement reduction (type, n) with type -1 = any).
-_CREW: dict[str, tuple[int, int, int, int, int, int]] = {
+_CREW: Final[dict[str, tuple[int, int, int, int, int, int]]] = {
     "ada-massa": (2, 0, 0, 0, 0, 1),
     "at-0k": (-1, 0, 1, 0, -2, 0),
     "b3-ar": (0, 0, 0, 0, -2, 0),
@@ -114,50 +118,50 @@ def crew_columns(profile: Callable[[Crew], CrewProfile]) -> tuple[list[int], ...
 CREW_ACT, CREW_DRAW, CREW_DMG, CREW_SHIELD, CREW_RED_T, CREW_RED_N = crew_columns(
     lambda c: _CREW.get(c.slug, (-1, 0, 0, 0, -2, 0)))
 
-CARD_VALUE = [3.0, 2.5, 2.0, 1.5, 2.5, 3.5, 0.0] + [3.0 + 0.5 * c.cost for c in CAT.crew]
+CARD_VALUE: Final = [3.0, 2.5, 2.0, 1.5, 2.5, 3.5, 0.0] + [3.0 + 0.5 * c.cost for c in CAT.crew]
 """Keep-value of each action-deck card (trash / discard the lowest first)."""
 
-_PART_BONUS = {
+_PART_BONUS: Final = {
     "flash": 4, "daburu-mk1": 3, "cloaking-device": 2, "the-leech": 1, "accelerator-mk3": 1,
     "fission": 2, "the-gatling-laser": 1, "sapphire-mk2": 1, "titan-3000": 1, "twin-jets-e4": 1,
     "jump-jets-e2": -1, "pulsor-mk1": -1, "multi-stage-m1": -1, "doom": -1,
 }
-PART_VALUE = [0.6 * p.cost + 0.5 * sum(CARD_VALUE[c] for c in p.cards) + _PART_BONUS.get(p.slug, 0)
-              for p in CAT.parts]
-CREW_BUY_BASE = 2.0
-CREW_BUY_VALUE = [CREW_BUY_BASE + c.cost + 1.5 * CREW_ACT[c.id] for c in CAT.crew]
-PART_STATIC_REDUCE: dict[str, tuple[int, int]] = {
+PART_VALUE: Final = [0.6 * p.cost + 0.5 * sum(CARD_VALUE[c] for c in p.cards) + _PART_BONUS.get(p.slug, 0)
+                     for p in CAT.parts]
+CREW_BUY_BASE: Final = 2.0
+CREW_BUY_VALUE: Final = [CREW_BUY_BASE + c.cost + 1.5 * CREW_ACT[c.id] for c in CAT.crew]
+PART_STATIC_REDUCE: Final[dict[str, tuple[int, int]]] = {
     "sapphire-mk2": (0, 1), "twin-jets-e4": (1, 1), "titan-3000": (2, 1), "the-gatling-laser": (3, 1),
 }
-PART_RED = [PART_STATIC_REDUCE.get(p.slug, (-1, 0)) for p in CAT.parts]
+PART_RED: Final = [PART_STATIC_REDUCE.get(p.slug, (-1, 0)) for p in CAT.parts]
 
-_OBJ = {
+_OBJ: Final = {
     "ace": 0.5, "barrage": 0.6, "chain-reaction": 0.5, "daredevil": 0.4, "efficiency": 0.4,
     "fire-support": 0.2, "generalist": 0.2, "gun-for-hire": 0.5, "megaton": 0.2, "money-bags": 0.5,
     "natural-leader": 0.3, "over-9000": 0.2, "quick-run": 0.5, "quick-strike": 0.4, "saboteur": 0.4,
     "santa-maria": 0.5, "shield-wall": 0.4, "specialist": 0.3, "speed-demon": 0.2, "tank": 0.2,
     "tinker": 0.2, "utopia": 0.3, "youre-my-hero": 0.5, "freeloader": 0.5, "hoarder": 0.4,
 }
-OBJ_VALUE = [_OBJ.get(o.slug, 0.15) for o in CAT.objectives]
-SOLO_OBJ = {A.OBJECTIVE_ID[s]: k for s, k in (("gun-for-hire", "kill"), ("quick-run", "delivery"),
-                                               ("santa-maria", "explore"), ("youre-my-hero", "rescue"))
-            if s in A.OBJECTIVE_ID}
+OBJ_VALUE: Final = [_OBJ.get(o.slug, 0.15) for o in CAT.objectives]
+SOLO_OBJ: Final = {A.OBJECTIVE_ID[s]: k for s, k in (("gun-for-hire", "kill"), ("quick-run", "delivery"),
+                                                      ("santa-maria", "explore"), ("youre-my-hero", "rescue"))
+                   if s in A.OBJECTIVE_ID}
 
-ALLY_CAP = (2.0, 1.0, 1.0, 2.0, 0.3)
+ALLY_CAP: Final = (2.0, 1.0, 1.0, 2.0, 0.3)
 """What one ally is assumed to add per requirement type (a starting deck's typical hand)."""
-ALLY_TOTAL = 4.0
-STAY_VALUE = 2.2
-ALLY_MIN_PLAYERS = 2
+ALLY_TOTAL: Final = 4.0
+STAY_VALUE: Final = 2.2
+ALLY_MIN_PLAYERS: Final = 2
 """Negotiate from this many players on (in 2p, the other captain plus the Mercenary row: fewer turns)."""
-LONG_GAME = 60
-SOLO_KP = 6.0
-EXPOSURE_W = 1.0
-BUY_MIN = 2.5
-KP_BASE = 4.0
-CREDIT_VALUE = 1.0
-SWAP_MIN_CREDITS = 99
-BONUS_VALUE = 2.5
-SOLO_ODDS_UNITS = 2.5
+LONG_GAME: Final = 60
+SOLO_KP: Final = 6.0
+EXPOSURE_W: Final = 1.0
+BUY_MIN: Final = 2.5
+KP_BASE: Final = 4.0
+CREDIT_VALUE: Final = 1.0
+SWAP_MIN_CREDITS: Final = 99
+BONUS_VALUE: Final = 2.5
+SOLO_ODDS_UNITS: Final = 2.5
 """Estimated shortfall up to which planning asks `CardTables.solo_odds` (beyond it the odds are small)."""
 
 
@@ -255,30 +259,53 @@ def _fractions(p_draw: list[int], p_discard: list[int]) -> tuple[list[float], fl
     return [k * inv for k in counts], float(n)
 
 
-PlanKey = tuple[CardTables, tuple[int, ...], tuple[int, ...], tuple[int, ...], float]
-_PLANS: dict[PlanKey, Plan] = {}
-"""Plans made this turn (planning, then the negotiation of the contract taken), by everything `_plan`
-reads: the card tables, the hand, the pile it draws from (contents decide; its order only keys), the
-parts and the Actions. A plan is never changed once made."""
-MEMO_SIZE = 512
+class PlanMemo:
+    """A plan made recently, with everything `_make_plan` read to make it: the card tables, the hand,
+    the pile it draws from (its draw pile, and its discard pile when fewer than 4 cards are left to
+    draw), the parts and the Actions; and the Mission Leader's evaluations of contracts made with it
+    (`evals`). Entries are compared by value, so a plan is reused exactly when its inputs are equal;
+    a plan is never changed once made."""
+
+    __slots__ = ("tb", "hand", "draw", "discard", "parts", "actions", "plan", "evals")
+
+    def __init__(self, tb: CardTables, hand: list[int], draw: list[int], discard: list[int],
+                 parts: list[int], actions: float, plan: Plan) -> None:
+        self.tb = tb
+        self.hand = hand
+        self.draw = draw
+        self.discard = discard
+        self.parts = parts
+        self.actions = actions
+        self.plan = plan
+        self.evals: list[EvalMemo] = []
 
 
-def plan_key(tb: CardTables, s: MoonrakersState, me: int, hand: list[int], actions: float) -> PlanKey:
+_RECENT: Final[list[PlanMemo]] = []
+"""The latest plans, newest first (planning, then the negotiation of the contract taken, ask for the
+same one): at most `RECENT_PLANS`."""
+RECENT_PLANS: Final = 4
+
+
+def _plan_memo(tb: CardTables, s: MoonrakersState, me: int, hand: list[int], actions: float) -> PlanMemo:
     pl = s.players[me]
-    pile = pl.draw if len(pl.draw) >= 4 else pl.draw + pl.discard
-    return tb, tuple(hand), tuple(pile), tuple(pl.parts), actions
+    draw = pl.draw
+    short = len(draw) < 4  # then the discard pile is drawn from too (`_fractions`)
+    for m in _RECENT:
+        if (m.tb is tb and m.actions == actions and m.hand == hand and m.draw == draw
+                and (not short or m.discard == pl.discard) and m.parts == pl.parts):
+            return m
+    m = PlanMemo(tb, hand.copy(), draw.copy(), pl.discard.copy() if short else [], pl.parts.copy(), actions,
+                 _make_plan(tb, s, me, hand, actions))
+    _RECENT.insert(0, m)
+    if len(_RECENT) > RECENT_PLANS:
+        _RECENT.pop()
+    return m
 
 
 def _plan(tb: CardTables, s: MoonrakersState, me: int, hand: list[int], actions: float) -> Plan:
     """Play the engine cards of `hand` on paper: Reactors, action crew, Thrusters and their draws
-    (memoized in `_PLANS`)."""
-    key = plan_key(tb, s, me, hand, actions)
-    pn = _PLANS.get(key)
-    if pn is None:
-        if len(_PLANS) >= MEMO_SIZE:
-            _PLANS.clear()
-        pn = _PLANS[key] = _make_plan(tb, s, me, hand, actions)
-    return pn
+    (memoized in `_RECENT`)."""
+    return _plan_memo(tb, s, me, hand, actions).plan
 
 
 def _make_plan(tb: CardTables, s: MoonrakersState, me: int, hand: list[int], actions: float) -> Plan:
@@ -372,7 +399,10 @@ def _make_plan(tb: CardTables, s: MoonrakersState, me: int, hand: list[int], act
     return pn
 
 
-def _shortfall(pn: Plan, req: tuple[int, ...]) -> tuple[float, float, float, float, float, float]:
+Shortfall = tuple[float, float, float, float, float, float]
+
+
+def _shortfall(pn: Plan, req: tuple[int, int, int, int, int]) -> Shortfall:
     """Per-type shortfall of a plan against a contract, and the blocks it can expect."""
     red = pn.reduce
     n0 = req[0] - red[0]
@@ -430,38 +460,71 @@ def _shortfall(pn: Plan, req: tuple[int, ...]) -> tuple[float, float, float, flo
 class Mercs:
     """The Mercenary row summed up once per decision: basics per type and Damage cards by value."""
 
-    __slots__ = ("basic", "crew", "dmg", "total")
+    __slots__ = ("basic", "b0", "b1", "b2", "crew", "dmg", "total")
 
     def __init__(self, tb: CardTables, row: list[int]) -> None:
-        self.basic = [0, 0, 0]
-        self.crew = 0
+        b0 = b1 = b2 = 0
+        crew = 0
         dmg: list[int] = []
+        total = 0
         for c in row:
             if c >= CREW0:
-                self.crew += 1
-                if tb.crew_dmg[c - CREW0]:
-                    dmg.append(tb.crew_dmg[c - CREW0] + 100)
-            elif c < 3:
-                self.basic[c] += 1
+                crew += 1
+                v = tb.crew_dmg[c - CREW0]
+                if v:
+                    dmg.append(v + 100)
+                    total += v
+            elif c == 0:
+                b0 += 1
+            elif c == 1:
+                b1 += 1
+            elif c == 2:
+                b2 += 1
             elif c <= DMG3:
                 dmg.append(c - DMG1 + 1)
-        dmg.sort(key=lambda v: v % 100, reverse=True)
+                total += c - DMG1 + 1
+        if len(dmg) > 1:
+            dmg.sort(key=_dmg_value, reverse=True)
+        self.basic = [b0, b1, b2]
+        self.b0 = b0
+        self.b1 = b1
+        self.b2 = b2
+        self.crew = crew
         self.dmg = dmg
-        self.total = sum(self.basic) + self.crew + sum(v % 100 for v in dmg)
+        self.total = b0 + b1 + b2 + crew + total
 
 
-def _merc_cover(m: Mercs, sf: tuple[float, ...] | list[float]) -> tuple[float, int, int]:
-    """Cover a shortfall with the Mercenary row: (remaining units, basic cards used, crew used)."""
+def _dmg_value(v: int) -> int:
+    return v % 100
+
+
+def _merc_cover(m: Mercs, s0: float, s1: float, s2: float, s3: float, s4: float) -> tuple[float, int, int]:
+    """Cover a shortfall (per requirement type) with the Mercenary row: (remaining units, basic cards
+    used, crew used)."""
     left = 0.0
     basics = crew = 0
-    for b, x in zip(m.basic, sf, strict=False):  # the three basic types: sf also has Damage and crew
-        if x > 0:
-            if x <= b:
-                basics += math.ceil(x)
-            else:
-                basics += b
-                left += x - b
-    x = sf[4]
+    if s0 > 0:  # the three basic types
+        b = m.b0
+        if s0 <= b:
+            basics += math.ceil(s0)
+        else:
+            basics += b
+            left += s0 - b
+    if s1 > 0:
+        b = m.b1
+        if s1 <= b:
+            basics += math.ceil(s1)
+        else:
+            basics += b
+            left += s1 - b
+    if s2 > 0:
+        b = m.b2
+        if s2 <= b:
+            basics += math.ceil(s2)
+        else:
+            basics += b
+            left += s2 - b
+    x = s4
     crew_free = m.crew
     if x > 0:
         k = math.ceil(x)
@@ -471,7 +534,7 @@ def _merc_cover(m: Mercs, sf: tuple[float, ...] | list[float]) -> tuple[float, i
         crew_free -= k
         if x - k > 0:
             left += x - k
-    x = sf[3]
+    x = s3
     if x > 0:
         for v in m.dmg:
             if x <= 0:
@@ -523,7 +586,7 @@ def _value(tb: CardTables, s: MoonrakersState, me: int, c: int, pn: Plan, kp: fl
     prestige = ct.prestige
     credits = ct.credits
     if units > 0 and mercs is not None:
-        units, basics, crew = _merc_cover(mercs, sf)
+        units, basics, crew = _merc_cover(mercs, s0, s1, s2, s3, s4)
         fc = basics * (basics + 1) * 0.5
         fee = CREDIT_VALUE * (fc if fc < credits else credits) + kp * (crew if crew < prestige else prestige)
     share = 1.0
@@ -577,7 +640,7 @@ def _value(tb: CardTables, s: MoonrakersState, me: int, c: int, pn: Plan, kp: fl
     return value, best_allies, p
 
 
-REWARD_VALUE = [CREDIT_VALUE * ct.credits + BONUS_VALUE * ct.bonus for ct in CAT.contracts]
+REWARD_VALUE: Final = [CREDIT_VALUE * ct.credits + BONUS_VALUE * ct.bonus for ct in CAT.contracts]
 """Credits and bonus cards of each contract valued in credits (the part of its gain that shares split)."""
 
 
@@ -666,7 +729,9 @@ def _planning(tb: CardTables, s: MoonrakersState, me: int, top: object, legal: l
     if s.n == 1 and WIN - pl.prestige > 0 and 10 - s.turn + 1 <= 4:
         best_v = 0.5  # late in a solo game staying at base cannot win
     solo_kinds = {tb.solo_obj[o] for o in pl.objectives if o in tb.solo_obj}
-    cands: list[tuple[float, int, Action]] = []
+    bounds: list[float] = []  # the candidates (a bound on their value, contract, action), in legal order
+    cs: list[int] = []
+    acts: list[Action] = []
     worst: Action | None = None
     worst_d = -1e9
     for a in legal:
@@ -682,24 +747,38 @@ def _planning(tb: CardTables, s: MoonrakersState, me: int, top: object, legal: l
         if ct.prestige and pl.prestige + ct.prestige >= WIN:
             bound += 9.0
         if bound > best_v:
-            cands.append((bound, c, a))
-    if cands:
+            bounds.append(bound)
+            cs.append(c)
+            acts.append(a)
+    if bounds:
         pn = _plan(tb, s, me, pl.hand, 1.0)
         mercs = Mercs(tb, s.merc_row) if s.n <= 2 and s.merc_row else None
         if s.n <= 2:  # a cheap bound: the total shortfall is at least total needs − total capacity
-            cap = (pn.r + pn.t + pn.shields + sum(pn.dmg) + pn.crew + pn.crew_other + pn.reduce_any
-                   + sum(pn.reduce) + (mercs.total if mercs is not None else 0))
-            for i, (bound, c, a) in enumerate(cands):
-                deficit = REQ_TOTAL[c] - cap
+            dmg = 0.0
+            for x in pn.dmg:
+                dmg += x
+            red = 0
+            for k in pn.reduce:
+                red += k
+            cap = (pn.r + pn.t + pn.shields + dmg + pn.crew + pn.crew_other + pn.reduce_any
+                   + red + (mercs.total if mercs is not None else 0))
+            for i in range(len(bounds)):
+                deficit = REQ_TOTAL[cs[i]] - cap
                 if deficit > 0:
-                    cands[i] = (bound * math.exp(-1.1 * deficit), c, a)
-        cands.sort(key=lambda x: -x[0])
-        for bound, c, a in cands:
-            if bound <= best_v:
+                    bounds[i] = bounds[i] * math.exp(-1.1 * deficit)
+        order: list[int] = []  # by bound, highest first; equal bounds in legal order (a stable sort)
+        for i in range(len(bounds)):
+            b = bounds[i]
+            j = len(order)
+            while j > 0 and bounds[order[j - 1]] < b:
+                j -= 1
+            order.insert(j, i)
+        for i in order:
+            if bounds[i] <= best_v:
                 break  # no later contract can beat the best so far
-            v = _value(tb, s, me, c, pn, kp, mercs)[0]
+            v = _value(tb, s, me, cs[i], pn, kp, mercs)[0]
             if v > best_v:
-                best_v, best = v, a
+                best_v, best = v, acts[i]
     if best is not None:
         return best
     if worst is not None and pl.credits >= SWAP_MIN_CREDITS:
@@ -709,7 +788,7 @@ def _planning(tb: CardTables, s: MoonrakersState, me: int, top: object, legal: l
     return A.STAY if has(legal, A.STAY) else legal[-1]
 
 
-TAKE_CONTRACT = [-1] * len(A.SPACE)
+TAKE_CONTRACT: Final = [-1] * len(A.SPACE)
 for _ci, _act in enumerate(A.TAKE):
     TAKE_CONTRACT[_act.index] = _ci
 
@@ -719,8 +798,8 @@ def _difficulty(c: int) -> float:
     return sum(ct.req) + 1.5 * ct.dice - 1.5 * ct.prestige - 0.3 * ct.credits - ct.bonus
 
 
-DIFFICULTY = [_difficulty(c.id) for c in CAT.contracts]
-REQ_TOTAL = [sum(c.req) for c in CAT.contracts]
+DIFFICULTY: Final = [_difficulty(c.id) for c in CAT.contracts]
+REQ_TOTAL: Final = [sum(c.req) for c in CAT.contracts]
 
 
 def _stay_replace(tb: CardTables, s: MoonrakersState, me: int, top: object, legal: list[Action]) -> Action:
@@ -738,26 +817,39 @@ def _stay_replace(tb: CardTables, s: MoonrakersState, me: int, top: object, lega
 
 
 # ---------------------------------------------------------------------------------------- negotiation
-_EVALS: dict[tuple[object, ...], Eval] = {}
-"""`_my_eval` by everything `_evaluate` reads (for tables without a `solo_odds` search)."""
+class EvalMemo:
+    """`_my_eval`'s result for contract `c`, with what `_evaluate` read besides the plan: the player
+    count, the leader's Prestige and objectives, and the Mercenary row (at 1–2 players)."""
+
+    __slots__ = ("c", "n", "prestige", "objectives", "row", "ev")
+
+    def __init__(self, c: int, n: int, prestige: int, objectives: list[int], row: list[int],
+                 ev: Eval) -> None:
+        self.c = c
+        self.n = n
+        self.prestige = prestige
+        self.objectives = objectives
+        self.row = row
+        self.ev = ev
 
 
 def _my_eval(tb: CardTables, s: MoonrakersState, me: int, c: int) -> Eval:
-    """The Mission Leader's evaluation of contract `c` (asked again at each step of a negotiation)."""
+    """The Mission Leader's evaluation of contract `c` (asked again at each step of a negotiation;
+    memoized with its plan for tables without a `solo_odds` search)."""
     pl = s.players[me]
-    key: tuple[object, ...] | None = None
-    if tb.solo_odds is None:
-        key = (plan_key(tb, s, me, pl.hand, 1.0), c, s.n, pl.prestige, tuple(pl.objectives),
-               tuple(s.merc_row) if s.n <= 2 else None)
-        ev = _EVALS.get(key)
-        if ev is not None:
-            return ev
-    mercs = Mercs(tb, s.merc_row) if s.n <= 2 and s.merc_row else None
-    ev = _evaluate(tb, s, me, c, _plan(tb, s, me, pl.hand, 1.0), _kp(s, me), mercs)
-    if key is not None:
-        if len(_EVALS) >= MEMO_SIZE:
-            _EVALS.clear()
-        _EVALS[key] = ev
+    memo = _plan_memo(tb, s, me, pl.hand, 1.0)
+    n = s.n
+    cache = tb.solo_odds is None
+    if cache:
+        for e in memo.evals:
+            if (e.c == c and e.n == n and e.prestige == pl.prestige and e.objectives == pl.objectives
+                    and (n > 2 or e.row == s.merc_row)):
+                return e.ev
+    mercs = Mercs(tb, s.merc_row) if n <= 2 and s.merc_row else None
+    ev = _evaluate(tb, s, me, c, memo.plan, _kp(s, me), mercs)
+    if cache:
+        memo.evals.append(EvalMemo(c, n, pl.prestige, pl.objectives.copy(),
+                                   s.merc_row.copy() if n <= 2 else [], ev))
     return ev
 
 
@@ -923,7 +1015,7 @@ def _card_score(tb: CardTables, card: int, need: list[int], actions: int, risk: 
     return sc
 
 
-_USE_WHEN: dict[str, Callable[[list[int], bool, int], bool]] = {
+_USE_WHEN: Final[dict[str, Callable[[list[int], bool, int], bool]]] = {
     "dark-matter-mk3": lambda need, risk, act: need[3] > 0,
     "mg2-laser-turrets": lambda need, risk, act: need[3] > 0,
     "mg-charge-core": lambda need, risk, act: need[3] > 0,
@@ -947,15 +1039,15 @@ def _use_ok(tb: CardTables, slug: str, need: list[int], risk: bool, actions: int
     return fn(need, risk, actions)
 
 
-ACTION_CARD = [-1] * len(A.SPACE)
+ACTION_CARD: Final = [-1] * len(A.SPACE)
 """Action-deck card id named by a play / merc / trash / discard / choose action (by action index)."""
 for _table in (A.PLAY, A.MERC, A.TRASH, A.DISCARD, A.CHOOSE):
     for _card, _act in enumerate(_table):
         ACTION_CARD[_act.index] = _card
-PLAY_REACTOR = A.PLAY[REACTOR]
-PLAY_THRUSTER = A.PLAY[THRUSTER]
-PLAY_SHIELD = A.PLAY[SHIELD]
-BLOCK_PARTS = frozenset({"symbiote-9000", "proto-warning-system"})
+PLAY_REACTOR: Final = A.PLAY[REACTOR]
+PLAY_THRUSTER: Final = A.PLAY[THRUSTER]
+PLAY_SHIELD: Final = A.PLAY[SHIELD]
+BLOCK_PARTS: Final = frozenset({"symbiote-9000", "proto-warning-system"})
 
 
 def _execution(tb: CardTables, s: MoonrakersState, me: int, top: object, legal: list[Action]) -> Action:
@@ -1033,7 +1125,7 @@ def _merc_choice(tb: CardTables, s: MoonrakersState, me: int, need: list[int],
                  mercs: list[Action]) -> Action | None:
     """A Mercenary card filling an unmet requirement, when the row can finish the contract."""
     sf = [float(max(0, n)) for n in need]
-    left, _, _ = _merc_cover(Mercs(tb, s.merc_row), sf)
+    left, _, _ = _merc_cover(Mercs(tb, s.merc_row), sf[0], sf[1], sf[2], sf[3], sf[4])
     if left > 0.01:
         return None
     best: Action | None = None
@@ -1071,28 +1163,49 @@ def _generic(tb: CardTables, s: MoonrakersState, me: int, top: object, legal: li
     need = _need(s) if ex is not None and me in ex.seats else [0, 0, 0, 0, 0]
     risk = ex is not None and me in ex.seats and _at_risk(s, me)
     actions = ex.seats[me].actions if ex is not None and me in ex.seats else 1
+    # the common choices as plain loops (no closures: the compiled build keeps the locals native);
+    # the first best option wins, as with max/min
     if "reduce" in kinds:
-        opts = kinds["reduce"]
-        return max(opts, key=lambda a: need[A.REQ_OF[str(a.args[0])]])
+        pick: Action | None = None
+        pv = 0
+        for a in kinds["reduce"]:
+            n = need[A.REQ_OF[str(a.args[0])]]
+            if pick is None or n > pv:
+                pick, pv = a, n
+        return pick
     for k in ("trash", "discard"):
         if k in kinds:
-            opts = kinds[k]
-
-            def keep(a: Action) -> float:
+            worst: Action | None = None
+            wv = 0.0
+            for a in kinds[k]:
                 c = ACTION_CARD[a.index]
-                return tb.card_value[c] + _card_score(tb, c, need, actions, risk)
-
-            worst = min(opts, key=keep)
+                v = tb.card_value[c] + _card_score(tb, c, need, actions, risk)  # its keep value
+                if worst is None or v < wv:
+                    worst, wv = a, v
+            assert worst is not None
             if stop is None or ACTION_CARD[worst.index] == MISS:
                 return worst
-            if k == "discard" and keep(worst) < 2.0:
+            if k == "discard" and wv < 2.0:
                 return worst
             return stop
     for k in ("choose", "play"):
         if k in kinds:
-            opts = kinds[k]
-            return max(opts, key=lambda a: _card_score(tb, ACTION_CARD[a.index], need, actions, risk)
-                       + 0.1 * tb.card_value[ACTION_CARD[a.index]])
+            best: Action | None = None
+            bv = 0.0
+            for a in kinds[k]:
+                c = ACTION_CARD[a.index]
+                v = _card_score(tb, c, need, actions, risk) + 0.1 * tb.card_value[c]
+                if best is None or v > bv:
+                    best, bv = a, v
+            return best
+    return _generic_rest(tb, s, me, top, legal, kinds, stop, need, risk, actions)
+
+
+def _generic_rest(tb: CardTables, s: MoonrakersState, me: int, top: object, legal: list[Action],
+                  kinds: dict[str, list[Action]], stop: Action | None, need: list[int], risk: bool,
+                  actions: int) -> Action | None:
+    """`_generic` for the rarer choices (dice, factions, bonus cards, options, objectives)."""
+    ex = s.ex
     if "target" in kinds:
         st = ex.seats[me] if ex is not None and me in ex.seats else None
         dice = st.dice if st is not None else []
@@ -1143,10 +1256,10 @@ def _generic(tb: CardTables, s: MoonrakersState, me: int, top: object, legal: li
     return stop
 
 
-FACTION_ID = {f: i for i, f in enumerate(("magnomi", "henko", "komek", "ventus", "sorelia"))}
-PAY_KEYS = frozenset({"rep-pay", "bt-linus-pay", "bt-taygar", "bt-finneal", "bt-lr"})
+FACTION_ID: Final = {f: i for i, f in enumerate(("magnomi", "henko", "komek", "ventus", "sorelia"))}
+PAY_KEYS: Final = frozenset({"rep-pay", "bt-linus-pay", "bt-taygar", "bt-finneal", "bt-lr"})
 """Binding Ties choices whose faction options spend reputation (the others gain it)."""
-NO_GAIN_KEYS = frozenset({"bt-trash-self"})
+NO_GAIN_KEYS: Final = frozenset({"bt-trash-self"})
 """Optional gains that cost a card: declined."""
 
 
@@ -1206,7 +1319,13 @@ def _scrap(tb: CardTables, s: MoonrakersState, me: int, top: object, legal: list
 def _buy(tb: CardTables, s: MoonrakersState, me: int, top: object, legal: list[Action]) -> Action:
     pl = s.players[me]
     parts = pl.parts
-    weakest = min((tb.part_value[p] for p in parts), default=0.0)
+    weakest = 0.0
+    if parts:
+        weakest = tb.part_value[parts[0]]
+        for p in parts:
+            v = tb.part_value[p]
+            if v < weakest:
+                weakest = v
     best: Action | None = None
     best_v = BUY_MIN
     if pl.credits > 6:  # credits only help by buying (and break ties, 7.1)
@@ -1228,10 +1347,10 @@ def _buy(tb: CardTables, s: MoonrakersState, me: int, top: object, legal: list[A
     return A.DONE if has(legal, A.DONE) else legal[-1]
 
 
-CREW_IDS = {c.slug: c.id for c in CAT.crew}
-BUY_PART_ID = [-1] * len(A.SPACE)
+CREW_IDS: Final = {c.slug: c.id for c in CAT.crew}
+BUY_PART_ID: Final = [-1] * len(A.SPACE)
 """The part a ``buy`` action names, by action index (-1: not a part)."""
-BUY_CREW_ID = [-1] * len(A.SPACE)
+BUY_CREW_ID: Final = [-1] * len(A.SPACE)
 """The crew card a ``buy`` action names, by action index (-1: not a crew card)."""
 for _a in A.BUY_PART:
     BUY_PART_ID[_a.index] = A.PART_ID[str(_a.args[0])]
@@ -1258,12 +1377,12 @@ def _reputation(s: MoonrakersState, me: int, legal: list[Action], own: list[Acti
     return None
 
 
-SPEND_PRESTIGE = A.SPACE.get("spend", "prestige")
+SPEND_PRESTIGE: Final = A.SPACE.get("spend", "prestige")
 
 
 Handler = Callable[["CardTables", MoonrakersState, int, object, list[Action]], Action | None]
 """A decision handler: (card tables, state, seat, the deciding frame, legal actions) → a choice."""
-DISPATCH: dict[type, Handler] = {
+DISPATCH: Final[dict[type, Handler]] = {
     KeepObjectives: _keep_objectives,
     KeepOne: _keep_one,
     Planning: _planning,
@@ -1277,7 +1396,7 @@ DISPATCH: dict[type, Handler] = {
     Buy: _buy,
 }
 
-GREEDY_TABLES = CardTables(
+GREEDY_TABLES: Final = CardTables(
     crew_act=CREW_ACT, crew_draw=CREW_DRAW, crew_dmg=CREW_DMG, crew_shield=CREW_SHIELD,
     crew_red_t=CREW_RED_T, crew_red_n=CREW_RED_N, card_value=CARD_VALUE, part_value=PART_VALUE,
     part_red=PART_RED, obj_value=OBJ_VALUE, solo_obj=SOLO_OBJ, crew_buy_value=CREW_BUY_VALUE,

@@ -36,28 +36,39 @@ from typing import Any
 from spacetable.bots.base import register_bot
 from spacetable.bots.moonrakers_greedy import (  # the shared plan, run with this bot's tables
     ACTION_CARD,
+    BONUS_VALUE,
     BUY_MIN,
+    CREDIT_VALUE,
     CREW0,
     CREW_BUY_BASE,
     CREW_IDS,
     DISPATCH,
     FACTION_ID,
     LONG_GAME,
+    STAY_VALUE,
+    TAKE_CONTRACT,
     WIN,
     CardTables,
     CrewProfile,
     GreedyBot,
     Handler,
+    Mercs,
+    _at_risk,
+    _kp,
     _my_eval,
     _need,
     _plan,
     _reputation,
     _shortfall,
+    _value,
     crew_columns,
     invite_step,
 )
 from spacetable.bots.moonrakers_greedy import (
     _negotiate as greedy_negotiate,
+)
+from spacetable.bots.moonrakers_greedy import (
+    _planning as greedy_planning,
 )
 from spacetable.engine.action import Action
 from spacetable.engine.rng import Rng
@@ -76,6 +87,7 @@ from spacetable.games.moonrakers.cards import (
     Objective,
     Part,
 )
+from spacetable.games.moonrakers.dice import exposed
 from spacetable.games.moonrakers.execution import PlayTurn
 from spacetable.games.moonrakers.negotiation import (
     BONUS,
@@ -87,7 +99,7 @@ from spacetable.games.moonrakers.negotiation import (
     Answer,
     Negotiate,
 )
-from spacetable.games.moonrakers.rules import Buy
+from spacetable.games.moonrakers.rules import Buy, Planning
 from spacetable.games.moonrakers.state import MoonrakersState
 
 CAT = A.CAT
@@ -362,7 +374,106 @@ class ExactOdds:
                 return None
             if p > best_p + 1e-9:
                 best_p, best = p, a
+        if best is not None and DICE_PLAY_W and s.n <= DICE_PLAY_MAX_PLAYERS:
+            best = _dice_aware(s, me, plays, search, idx, hand, pile, disc, actions, nd, best)
+        if best is None and BLOCK_WHEN_HOPELESS:
+            return _block_play(s, me, legal, search, hand, pile, disc, actions, need)
         return best
+
+
+DICE_PLAY_W = 0.0
+"""Weight (in Prestige, times the seat's Prestige value) of each hazard icon a play blocks now
+(3.4.8) against the success chance it gives up, when its dice would cost it Prestige (0: off, the
+play that maximises the success chance alone)."""
+DICE_PLAY_MAX_PLAYERS = 2
+"""Table sizes up to which that rule is used."""
+
+
+def _dice_aware(s: MoonrakersState, me: int, plays: list[Action], search: advisor.Search,
+                idx: dict[int, int], hand: tuple[int, ...], pile: tuple[int, ...], disc: tuple[int, ...],
+                actions: int, nd: tuple[int, ...], best: Action) -> Action:
+    """The play worth most as P(success) x the seat's reward plus the icons it blocks at once
+    (3.4.9 step 3: they cost Prestige whether the contract succeeds or fails), each weighted by
+    `DICE_PLAY_W`; `best` (the most likely to succeed) unless a blocking play beats it."""
+    ex = s.ex
+    assert ex is not None
+    if not _at_risk(s, me):
+        return best
+    st = ex.seats[me]
+    i_me = ex.order.index(me)
+    share = ex.deal[i_me]
+    pl = s.players[me]
+    icons = min(exposed(st), pl.prestige + share[0])
+    if icons <= 0:
+        return best
+    kp = _kp(s, me)
+    gain = kp * share[0] + CREDIT_VALUE * share[1] + BONUS_VALUE * share[2]
+    if share[0] and pl.prestige + share[0] >= WIN:
+        gain += 10.0
+    best_v = -1.0
+    pick = best
+    for a in plays:
+        c = ACTION_CARD[a.index]
+        if c not in idx:
+            continue
+        i = idx[c]
+        h2 = hand[:i] + (hand[i] - 1,) + hand[i + 1:]
+        p = 0.0
+        for e in search.alts[i]:
+            p = max(p, search._resolve(e, h2, pile, disc, actions - 1, nd, False))
+        if not search.exact:
+            return best
+        v = p * gain + DICE_PLAY_W * kp * min(CARD_BLOCKS[c], icons)
+        if v > best_v + 1e-9 or (a is best and v >= best_v - 1e-9):
+            best_v, pick = v, a
+    return pick
+
+
+CARD_BLOCKS = [max(max(e.block, e.pool[2]) for e in card_alternatives(c)) for c in range(len(CARD_VALUE))]
+"""Blocks (3.4.8) each action-deck card gives its player when played, read from its effects."""
+BLOCK_WHEN_HOPELESS = False
+"""When no play of its hand can still meet the requirements of a solo contract (exact odds 0, the
+Mercenary row counted), a captain whose hazard dice would cost it Prestige plays a card that blocks
+(3.4.8, 3.4.9 step 3). Off: 2 players against greedy, seeds 1-666, 57.1% with it against 58.3%
+without (the search does not see part abilities or Mercenary crew abilities, so some "lost" contracts
+were not)."""
+BLOCK_MAX_PLAYERS = 2
+"""Table sizes up to which that rule is used: measured at 2 players only (at 3-5 players solo
+contracts are rare and the rule was not measured there)."""
+
+
+def _block_play(s: MoonrakersState, me: int, legal: list[Action], search: advisor.Search,
+                hand: tuple[int, ...], pile: tuple[int, ...], disc: tuple[int, ...], actions: int,
+                need: list[int]) -> Action | None:
+    """A blocking card to play when the contract is lost whatever it plays: its hazard icons cost
+    Prestige whether the contract succeeds or fails (3.4.9), and a Shield spent on a lost contract
+    still saves one. Mercenary cards (8.4, public) count as met requirements first, so a contract the
+    row can still finish is not given up. Only alone: with allies, their hidden hands may still meet
+    it. None when it is not at risk or not hopeless."""
+    ex = s.ex
+    assert ex is not None
+    if s.n > BLOCK_MAX_PLAYERS or len(ex.order) > 1:
+        return None  # allies' hands are hidden: its own odds alone do not make a contract lost
+    st = ex.seats[me]
+    if exposed(st) <= 0 or not _at_risk(s, me):
+        return None
+    blocks = [a for a in legal if a.kind == "play" and CARD_BLOCKS[ACTION_CARD[a.index]] > 0]
+    if not blocks:
+        return None
+    left = [max(0, x) for x in need]
+    if s.n <= 2 and ex.order[0] == me and any(a.kind == "merc" for a in legal):
+        for c in s.merc_row:
+            if c < 3:
+                left[c] -= 1
+            elif DMG1 <= c <= DMG3:
+                left[3] -= c - DMG1 + 1
+            elif c >= CREW0:
+                left[4] -= 1
+                left[3] -= HEURISTIC_TABLES.crew_dmg[c - CREW0]
+    nd = tuple(max(0, x) for x in left)
+    if max(nd) <= 0 or search.p(hand, pile, disc, actions, nd) > 0 or not search.exact:
+        return None
+    return max(blocks, key=lambda a: CARD_BLOCKS[ACTION_CARD[a.index]])
 
 
 # ---------------------------------------------------------------------------------------- the bot
@@ -577,6 +688,9 @@ def complement_invitees(tb: CardTables, s: MoonrakersState, me: int, c: int, k: 
     return sorted(others[:k])
 
 
+EXTRA_ALLIES = 0
+"""Invitees beyond the planned number of allies at 3-5 players (0: as planned; 1 measured 34.7%
+against 34.5% at 4 players, seeds 1001-1400, within noise)."""
 LEADER_PENALTY = 0.5
 """Fill units an invitee loses for holding the most Prestige."""
 INVITE_DICE_W = 1.0
@@ -592,7 +706,7 @@ def _negotiate(tb: CardTables, s: MoonrakersState, me: int, top: object, legal: 
     """The greedy bot's negotiation, inviting by complement (`complement_invitees`)."""
     if isinstance(top, Negotiate) and top.step == INVITE:
         ev = _my_eval(tb, s, me, top.contract)
-        k = max(1, ev.allies + (1 if top.round >= 2 else 0))
+        k = max(1, ev.allies + (1 if top.round >= 2 else 0) + (EXTRA_ALLIES if s.n >= 3 else 0))
         pick = invite_step(legal, complement_invitees(tb, s, me, top.contract, min(k, s.n - 1)))
         if pick is not None:
             return pick
@@ -669,7 +783,69 @@ SABOTAGE_NEAR = 0
 """An ally lets a contract fail when it would carry a Mission Leader ahead of it this near 10 (0: off)."""
 
 
-_DISPATCH: dict[type, Handler] = {**DISPATCH, Buy: _buy, Negotiate: _negotiate}
+# ---------------------------------------------------------------------------------------- planning
+EXACT_EXPOSURE = 0.0
+"""Weight of a contract's exact expected hazard loss in planning (2 players): E[min(Prestige held,
+max(0, icons - blocks))] over the dice's faces (1.1.3, 3.4.9 step 3) in place of the greedy plan's
+linear (dice - blocks) estimate (0: off, the greedy plan's)."""
+
+
+def _loss_table(dice: int) -> list[float]:
+    dist = advisor.hazard_distribution(dice)
+    return [dist.get(k, 0.0) for k in range(2 * dice + 1)]
+
+
+HAZARD_DIST = [_loss_table(d) for d in range(7)]
+
+
+def exact_loss(dice: int, blocks: float, lose: float) -> float:
+    """E[min(lose, max(0, icons - blocks))] for `dice` unrolled dice (blocks may be fractional:
+    interpolated between its neighbours)."""
+    if dice <= 0:
+        return 0.0
+    dist = HAZARD_DIST[min(dice, len(HAZARD_DIST) - 1)]
+    lo = int(blocks)
+    fr = blocks - lo
+
+    def at(b: int) -> float:
+        return sum(pr * min(lose, max(0, k - b)) for k, pr in enumerate(dist))
+
+    return at(lo) if fr <= 1e-9 else (1 - fr) * at(lo) + fr * at(lo + 1)
+
+
+def _planning(tb: CardTables, s: MoonrakersState, me: int, top: object, legal: list[Action]) -> Action:
+    """3.2: the greedy plan's choice, at 2 players with a contract's exact expected hazard loss."""
+    if not EXACT_EXPOSURE or s.n != 2:
+        return greedy_planning(tb, s, me, top, legal)
+    kp = _kp(s, me)
+    pl = s.players[me]
+    best: Action | None = None
+    best_v = STAY_VALUE
+    if s.turn > LONG_GAME:
+        best_v *= max(0.0, 1.0 - (s.turn - LONG_GAME) / 40.0)
+    takes = [a for a in legal if a.kind == "take"]
+    if not takes:
+        return greedy_planning(tb, s, me, top, legal)
+    pn = _plan(tb, s, me, pl.hand, 1.0)
+    mercs = Mercs(tb, s.merc_row) if s.merc_row else None
+    for a in takes:
+        c = TAKE_CONTRACT[a.index]
+        ct = CAT.contracts[c]
+        v, _, p = _value(tb, s, me, c, pn, kp, mercs)
+        blocks = _shortfall(pn, ct.req)[5]
+        exposure = ct.dice - blocks
+        lose = pl.prestige + p * ct.prestige
+        if exposure > 0:
+            v += tb.exposure_w * kp * (exposure if exposure < lose else lose)
+        v -= EXACT_EXPOSURE * kp * exact_loss(ct.dice, blocks, lose)
+        if v > best_v:
+            best_v, best = v, a
+    if best is not None:
+        return best
+    return A.STAY if A.STAY in legal else greedy_planning(tb, s, me, top, legal)
+
+
+_DISPATCH: dict[type, Handler] = {**DISPATCH, Buy: _buy, Negotiate: _negotiate, Planning: _planning}
 
 
 register_bot("moonrakers", "heuristic", HeuristicBot)

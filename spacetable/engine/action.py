@@ -13,14 +13,15 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Iterator
+from typing import Final
 
 from spacetable.engine.errors import ParseError
 
 Arg = int | str
 
-MAX_TEXT = 1000
+MAX_TEXT: Final = 1000
 """The longest action text accepted from outside (a person, a file, the network)."""
-MAX_DIGITS = 18
+MAX_DIGITS: Final = 18
 """An integer argument has at most this many digits: every game's numbers are small."""
 
 _INT = re.compile(r"-?[0-9]+")  # ASCII digits only: "²" or "٣" are not numbers here

@@ -12,19 +12,19 @@ from __future__ import annotations
 
 import struct
 from collections.abc import Callable, MutableSequence, Sequence
-from typing import TypeVar
+from typing import Final, TypeVar
 
 T = TypeVar("T")
 
-_MASK = (1 << 64) - 1
-_GAMMA = 0x9E3779B97F4A7C15
-_BLOCK = 16
+_MASK: Final = (1 << 64) - 1
+_GAMMA: Final = 0x9E3779B97F4A7C15
+_BLOCK: Final = 16
 """Outputs computed at a generator's first draw (a fresh one, or a copy, often draws only a few)."""
-_BIG_BLOCK = 32
+_BIG_BLOCK: Final = 32
 """Outputs computed at each later refill; larger needs get a multiple of `_BLOCK`."""
 
 _Lanes = tuple[int, int, int, Callable[[bytes], tuple[int, ...]]]
-_LANES: dict[int, _Lanes] = {}
+_LANES: Final[dict[int, _Lanes]] = {}
 
 
 def _lanes(k: int) -> _Lanes:
@@ -137,6 +137,13 @@ class Rng:
             zs += self._fill(rest)[:rest]
             self._i = rest
         m = n + 1
+        if isinstance(items, list):  # the usual case: list indexing (the compiled build specializes it)
+            lst: list[T] = items
+            for z in zs:
+                j = z % m
+                m -= 1
+                lst[m], lst[j] = lst[j], lst[m]
+            return
         for z in zs:  # a plain loop: faster than zip/map over the moduli
             j = z % m
             m -= 1  # the position filled now (i in `below(i + 1)`)

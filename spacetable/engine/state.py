@@ -14,7 +14,7 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, ClassVar, Self
+from typing import TYPE_CHECKING, Any, ClassVar, Final, Self
 
 from mypy_extensions import mypyc_attr
 
@@ -26,9 +26,9 @@ from spacetable.engine.rng import Rng
 if TYPE_CHECKING:
     from spacetable.engine.game import GameSpec
 
-CHANCE = -1
-TERMINAL = -2
-FORCED = 1
+CHANCE: Final = -1
+TERMINAL: Final = -2
+FORCED: Final = 1
 """Marks a log node whose chance outcome was chosen by a caller, not drawn from `rng`."""
 
 

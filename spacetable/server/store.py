@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any, ParamSpec, TypeVar
 
-from sqlalchemy import Engine, create_engine, delete, event, select, text, update
+from sqlalchemy import Engine, create_engine, delete, event, insert, select, text, update
 from sqlalchemy.engine.interfaces import DBAPIConnection
 from sqlalchemy.exc import DBAPIError, IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
@@ -258,16 +258,19 @@ class Store:
             return self._retry(lambda: self._append_pg(game_id, expected_version, records, status))
         t = now()
         new_version = expected_version + len(records)
-        with self._session() as s, s.begin():
-            values: dict[str, Any] = {"version": new_version, "updated_at": t}
-            if status is not None:
-                values["status"] = status
-            res = s.execute(update(GameRow).where(GameRow.id == game_id, GameRow.version == expected_version)
-                            .values(**values))
-            if res.rowcount != 1:  # type: ignore[attr-defined]
+        values: dict[str, Any] = {"version": new_version, "updated_at": t}
+        if status is not None:
+            values["status"] = status
+        # Core statements on one connection (no ORM unit of work: most of an append's CPU before)
+        with self.engine.begin() as conn:
+            res = conn.execute(update(GameRow).where(GameRow.id == game_id,
+                                                     GameRow.version == expected_version).values(**values))
+            if res.rowcount != 1:
                 raise VersionConflict(f"game {game_id} is not at version {expected_version}")
-            s.add_all(RecordRow(game_id=game_id, n=expected_version + i, kind=r.kind, text=r.text,
-                                seat=r.seat, created_at=t) for i, r in enumerate(records))
+            if records:
+                conn.execute(insert(RecordRow), [
+                    {"game_id": game_id, "n": expected_version + i, "kind": r.kind, "text": r.text,
+                     "seat": r.seat, "created_at": t} for i, r in enumerate(records)])
         return new_version
 
     def _append_pg(self, game_id: str, expected_version: int, records: Sequence[NewRecord],

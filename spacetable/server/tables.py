@@ -95,6 +95,9 @@ class Plan:
     actions: list[tuple[int, str]]
     log: list[LogLine]
     seats: list[Seat]
+    legal: list[Action] | None = None
+    """The legal actions of the person deciding at `state`, when `advance` stopped there (so the
+    view does not compute them again)."""
 
 
 @dataclass
@@ -117,7 +120,14 @@ class Table:
     meta: list[tuple[str, int | None]] = field(default_factory=list)
     """(kind, seat) of every record, by record number."""
     cache: dict[Any, Any] = field(default_factory=dict)
-    """Per-version memo (e.g. undo checks); cleared on every commit."""
+    """Per-version memo (e.g. undo checks, view texts); cleared on every commit."""
+    cache_log: tuple[int, list[str]] | None = None
+    """(log_epoch, the first log lines as JSON text): kept across commits while the log only grows
+    (`views.view_text` serializes each line once)."""
+    view_values: tuple[dict[str, list[tuple[Any, str]]], dict[str, list[tuple[Any, str]]]] = field(
+        default_factory=lambda: ({}, {}))
+    """The top-level values of the views built at the last version that built any, and at the one
+    before, with their JSON texts (`views.view_text` reuses a text for an equal value)."""
     log_epoch: int = field(default_factory=lambda: next(_EPOCHS))
     """Unique per table object, renewed whenever the log changes other than by appending (an undo
     removes lines): a push sending only the lines new since a client's last one knows when it must
@@ -155,8 +165,8 @@ class Table:
             _advance_chance(plan)
             if plan.state.current_player() != seat:
                 raise SpacetableError(f"it is not seat {seat}'s decision any more before {text!r}")
-            action = plan.state.parse(text)
-            _record_action(plan, kind, str(action), seat, action)
+            action = plan.state.parse(text, plan.state.legal_actions())
+            _record_action(plan, kind, str(action), seat, action, checked=True)
         advance(plan)
         return plan
 
@@ -221,6 +231,8 @@ class Table:
         if any(r.kind == "undo" for r in plan.records):
             self.log_epoch = next(_EPOCHS)
         self.cache.clear()
+        if plan.legal is not None:
+            self.cache[("legal",)] = plan.legal
         if self.state.is_terminal() and self.status == RUNNING:
             self.status = FINISHED
 
@@ -231,9 +243,14 @@ class Table:
 Chooser = Callable[[int, State, Rng], Action]
 
 
-def _record_action(plan: Plan, kind: str, text: str, seat: int | None, action: Action) -> None:
+def _record_action(plan: Plan, kind: str, text: str, seat: int | None, action: Action,
+                   checked: bool = False) -> None:
+    """Apply and record a decision (`checked`: `action` was just taken from the legal list)."""
     n = plan.base_version + len(plan.records)
-    plan.state.apply(action)
+    if checked:
+        plan.state.apply_fast(action)
+    else:
+        plan.state.apply(action)
     plan.records.append(NewRecord(kind, text, seat))
     plan.actions.append((n, text))
     plan.log.extend(LogLine(n, plan.state.render_event(e)) for e in plan.state.take_events())
@@ -255,6 +272,7 @@ def advance(plan: Plan) -> None:
     """Draw chance steps and take forced (single-action) human decisions, and pass optional windows
     for people who have not asked to be stopped there, until a real choice."""
     state = plan.state
+    plan.legal = None
     for _ in range(MAX_ADVANCE):
         _advance_chance(plan)
         p = state.current_player()
@@ -262,10 +280,11 @@ def advance(plan: Plan) -> None:
             return
         legal = state.legal_actions()
         if len(legal) == 1:
-            _record_action(plan, "auto", str(legal[0]), p, legal[0])
+            _record_action(plan, "auto", str(legal[0]), p, legal[0], checked=True)
             continue
         passing = state.optional_pass()
         if passing is None or plan.seats[p].stop_at_windows:
+            plan.legal = legal
             return
         _record_action(plan, "auto", str(passing), p, passing)
 

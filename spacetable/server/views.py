@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import importlib
 import json
-from collections.abc import Container
+from collections.abc import Container, Iterable
 from dataclasses import dataclass
 from types import ModuleType
 from typing import Any
@@ -29,7 +29,9 @@ class UndoStatus:
 
 
 def log_for(table: Table, seat: int | None) -> list[dict[str, Any]]:
-    """The plain-language log as `seat` (None: a spectator) may see it."""
+    """The plain-language log as `seat` (None: a spectator) may see it: the same for every viewer
+    (the events are public by the games' design), which `_log_texts` relies on (a log that differed
+    per seat would need its texts kept per seat; test_server_views compares them with this)."""
     return [{"n": line.n, "text": line.text} for line in table.log]
 
 
@@ -106,48 +108,149 @@ def seat_list(table: Table, connected: Container[int]) -> list[dict[str, Any]]:
 
 
 def view_body(table: Table, seat: int | None, connected: Container[int] = ()) -> dict[str, Any]:
-    """The GET /view body for `seat` (None: spectator), built from `state.view(seat)` only."""
+    """The GET /view body for `seat` (None: spectator), built from `state.view(seat)` only (its
+    ``view`` is memoized for the version: read it, do not change it)."""
+    body = _fields(table, seat, connected)
+    return {**body["head"], "view": _view_json(table, seat), "log": log_for(table, seat), **body["tail"]}
+
+
+def _fields(table: Table, seat: int | None, connected: Container[int]) -> dict[str, dict[str, Any]]:
+    """The body's keys before ``view`` (head) and after ``log`` (tail), for `seat`."""
     state = table.state
     current = table.current_player()
     deciding = seat is not None and current == seat and table.seats[seat].kind == HUMAN
     undo = undo_status(table, seat)
     return {
-        "id": table.id,
-        "game": table.game,
-        "version": table.version,
-        "terminal": table.status != RUNNING,
-        "winners": table.winners(),
-        "seat": seat,
-        "seats": seat_list(table, connected),
-        "current_player": current,
-        "decision": "" if table.no_state or table.status != RUNNING else state.decision_name(),
-        "view": {"game": table.game, "player": seat} if table.no_state else state.view(seat).to_json(),
-        "log": log_for(table, seat),
-        "legal_actions": ([{"text": str(a), "description": state.describe(a)} for a in state.legal_actions()]
-                          if deciding else []),
-        "intent": offered_intent(table, seat) if deciding else None,
-        "undo": {"allowed": undo.allowed, "reason": undo.reason},
-        "prefs": None if seat is None else {"stop_at_windows": table.seats[seat].stop_at_windows},
-        "status": table.status,
-        "message": table.message,
+        "head": {
+            "id": table.id,
+            "game": table.game,
+            "version": table.version,
+            "terminal": table.status != RUNNING,
+            "winners": table.winners(),
+            "seat": seat,
+            "seats": seat_list(table, connected),
+            "current_player": current,
+            "decision": "" if table.no_state or table.status != RUNNING else state.decision_name(),
+        },
+        "tail": {
+            "legal_actions": ([{"text": str(a), "description": state.describe(a)}
+                               for a in table.cache.get(("legal",)) or state.legal_actions()]
+                              if deciding else []),
+            "intent": offered_intent(table, seat) if deciding else None,
+            "undo": {"allowed": undo.allowed, "reason": undo.reason},
+            "prefs": None if seat is None else {"stop_at_windows": table.seats[seat].stop_at_windows},
+            "status": table.status,
+            "message": table.message,
+        },
     }
+
+
+def _view_json(table: Table, seat: int | None) -> dict[str, Any]:
+    """`state.view(seat).to_json()` (the spectator's is `view(None)`), memoized per version."""
+    key = ("state-view", seat)
+    found = table.cache.get(key)
+    if found is None:
+        found = ({"game": table.game, "player": seat} if table.no_state
+                 else table.state.view(seat).to_json())
+        table.cache[key] = found
+    view: dict[str, Any] = found
+    return view
+
+
+_ENCODER = json.JSONEncoder(separators=(",", ":"))
+"""`json.dumps(value, separators=(",", ":"))` without building an encoder per call."""
+_KEY_TEXTS: dict[str, str] = {}
+"""The JSON text of each top-level key of the views seen (a game's few dozen names)."""
+
+
+def _dumps(value: Any) -> str:
+    text: str = _ENCODER.encode(value)
+    return text
+
+
+def _key_text(key: str) -> str:
+    text = _KEY_TEXTS.get(key)
+    if text is None:
+        text = _dumps(key)
+        if len(_KEY_TEXTS) < 4096:
+            _KEY_TEXTS[key] = text
+    return text
+
+
+def _view_text(table: Table, seat: int | None) -> str:
+    """`_view_json(table, seat)` as JSON text. Most of a view is the same for every seat (the
+    public board) and much of it the same as at the last version: each top-level value is
+    serialized once, and its text reused for another seat's view of this version, or for any view
+    of the next version, only where that view's own value is equal to it (``==``, of the same
+    type), so a seat's text never holds anything its own view does not."""
+    key = ("view-text", seat)
+    text = table.cache.get(key)
+    if text is None:
+        now: dict[str, list[tuple[Any, str]]] | None = table.cache.get(("view-values",))
+        if now is None:  # the first view of this version: the last version's values become the old ones
+            now = {}
+            table.view_values = (now, table.view_values[0])
+            table.cache[("view-values",)] = now
+        before = table.view_values[1]
+        parts = []
+        for k, value in _view_json(table, seat).items():
+            known = now.setdefault(k, [])
+            piece = _same(known, value)
+            if piece is None:
+                piece = _same(before.get(k, ()), value)
+                if piece is None:
+                    piece = _dumps(value)
+                known.append((value, piece))
+            parts.append(f"{_key_text(k)}:{piece}")
+        text = "{" + ",".join(parts) + "}"
+        table.cache[key] = text
+    return str(text)
+
+
+def _same(known: Iterable[tuple[Any, str]], value: Any) -> str | None:
+    """The text of a value in `known` equal to `value` (and of its type), if any."""
+    for other, text in known:
+        if type(other) is type(value) and other == value:
+            return text
+    return None
+
+
+def _log_texts(table: Table) -> list[str]:
+    """Every log line as JSON text, each serialized once: kept on the table across versions while
+    the log only grows (`Table.log_epoch`), rebuilt after an undo."""
+    cached: tuple[int, list[str]] | None = table.cache_log
+    if cached is None or cached[0] != table.log_epoch or len(cached[1]) > len(table.log):
+        cached = (table.log_epoch, [])
+        table.cache_log = cached
+    texts = cached[1]
+    for line in table.log[len(texts):]:
+        texts.append(_dumps({"n": line.n, "text": line.text}))
+    return texts
 
 
 def view_text(table: Table, seat: int | None, connected: Container[int] = (),
               log_start: int | None = None) -> str:
-    """`view_body` as JSON text, memoized per version, seat and connected seats (pushes and replies
-    share one build). With `log_start` (pushes) the body's ``log`` holds only the lines from index
-    `log_start` on and says so in ``"log_start"``: the client keeps the first `log_start` lines it
-    has and appends these (0: the whole log)."""
+    """`view_body` as JSON text (the same keys, in the same order), memoized per version, seat,
+    connected seats and log start (pushes and replies share one build of the body's parts; the
+    view's public values and every log line are serialized once). With `log_start` (pushes) the
+    body's ``log`` holds only the lines from index `log_start` on and says so in ``"log_start"``:
+    the client keeps the first `log_start` lines it has and appends these (0: the whole log)."""
     flags = tuple(s.seat in connected for s in table.seats)
     key = ("view", seat, flags, log_start)
     text = table.cache.get(key)
     if text is None:
-        body = view_body(table, seat, connected)
+        parts_key = ("parts", seat, flags)
+        parts = table.cache.get(parts_key)
+        if parts is None:
+            fields = _fields(table, seat, connected)
+            parts = (_dumps(fields["head"])[:-1] + ',"view":' + _view_text(table, seat) + ',"log":[',
+                     "]," + _dumps(fields["tail"])[1:])
+            table.cache[parts_key] = parts
+        head, tail = parts
+        lines = ",".join(_log_texts(table)[log_start or 0:])
         if log_start is not None:
-            body["log"] = body["log"][log_start:]
-            body["log_start"] = log_start
-        text = json.dumps(body, separators=(",", ":"))
+            tail = f'{tail[:-1]},"log_start":{log_start}}}'
+        text = head + lines + tail
         table.cache[key] = text
     return str(text)
 

@@ -99,10 +99,11 @@ def games_per_second(game: str, players: int, bot: str, seconds: float, seed: in
 
 
 def mid_game_states(game: str, players: int, count: int = 40, seed: int = 1,
-                    horizon: int = 5000) -> list[State]:
-    """States taken at uniformly random points of random playouts (within the first `horizon` applies)."""
+                    horizon: int = 5000, **params: Any) -> list[State]:
+    """States taken at uniformly random points of random playouts (within the first `horizon` applies);
+    `params` are the game's config options (e.g. Space Lanes ``modes=["pvp"]``)."""
     spec = load_game(game)
-    config = spec.make_config(players)
+    config = spec.make_config(players, **params)
     rng = Rng(seed)
     length = max(1, _random_playout(spec.new_state(config, seed), rng.spawn(), cap=horizon))
     states: list[State] = []

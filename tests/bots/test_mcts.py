@@ -7,13 +7,22 @@ import pytest
 
 import spacetable.games.highcard  # noqa: F401  (registers "highcard")
 from spacetable.bots.base import bot_names, make_bot
-from spacetable.bots.mcts import MctsBot, parse_budget
+from spacetable.bots.mcts import (
+    DEFAULTS,
+    GAME_SETTINGS,
+    GameSettings,
+    MctsBot,
+    _clearly_better,
+    _Node,
+    parse_budget,
+)
 from spacetable.engine.action import Action
 from spacetable.engine.errors import ConfigError
 from spacetable.engine.rng import Rng
 from spacetable.engine.state import CHANCE, State
 from spacetable.games.highcard.state import HighcardState
 from spacetable.games.moonrakers.state import MoonrakersState
+from spacetable.games.spacelanes import evaluation
 from spacetable.games.spacelanes.common import GOALS
 from spacetable.games.spacelanes.state import SpaceLanesState
 from spacetable.sim.bench import mid_game_states
@@ -252,3 +261,84 @@ def test_heuristic_values_favour_the_leader() -> None:
     sl.credits = [GOALS[rich].target_for(2, False) * 3 // 4, 0]
     v = sl.heuristic_value()
     assert v[0] > 0.8 and v[0] + v[1] == pytest.approx(1.0)
+
+
+# ----- per-game settings and the Space Lanes evaluation -------------------------------------------
+def test_per_game_settings_leave_other_games_on_the_defaults() -> None:
+    """Only Space Lanes has its own search settings, a stricter overruling test: a result a little
+    better than the prior's overrules it under the defaults, not under Space Lanes' settings."""
+    assert set(GAME_SETTINGS) == {"spacelanes"}
+    bot = MctsBot(iterations=8)
+    for game in ("moonrakers", "highcard", "spacelanes"):
+        s = _decision_states(game, 2)[0]
+        bot.choose(s, s.current_player(), Rng(1))
+        assert bot._settings is GAME_SETTINGS.get(game, DEFAULTS)
+    prior, other = _Node(0), _Node(0)
+    for node, results in ((prior, [0.5, 0.6] * 20), (other, [0.56, 0.66] * 20)):
+        node.visits, node.wins, node.sq = len(results), sum(results), sum(v * v for v in results)
+    sl = GAME_SETTINGS["spacelanes"]
+    assert _clearly_better(other, prior, DEFAULTS.veto_margin, DEFAULTS.veto_z)
+    assert not _clearly_better(other, prior, sl.veto_margin, sl.veto_z)
+    assert not _clearly_better(prior, other, DEFAULTS.veto_margin, DEFAULTS.veto_z)
+    other.wins += 0.15 * other.visits  # a much better mean (0.76 against 0.55) overrules there too
+    other.sq = sum((v + 0.15) ** 2 for v in [0.56, 0.66] * 20)
+    assert _clearly_better(other, prior, sl.veto_margin, sl.veto_z)
+
+
+def test_space_lanes_rollouts_stop_at_the_end_of_the_turn() -> None:
+    """With `GameSettings.turns` = 1 a rollout plays until the turn in progress has ended (L4: a turn
+    is the active captain's Trade and Travel) or the horizon is spent, never into the next turn."""
+    bot = MctsBot(iterations=1)
+    bot._settings = GameSettings(horizon=400, turns=1, rollout="greedy")
+    bot._horizon = 400
+    ended = 0
+    for s in _decision_states("spacelanes", 8):
+        d = s.determinize(s.current_player(), Rng(3))
+        start = d.turn_count()
+        bot._rollout(d, Rng(5), make_bot("spacelanes", "greedy"))
+        assert d.is_terminal() or d.turn_count() == start + 1
+        ended += d.turn_count() == start + 1
+    assert ended >= 6
+
+
+def _trader(goal_kind: str) -> SpaceLanesState:
+    s = load_game("spacelanes").new_game({"players": 2}, 1)
+    assert isinstance(s, SpaceLanesState)
+    g = next(i for i, x in enumerate(GOALS) if x.kind == goal_kind)
+    s.goal = [g, g]
+    s.phase = 2
+    return s
+
+
+def test_space_lanes_evaluation_counts_the_hold_at_face_up_prices() -> None:
+    """A Tycoon captain who spent credits on goods (L5) still stands about as well as before the
+    purchase: the hold counts at the best price a face-up settlement pays, less a trip's discount."""
+    s = _trader("credits")
+    top = evaluation.best_prices(s)
+    g = max(range(len(top)), key=lambda k: top[k])
+    assert top[g] > 0
+    before = evaluation.standing(s, 0, top)
+    s.credits[0] -= 5 * (top[g] * 4 // 5)  # bought 5 units with a 20% margin to the best buyer
+    s.cargo[0][g] += 5
+    after = evaluation.standing(s, 0, top)
+    assert after >= before
+    s.cargo[0][g] -= 5  # the same credits spent on nothing: a clear loss
+    assert evaluation.standing(s, 0, top) < after - 0.05
+
+
+def test_space_lanes_evaluation_counts_goods_toward_a_sales_goal() -> None:
+    """Goods in the hold count toward a Merchant Prince goal (goods sold, L21) before they are sold,
+    less than a sale; a reached Goal stands at 1 and wins the evaluation."""
+    s = _trader("goods_sold")
+    top = evaluation.best_prices(s)
+    empty = evaluation.standing(s, 0, top)
+    s.cargo[0][0] += 5
+    held = evaluation.standing(s, 0, top)
+    s.cargo[0][0] -= 5
+    s.goods_sold[0] += 5
+    sold = evaluation.standing(s, 0, top)
+    assert empty < held < sold
+    s.goods_sold[0] = GOALS[s.goal[0]].target_for(2, False)
+    assert evaluation.standing(s, 0, top) == 1.0
+    v = s.heuristic_value()
+    assert v[0] > 0.95 and sum(v) == pytest.approx(1.0)

@@ -15,6 +15,7 @@ from typing import Any
 
 import pytest
 
+from spacetable.bots import moonrakers_heuristic as heuristic
 from spacetable.bots.base import make_bot
 from spacetable.bots.moonrakers_heuristic import (
     CREW_ACT,
@@ -316,3 +317,27 @@ def test_shield_odds_are_hypergeometric() -> None:
     for k in range(5):
         want = sum(1 for h in hands if sum(pool[i] == A.CARD_ID["shield"] for i in h) >= k) / len(hands)
         assert abs(p_shields(s, 0, k) - want) < 1e-12
+
+
+def test_blocks_a_hazard_die_when_the_contract_is_lost_3_4_8(monkeypatch: pytest.MonkeyPatch) -> None:
+    """With the (off by default) block rule on: Claim Bounty (2 Reactor, 3 Damage, 1 hazard die) alone
+    with Damage III, Shield and Miss in hand and no Reactor in its pile: no play can meet it, but the
+    die's icon costs Prestige whatever the outcome (3.4.9 step 3), so its one Action goes to the Shield
+    (a block, 3.4.8); without the rule the greedy order plays the Damage III."""
+    s, ml = execution(["damage-3", "shield", "miss"], "claim-bounty", dice=1, draw=["miss"] * 4)
+    s.players[ml].prestige = 3
+    assert s.ex.seats[ml].dice == [1] and s.ex.seats[ml].actions == 1
+    assert str(HeuristicBot().choose(s, ml, Rng(0))) == "play damage-3"
+    monkeypatch.setattr(heuristic, "BLOCK_WHEN_HOPELESS", True)
+    assert str(HeuristicBot().choose(s, ml, Rng(0))) == "play shield"
+
+
+def test_block_rule_plays_for_the_contract_while_it_can_be_met_3_4_3(monkeypatch: pytest.MonkeyPatch) -> None:
+    """With a Reactor and a Thruster added to that hand and a Reactor among its 4 pile cards, the
+    contract can still be met (Reactor, Thruster for the second Reactor, Damage III): the rule does not
+    give it up for the block."""
+    monkeypatch.setattr(heuristic, "BLOCK_WHEN_HOPELESS", True)
+    s, ml = execution(["reactor", "thruster", "damage-3", "shield"], "claim-bounty", dice=1,
+                      draw=["reactor", "miss", "miss", "miss"])
+    s.players[ml].prestige = 3
+    assert str(HeuristicBot().choose(s, ml, Rng(0))) == "play reactor"

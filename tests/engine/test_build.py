@@ -119,3 +119,48 @@ def test_a_misspelt_build_name_runs_pure_python_and_says_so() -> None:
 def test_pure_is_the_default() -> None:
     r = _run("")
     assert r.stdout.strip() == "pure" and r.stderr == ""
+
+
+FACES_SCRIPT = r"""
+import json, sys, tempfile, time
+from fastapi.testclient import TestClient
+from spacetable import buildinfo
+from spacetable.server.app import create_app
+from spacetable.server.config import ServerConfig
+from spacetable.sim.simulate import simulate
+
+out = {"build": buildinfo.build()}
+out["simulate"] = {g: simulate(g, 2, 2, ["greedy", "heuristic"], seed=5).completed
+                   for g in ("moonrakers", "spacelanes", "highcard")}
+with tempfile.TemporaryDirectory() as d, TestClient(create_app(ServerConfig(
+        db_url=f"sqlite:///{d}/t.db", bot_pause=0.0))) as c:
+    g = c.post("/api/games", json={"game": "moonrakers", "players": 2, "seats": ["human", "greedy"],
+                                   "seed": 3}).json()
+    tok = g["seats"][0]["token"]
+    head = {"Authorization": f"Bearer {tok}"}
+    moves = 0
+    end = time.monotonic() + 60
+    while moves < 12 and time.monotonic() < end:
+        v = c.get(f"/api/games/{g['id']}/view", headers=head).json()
+        if not v["legal_actions"]:
+            time.sleep(0.02)
+            continue
+        r = c.post(f"/api/games/{g['id']}/actions", headers=head,
+                   json={"action": v["legal_actions"][0]["text"], "version": v["version"]})
+        assert r.status_code == 200, r.text
+        moves += 1
+    out["server_moves"] = moves
+print(json.dumps(out))
+"""
+
+
+@pytest.mark.skipif(not ASKED, reason="the compiled run of `make test` (SPACETABLE_BUILD=compiled)")
+def test_the_faces_run_on_the_compiled_build() -> None:
+    """`make test-compiled` runs the engine, game and bot tests; this checks that the other clients of
+    the core (the simulator, the server with its bots) also work in a process on the compiled build."""
+    r = subprocess.run([sys.executable, "-c", FACES_SCRIPT], capture_output=True, text=True, timeout=300,
+                       env={**os.environ, buildinfo.ENV: "compiled"})
+    assert r.returncode == 0, r.stderr[-2000:]
+    out = json.loads(r.stdout.strip().splitlines()[-1])
+    assert out == {"build": "compiled", "simulate": {"moonrakers": 2, "spacelanes": 2, "highcard": 2},
+                   "server_moves": 12}, out

@@ -21,29 +21,36 @@ from functools import lru_cache
 from importlib import resources
 from importlib.resources.abc import Traversable
 from pathlib import Path
-from typing import Any, NoReturn, TypeVar
+from typing import Any, Final, NoReturn, TypeVar
 
 from spacetable.engine.errors import DataError
 from spacetable.games import card_patches
 
-BASIC: tuple[str, ...] = ("reactor", "thruster", "shield", "damage-1", "damage-2", "damage-3", "miss")
-BASIC_NAMES = ("Reactor", "Thruster", "Shield", "Damage I", "Damage II", "Damage III", "Miss")
-BASIC_TEXT = ("+2 Actions, counts 1 Reactor", "draw 2, counts 1 Thruster", "+1 block, counts 1 Shield",
-              "1 Damage", "2 Damage", "3 Damage", "no effect")
-REACTOR, THRUSTER, SHIELD, DMG1, DMG2, DMG3, MISS = range(7)  # basic card ids
-REQ_TYPES: tuple[str, ...] = ("reactor", "thruster", "shield", "damage", "crew")  # requirement index 0..4
-FACTIONS: tuple[str, ...] = ("magnomi", "henko", "komek", "ventus", "sorelia")
-FACTION_COLORS = {
+BASIC: Final[tuple[str, ...]] = ("reactor", "thruster", "shield", "damage-1", "damage-2", "damage-3", "miss")
+BASIC_NAMES: Final = ("Reactor", "Thruster", "Shield", "Damage I", "Damage II", "Damage III", "Miss")
+BASIC_TEXT: Final = ("+2 Actions, counts 1 Reactor", "draw 2, counts 1 Thruster", "+1 block, counts 1 Shield",
+                     "1 Damage", "2 Damage", "3 Damage", "no effect")
+REACTOR: Final = 0  # basic card ids
+THRUSTER: Final = 1
+SHIELD: Final = 2
+DMG1: Final = 3
+DMG2: Final = 4
+DMG3: Final = 5
+MISS: Final = 6
+# requirement index 0..4
+REQ_TYPES: Final[tuple[str, ...]] = ("reactor", "thruster", "shield", "damage", "crew")
+FACTIONS: Final[tuple[str, ...]] = ("magnomi", "henko", "komek", "ventus", "sorelia")
+FACTION_COLORS: Final = {
     "magnomi": "orange", "henko": "green", "komek": "blue", "ventus": "yellow", "sorelia": "purple",
 }
-SETS = {"BG": "base", "FE": "first-encounter", "BT": "binding-ties"}
+SETS: Final = {"BG": "base", "FE": "first-encounter", "BT": "binding-ties"}
 
-CONTRACT_KINDS: tuple[str, ...] = ("kill", "rescue", "explore", "delivery")
-CREW_KINDS: tuple[str, ...] = ("tech", "paladin", "pilot", "merc", "agent")
-OBJECTIVE_COLORS: tuple[str, ...] = ("red", "orange", "blue", "green", "yellow", "purple", "gray")
-MAX_PART_CARDS = 5
-MAX_DICE = 4
-MAX_COST = 20
+CONTRACT_KINDS: Final[tuple[str, ...]] = ("kill", "rescue", "explore", "delivery")
+CREW_KINDS: Final[tuple[str, ...]] = ("tech", "paladin", "pilot", "merc", "agent")
+OBJECTIVE_COLORS: Final[tuple[str, ...]] = ("red", "orange", "blue", "green", "yellow", "purple", "gray")
+MAX_PART_CARDS: Final = 5
+MAX_DICE: Final = 4
+MAX_COST: Final = 20
 """Most credits a crew card or ship part may cost."""
 MAX_PRESTIGE, MAX_CREDITS, MAX_BONUS, MAX_REQ = 10, 20, 5, 20
 """Largest contract reward and requirement numbers."""

@@ -9,7 +9,7 @@ multi-step ability (discard any number, then draw) is a sequence of small decisi
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from spacetable.engine.action import Action
 from spacetable.games.moonrakers.frames import Frame
@@ -18,7 +18,7 @@ if TYPE_CHECKING:
     from spacetable.games.moonrakers.state import MoonrakersState
 
 Handler = Callable[["MoonrakersState", "Choice", Action], None]
-HANDLERS: dict[str, Handler] = {}
+HANDLERS: Final[dict[str, Handler]] = {}
 
 
 def handler(key: str) -> Callable[[Handler], Handler]:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from spacetable.engine.action import Action
 from spacetable.games.moonrakers import actions as A
@@ -65,7 +65,7 @@ from spacetable.games.moonrakers.crew_specs import (
 if TYPE_CHECKING:
     from spacetable.games.moonrakers.state import MoonrakersState
 
-_INTERNED: dict[str, int] = {}
+_INTERNED: Final[dict[str, int]] = {}
 """Op lists given to `run_ops` as raw ops, compiled once: JSON text -> op-list id."""
 
 

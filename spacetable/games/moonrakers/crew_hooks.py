@@ -9,7 +9,7 @@ choice will resume the ability; importing this module registers them into
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from spacetable.engine.action import Action
 from spacetable.games.moonrakers import actions as A
@@ -316,7 +316,7 @@ def _zardon(s: MoonrakersState, ctx: Ctx) -> bool:
     return False
 
 
-_HOOKS: dict[str, Callable[[MoonrakersState, Ctx], bool]] = {
+_HOOKS: Final[dict[str, Callable[[MoonrakersState, Ctx], bool]]] = {
     "at-0k": _at0k,
     "b3-ar": _b3ar,
     "kary-powalk": _kary,

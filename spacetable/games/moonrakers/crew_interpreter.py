@@ -11,7 +11,7 @@ Registries filled by other modules at import: `BUILTIN_HOOKS` (crew_hooks.py, th
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from spacetable.engine.action import Action
 from spacetable.engine.errors import DataError
@@ -39,7 +39,7 @@ if TYPE_CHECKING:
     from spacetable.games.moonrakers.state import MoonrakersState
 
 CrewHook = Callable[["MoonrakersState", int, int], None]
-CREW_HOOKS: dict[str, CrewHook] = {}
+CREW_HOOKS: Final[dict[str, CrewHook]] = {}
 """Hooks for cards no op describes, called as ``hook(s, seat, crew_id)``; Binding Ties fills it."""
 
 K_REDUCE, K_OPTION, K_TRASH = "crew.reduce", "crew.option", "crew.trash"
@@ -343,13 +343,14 @@ def _hook(s: MoonrakersState, ctx: Ctx, op: Op) -> bool:
     return False
 
 
-BUILTIN_HOOKS: dict[str, Callable[[MoonrakersState, Ctx], bool]] = {}
+BUILTIN_HOOKS: Final[dict[str, Callable[[MoonrakersState, Ctx], bool]]] = {}
 """Unique BG/FE abilities (filled by crew_hooks.py); each returns True when a choice will resume it."""
 
-RELIST: dict[str, Callable[[MoonrakersState, Ctx, list[Action]], list[Action]]] = {K_TRASH: _trash_options}
+RELIST: Final[dict[str, Callable[[MoonrakersState, Ctx, list[Action]], list[Action]]]] = {
+    K_TRASH: _trash_options}
 """Choice keys whose options are re-listed from a zone when asked (crew_hooks.py adds its own)."""
 
-OPS: dict[str, Callable[[MoonrakersState, Ctx, Op], bool]] = {
+OPS: Final[dict[str, Callable[[MoonrakersState, Ctx, Op], bool]]] = {
     "actions": _actions, "draw": _draw, "block": _block, "credits": _credits,
     "gain_prestige": _prestige, "deal": _deal, "reduce": _reduce, "reduce_any": _reduce_any,
     "play_as": _play_as, "choose": _choose, "trash_hand": _trash_hand, "trash_top": _trash_top,

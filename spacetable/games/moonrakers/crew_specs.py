@@ -27,16 +27,16 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
 from spacetable.engine.errors import DataError
 from spacetable.games.moonrakers import actions as A
 from spacetable.games.moonrakers.cards import BASIC, BASIC_NAMES, REQ_TYPES, Catalog
 
 FILE = "moonrakers/data/crew.json"
-R_DAMAGE = 3
-R_CREW = 4
-CREW_BASE = 7  # action-deck id of crew 0 (actions.CARD_SLUGS)
+R_DAMAGE: Final = 3
+R_CREW: Final = 4
+CREW_BASE: Final = 7  # action-deck id of crew 0 (actions.CARD_SLUGS)
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,11 +53,11 @@ class Op:
     options: tuple[int, ...] = ()
 
 
-LISTS: list[tuple[Op, ...]] = []
+LISTS: Final[list[tuple[Op, ...]]] = []
 """Every compiled op list; ids are indices. Ability lists first, then branches and run_ops lists."""
 
 # op name -> {field: kind}; a "?" suffix marks an optional field
-OP_FIELDS: dict[str, dict[str, str]] = {
+OP_FIELDS: Final[dict[str, dict[str, str]]] = {
     "actions": {"n": "count"},
     "draw": {"n": "count"},
     "block": {"n": "count"},
@@ -75,8 +75,8 @@ OP_FIELDS: dict[str, dict[str, str]] = {
     "extra_die": {},
     "hook": {"name": "slug"},
 }
-PLAY_TYPES = REQ_TYPES[:4]  # a crew can be played as reactor, thruster, shield or damage (2.5)
-ZONES = ("discard", "hand")
+PLAY_TYPES: Final = REQ_TYPES[:4]  # a crew can be played as reactor, thruster, shield or damage (2.5)
+ZONES: Final = ("discard", "hand")
 
 
 def compile_ops(raw: Any, card: str, field: str = "effects") -> int:
@@ -145,7 +145,7 @@ def _compile_op(raw: Any, card: str, field: str) -> Op:
     return Op(**kw)
 
 
-BUILTIN_HOOK_NAMES = frozenset({
+BUILTIN_HOOK_NAMES: Final = frozenset({
     "at-0k", "b3-ar", "kary-powalk", "lee-van-cribb", "myla-dystra", "redacted", "ryan-rogal", "zek-zarag",
     "metaxis", "zardon-the-enforcer",
 })
@@ -174,7 +174,7 @@ def _walk(lid: int) -> list[Op]:
     return out
 
 
-OP_TEXT = {
+OP_TEXT: Final = {
     "actions": "+{n} Action{s}", "draw": "draw {n}", "block": "block {n}", "credits": "+{n} credits",
     "gain_prestige": "+{n} Prestige", "deal": "deal {n} Damage", "reduce_any": "one requirement −{n}",
     "trash_top": "trash your top card", "gain_objective": "take an objective",
@@ -207,5 +207,5 @@ def describe_ops(lid: int) -> str:
     return "; ".join(parts)
 
 
-ABILITY: list[int] = compile_catalog(A.CAT)
+ABILITY: Final[list[int]] = compile_catalog(A.CAT)
 """Op-list id of each crew card's ability (by crew id)."""

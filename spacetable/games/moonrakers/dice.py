@@ -23,9 +23,15 @@ def is_blocked(st: Seat, i: int) -> bool:
 def unblocked_icons(st: Seat) -> int:
     """Icons on the dice targeting this participant that no reputation block covers."""
     mask = st.blocked_dice
+    n = 0
     if not mask:
-        return sum(st.dice)
-    return sum(icons for i, icons in enumerate(st.dice) if not mask >> i & 1)
+        for icons in st.dice:
+            n += icons
+        return n
+    for i, icons in enumerate(st.dice):
+        if not mask >> i & 1:
+            n += icons
+    return n
 
 
 def exposed(st: Seat) -> int:

@@ -11,7 +11,7 @@ from spacetable.games.moonrakers import crew_effects, part_effects, reputation
 # ship parts (5.5): continuous, start-of-contract, on-play, activated, and other triggers
 dice_reduction = part_effects.dice_reduction  # (s, seat) -> int: dice rolled fewer (R21)
 contract_start = part_effects.contract_start  # (s, seat): start bonuses and triggers (3.4.2)
-play_cost = part_effects.play_cost  # (s, seat, card) -> int: Actions to play a card (2.7)
+play_cost = part_effects.play_cost  # (s, seat, card) -> int: Actions to play a card, 0 or 1 (2.7)
 after_play = part_effects.after_play  # (s, seat, card, type): on-play triggers ("first X")
 activated = part_effects.activated  # (s, seat) -> list[Action]: `use <part>` now (3.4.3b)
 use = part_effects.use  # (s, seat, action): carry out an activated ability

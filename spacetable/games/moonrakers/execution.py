@@ -6,7 +6,7 @@ played them (3.4.7, 3.4.8). Part and crew abilities are called through the hooks
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from spacetable.engine.action import Action
 from spacetable.games.moonrakers import actions as A
@@ -29,11 +29,15 @@ from spacetable.games.moonrakers.zones import draw, refill_contracts, refill_han
 if TYPE_CHECKING:
     from spacetable.games.moonrakers.state import MoonrakersState
 
-R_REACTOR, R_THRUSTER, R_SHIELD, R_DAMAGE, R_CREW = range(5)
-BASIC_TYPE = (R_REACTOR, R_THRUSTER, R_SHIELD, R_DAMAGE, R_DAMAGE, R_DAMAGE, -1)
+R_REACTOR: Final = 0
+R_THRUSTER: Final = 1
+R_SHIELD: Final = 2
+R_DAMAGE: Final = 3
+R_CREW: Final = 4
+BASIC_TYPE: Final = (R_REACTOR, R_THRUSTER, R_SHIELD, R_DAMAGE, R_DAMAGE, R_DAMAGE, -1)
 """Requirement type each basic card counts as (Miss counts as nothing)."""
-THIRD = 1.0 / 3.0
-HAZARD_OUTCOMES = [(A.HAZARD[0], THIRD), (A.HAZARD[1], THIRD), (A.HAZARD[2], THIRD)]
+THIRD: Final = 1.0 / 3.0
+HAZARD_OUTCOMES: Final = [(A.HAZARD[0], THIRD), (A.HAZARD[1], THIRD), (A.HAZARD[2], THIRD)]
 """1.1.3: faces 0, 0, 1, 1, 2, 2 icons."""
 
 
@@ -49,11 +53,14 @@ def begin_execution(s: MoonrakersState, contract: int, allies: list[int], deal: 
     c = A.CAT.contracts[contract]
     ex.deal = [[0, 0, 0] for _ in order]
     given = [0, 0, 0]
-    for i, p in enumerate(order[1:], start=1):
-        sh = deal.get(p, [0, 0, 0])
+    for i in range(1, len(order)):
+        sh = deal.get(order[i])
+        if sh is None:
+            continue  # [0, 0, 0]
         ex.deal[i] = sh.copy()
-        for k in range(3):
-            given[k] += sh[k]
+        given[0] += sh[0]
+        given[1] += sh[1]
+        given[2] += sh[2]
     ex.deal[0] = [c.prestige - given[0], c.credits - given[1], c.bonus - given[2]]
     ex.rep_faction_to = rep_to
     for p in order:
@@ -61,7 +68,8 @@ def begin_execution(s: MoonrakersState, contract: int, allies: list[int], deal: 
         ex.to_roll.extend([p] * max(0, n))
     s.ex = ex
     s.phase = ROLLING
-    s.emit("3.3.5", "mission-start", ml, contract, tuple(order[1:]))
+    if s.events is not None:
+        s.emit("3.3.5", "mission-start", ml, contract, tuple(order[1:]))
 
 
 class HazardDie(Frame):
@@ -92,7 +100,8 @@ class HazardDie(Frame):
             s.emit("3.4.5", "reroll", self.player, icons)
         else:
             dice.append(icons)
-            s.emit("3.4.1", "roll", self.player, icons)
+            if s.events is not None:
+                s.emit("3.4.1", "roll", self.player, icons)
         if self.hook:
             effects.after_die(s, self.player, icons, self.hook)
 
@@ -129,12 +138,13 @@ class PlayTurn(Frame):
         st = ex.seats[seat]
         out: list[Action] = []
         seen = 0
+        free = st.actions >= 1  # a play costs at most 1 Action (2.7): only at 0 does the cost decide
         for card in s.players[seat].hand:
             bit = 1 << card
             if seen & bit:
                 continue
             seen |= bit
-            if effects.play_cost(s, seat, card) <= st.actions:
+            if free or effects.play_cost(s, seat, card) <= st.actions:
                 out.append(A.PLAY[card])
         out.extend(effects.activated(s, seat))
         if s.merc_row and seat == ex.order[0]:
@@ -154,7 +164,8 @@ class PlayTurn(Frame):
         kind = a.kind
         if kind == "pass":
             ex.passes += 1
-            s.emit("3.4.3", "pass", seat)
+            if s.events is not None:
+                s.emit("3.4.3", "pass", seat)
             if ex.passes >= len(ex.order):  # 3.4.4: a full cycle of passes ends the execution
                 s.stack.pop()
                 s.phase = REWARDS
@@ -167,7 +178,7 @@ class PlayTurn(Frame):
             ex.passes = 0
         self.next_participant(s)
         if kind == "play":
-            card = A.CARD_ID[str(a.args[0])]
+            card = A.CARD_OF[a.index] if a.index >= 0 else A.CARD_ID[str(a.args[0])]
             cost = effects.play_cost(s, seat, card)
             s.players[seat].hand.remove(card)
             ex.seats[seat].actions -= cost
@@ -177,7 +188,7 @@ class PlayTurn(Frame):
         elif kind == "merc":
             from spacetable.games.moonrakers.mercenary import play_mercenary
 
-            play_mercenary(s, seat, A.CARD_ID[str(a.args[0])])
+            play_mercenary(s, seat, A.CARD_OF[a.index] if a.index >= 0 else A.CARD_ID[str(a.args[0])])
 
     def next_participant(self, s: MoonrakersState) -> None:
         """The step is over: the next participant in the cycle acts (3.4.3)."""
@@ -204,7 +215,8 @@ def play_card(s: MoonrakersState, seat: int, card: int) -> None:
     st = ex.seats[seat]
     st.play.append(card)
     st.cards += 1
-    s.emit("2.2", "play", seat, card)
+    if s.events is not None:
+        s.emit("2.2", "play", seat, card)
     if card < 7:
         t = BASIC_TYPE[card]
         if t == R_DAMAGE:
@@ -354,7 +366,8 @@ def rewards_step(s: MoonrakersState) -> None:
     assert ex is not None
     effects.before_success_check(s)
     ex.success = is_met(s)
-    s.emit("3.4.9", "success" if ex.success else "failure", ex.contract)
+    if s.events is not None:
+        s.emit("3.4.9", "success" if ex.success else "failure", ex.contract)
     if ex.success:
         from spacetable.games.moonrakers.mercenary import mercenary_fees
 
@@ -367,10 +380,12 @@ def rewards_step(s: MoonrakersState) -> None:
                 cr -= fee_c
             if pr:
                 s.players[p].prestige += pr
-                s.emit("3.4.9", "prestige", p, pr)
+                if s.events is not None:
+                    s.emit("3.4.9", "prestige", p, pr)
             if cr:
                 s.players[p].credits += cr
-                s.emit("3.4.9", "credits", p, cr)
+                if s.events is not None:
+                    s.emit("3.4.9", "credits", p, cr)
             if bo:
                 bonus_queue.append((p, bo))
         for p, bo in reversed(bonus_queue):  # ML's bonus cards resolve first

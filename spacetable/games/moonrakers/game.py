@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from spacetable.engine.action import Action
 from spacetable.engine.errors import ConfigError
@@ -15,9 +15,9 @@ from spacetable.games.moonrakers.execution import HAZARD_OUTCOMES, PlayTurn
 from spacetable.games.moonrakers.rules import advance, setup
 from spacetable.games.moonrakers.state import MoonrakersState
 
-HAZARD_FACES = [a for a, _ in HAZARD_OUTCOMES]
-MODULES = ("first-encounter",)
-EXPANSIONS = ("binding-ties",)
+HAZARD_FACES: Final = [a for a, _ in HAZARD_OUTCOMES]
+MODULES: Final = ("first-encounter",)
+EXPANSIONS: Final = ("binding-ties",)
 
 
 class Moonrakers(MoonrakersState):
@@ -87,7 +87,7 @@ def new_game(config: dict[str, Any], seed: int) -> Moonrakers:
     return s
 
 
-SPEC = GameSpec(
+SPEC: Final = GameSpec(
     name="moonrakers",
     title="Moonrakers",
     min_players=1,

@@ -6,7 +6,7 @@ ability resolves for the ML. Fees are paid out of the ML's share on success (8.6
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from spacetable.games.moonrakers import effects
 from spacetable.games.moonrakers.cards import DMG1, DMG2, DMG3, REACTOR, SHIELD, THRUSTER
@@ -15,9 +15,9 @@ from spacetable.games.moonrakers.zones import crew_to_bottom
 if TYPE_CHECKING:
     from spacetable.games.moonrakers.state import MoonrakersState
 
-ROW_SIZE = 5
-BASIC_MERCS = (DMG1, DMG1, DMG2, REACTOR, REACTOR, REACTOR, THRUSTER, THRUSTER, THRUSTER,
-               SHIELD, SHIELD, SHIELD)
+ROW_SIZE: Final = 5
+BASIC_MERCS: Final = (DMG1, DMG1, DMG2, REACTOR, REACTOR, REACTOR, THRUSTER, THRUSTER, THRUSTER,
+                      SHIELD, SHIELD, SHIELD)
 """8.2: 2 Damage I, 1 Damage II, 3 Reactor, 3 Thruster, 3 Shield, plus the top 3 Crew."""
 
 
@@ -44,7 +44,8 @@ def reveal_row(s: MoonrakersState) -> None:
         row.append(s.merc_deck.pop())
     s.merc_row = row
     s.merc_used = []
-    s.emit("8.3", "merc-row", tuple(row))
+    if s.events is not None:
+        s.emit("8.3", "merc-row", tuple(row))
 
 
 def play_mercenary(s: MoonrakersState, seat: int, card: int) -> None:

@@ -8,7 +8,7 @@ ML, seeing earlier answers. Forced choices (a single legal option) are taken aut
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from spacetable.engine.action import Action
 from spacetable.games.moonrakers import actions as A
@@ -17,9 +17,15 @@ from spacetable.games.moonrakers.frames import Frame
 if TYPE_CHECKING:
     from spacetable.games.moonrakers.state import MoonrakersState
 
-OPEN, INVITE, PRESTIGE, CREDITS, BONUS, REP, DICE = range(7)
-STEP_NAMES = ("open", "invite", "prestige", "credits", "bonus", "reputation", "dice")
-MAX_ROUNDS = 3
+OPEN: Final = 0
+INVITE: Final = 1
+PRESTIGE: Final = 2
+CREDITS: Final = 3
+BONUS: Final = 4
+REP: Final = 5
+DICE: Final = 6
+STEP_NAMES: Final = ("open", "invite", "prestige", "credits", "bonus", "reputation", "dice")
+MAX_ROUNDS: Final = 3
 
 
 class Negotiate(Frame):
@@ -154,7 +160,8 @@ class Negotiate(Frame):
         """The proposal is complete: invitees answer in seat order after the ML (3.3.3)."""
         self.step = OPEN
         self.answers = [-1] * len(self.invitees)
-        s.emit("3.3.3", "proposal", self.player, self.round, self.describe_terms(s))
+        if s.events is not None:
+            s.emit("3.3.3", "proposal", self.player, self.round, self.describe_terms(s))
         for i in range(len(self.invitees) - 1, -1, -1):
             s.stack.append(Answer(self.invitees[i], i))
 

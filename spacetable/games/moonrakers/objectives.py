@@ -23,7 +23,7 @@ Each objective's ``condition`` in data/objectives.json uses a small vocabulary, 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, NoReturn
+from typing import TYPE_CHECKING, Any, Final, NoReturn
 
 from spacetable.engine.errors import DataError
 from spacetable.games.moonrakers import actions as A
@@ -32,11 +32,11 @@ from spacetable.games.moonrakers.cards import CONTRACT_KINDS, FACTIONS, Catalog
 if TYPE_CHECKING:
     from spacetable.games.moonrakers.state import Execution, MoonrakersState, Seat
 
-AFTER_EXECUTION = 0
-END_OF_TURN = 1
+AFTER_EXECUTION: Final = 0
+END_OF_TURN: Final = 1
 
 FILE = "moonrakers/data/objectives.json"
-MAX_COUNT = 50
+MAX_COUNT: Final = 50
 """Largest number a condition may name (printed: at most 20, Hoarder's cards)."""
 
 Counter = Callable[["Execution", "Seat"], int]
@@ -66,7 +66,7 @@ def _merc_cards(ex: Execution, st: Seat) -> int:
     return ex.merc_basic + ex.merc_crew  # 8.8
 
 
-CONTRACT_COUNTERS: dict[str, Counter] = {
+CONTRACT_COUNTERS: Final[dict[str, Counter]] = {
     "reactor_cards": _played(0), "thruster_cards": _played(1), "shield_cards": _played(2),
     "damage_cards": _played(3), "crew_cards": _played(4),
     "damage_total": _damage_total,
@@ -78,14 +78,18 @@ CONTRACT_COUNTERS: dict[str, Counter] = {
 }
 """Per-contract counters a contract condition may bound (for the participant being checked)."""
 
-TURN_COUNTERS = ("credits", "fifth_parts_bought")
+TURN_COUNTERS: Final = ("credits", "fifth_parts_bought")
 
-CONTRACT, PARTS, DECK, REPUTATION, TURN = range(5)
-KIND_NAMES = ("contract", "parts", "deck", "reputation", "turn")
+CONTRACT: Final = 0
+PARTS: Final = 1
+DECK: Final = 2
+REPUTATION: Final = 3
+TURN: Final = 4
+KIND_NAMES: Final = ("contract", "parts", "deck", "reputation", "turn")
 
-_CONTRACT_KEYS = {"type", "success", "role", "solo", "kind", "every_player", "ml_most_prestige",
-                  "no_reward", "min", "max", "greater", "solo_game"}
-_KEYS = {
+_CONTRACT_KEYS: Final = {"type", "success", "role", "solo", "kind", "every_player", "ml_most_prestige",
+                         "no_reward", "min", "max", "greater", "solo_game"}
+_KEYS: Final = {
     "contract": _CONTRACT_KEYS,
     "parts": {"type", "min"},
     "deck": {"type", "min"},
@@ -235,7 +239,7 @@ def compile_catalog(cat: Catalog, file: str = FILE) -> tuple[Condition, ...]:
     return tuple(compile_condition(o.condition, o.name, file) for o in cat.objectives)
 
 
-CONDITIONS: tuple[Condition, ...] = compile_catalog(A.CAT)
+CONDITIONS: Final[tuple[Condition, ...]] = compile_catalog(A.CAT)
 
 
 # ------------------------------------------------------------------------------- evaluation
@@ -348,11 +352,11 @@ def check(s: MoonrakersState, point: int) -> None:
         s.emit("6.3", "objective", seat, o)
 
 
-CHECKED_AT: tuple[tuple[Condition | None, ...], ...] = tuple(
+CHECKED_AT: Final[tuple[tuple[Condition | None, ...], ...]] = tuple(
     tuple(c if c.checked_at(point) else None for c in CONDITIONS) for point in (AFTER_EXECUTION, END_OF_TURN)
 )
 """Per check point, each objective's condition when it is checked there (else None), for speed."""
 
-PART_BRAND: tuple[int, ...] = tuple(FACTIONS.index(part.brand) for part in A.CAT.parts)
+PART_BRAND: Final[tuple[int, ...]] = tuple(FACTIONS.index(part.brand) for part in A.CAT.parts)
 """Faction index of each part's brand (for the part-brand conditions)."""
-FACTION_INDEX = {f: i for i, f in enumerate(FACTIONS)}
+FACTION_INDEX: Final = {f: i for i, f in enumerate(FACTIONS)}

@@ -25,7 +25,7 @@ part.replay-crew — `choose <crew>`.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from mypy_extensions import mypyc_attr
 
@@ -109,8 +109,8 @@ class PartHook:
         return value
 
 
-PART_HOOKS: dict[str, PartHook] = {}
-DIE_HOOKS: dict[str, Callable[[MoonrakersState, int, int], None]] = {}
+PART_HOOKS: Final[dict[str, PartHook]] = {}
+DIE_HOOKS: Final[dict[str, Callable[[MoonrakersState, int, int], None]]] = {}
 
 
 def _hook(part: int) -> PartHook | None:

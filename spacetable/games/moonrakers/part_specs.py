@@ -44,24 +44,28 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
 from spacetable.engine.errors import DataError
 from spacetable.games.moonrakers import actions as A
 from spacetable.games.moonrakers.cards import BASIC, REQ_TYPES, Part
 
 FILE = "moonrakers/data/ship_parts.json"
-R_REACTOR, R_THRUSTER, R_SHIELD, R_DAMAGE, R_CREW = range(5)
-T_MISS = 5  # on_play type for a plain Miss
-BASIC_TYPE = (R_REACTOR, R_THRUSTER, R_SHIELD, R_DAMAGE, R_DAMAGE, R_DAMAGE, -1)
-USED_BASE = 100_000
+R_REACTOR: Final = 0
+R_THRUSTER: Final = 1
+R_SHIELD: Final = 2
+R_DAMAGE: Final = 3
+R_CREW: Final = 4
+T_MISS: Final = 5  # on_play type for a plain Miss
+BASIC_TYPE: Final = (R_REACTOR, R_THRUSTER, R_SHIELD, R_DAMAGE, R_DAMAGE, R_DAMAGE, -1)
+USED_BASE: Final = 100_000
 """`Seat.used` key of a part's once-per-contract use: USED_BASE + part id."""
-SHARED_BASE = 200_000
+SHARED_BASE: Final = 200_000
 """`Seat.used` key marking an `everyone` free play granted by a participant's part: SHARED_BASE + part id."""
-PAID = -1  # amount "paid": the number of cards paid
-COST_PLAY = -1  # use cost "play": the normal play cost of the played card
-GROUPS: dict[str, tuple[int, ...]] = {b: (i,) for i, b in enumerate(BASIC)} | {"damage": (3, 4, 5)}
-TYPES: dict[str, int] = {t: i for i, t in enumerate(REQ_TYPES)}
+PAID: Final = -1  # amount "paid": the number of cards paid
+COST_PLAY: Final = -1  # use cost "play": the normal play cost of the played card
+GROUPS: Final[dict[str, tuple[int, ...]]] = {b: (i,) for i, b in enumerate(BASIC)} | {"damage": (3, 4, 5)}
+TYPES: Final[dict[str, int]] = {t: i for i, t in enumerate(REQ_TYPES)}
 
 
 # ------------------------------------------------------------------------------ compiled specs
@@ -131,7 +135,7 @@ class PartFx:
 
 
 # ------------------------------------------------------------------------------ validation
-MAX_NUMBER = 20
+MAX_NUMBER: Final = 20
 """Largest number an effect may name (cards, Actions, reductions, costs), as in crew_specs."""
 
 
@@ -366,12 +370,13 @@ def compile_catalog(parts: Iterable[Part]) -> tuple[PartFx, ...]:
     return tuple(out)
 
 
-FX: tuple[PartFx, ...] = compile_catalog(A.CAT.parts)
-ACTIVE = frozenset(i for i, f in enumerate(FX) if f.use is not None or f.hook)
-ON_PLAY = frozenset(i for i, f in enumerate(FX) if f.on_play or f.hook)
-FREE = frozenset(i for i, f in enumerate(FX) if any(not x.everyone for x in f.free))
-HOOKED = frozenset(i for i, f in enumerate(FX) if f.hook)
-SHARED_FREE = tuple((SHARED_BASE + i, x.mask) for i, f in enumerate(FX) for x in f.free if x.everyone)
-SHARED_MASK = 0
+FX: Final[tuple[PartFx, ...]] = compile_catalog(A.CAT.parts)
+ACTIVE: Final = frozenset(i for i, f in enumerate(FX) if f.use is not None or f.hook)
+ON_PLAY: Final = frozenset(i for i, f in enumerate(FX) if f.on_play or f.hook)
+FREE: Final = frozenset(i for i, f in enumerate(FX) if any(not x.everyone for x in f.free))
+HOOKED: Final = frozenset(i for i, f in enumerate(FX) if f.hook)
+SHARED_FREE: Final = tuple((SHARED_BASE + i, x.mask) for i, f in enumerate(FX) for x in f.free if x.everyone)
+_shared_mask = 0
 for _k, _m in SHARED_FREE:
-    SHARED_MASK |= _m
+    _shared_mask |= _m
+SHARED_MASK: Final = _shared_mask

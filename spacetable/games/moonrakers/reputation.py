@@ -13,7 +13,7 @@ is a no-op or offers nothing when Binding Ties is off (`s.bt` False).
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from spacetable.engine.action import Action
 from spacetable.games.moonrakers import actions as A
@@ -36,34 +36,35 @@ from spacetable.games.moonrakers.zones import (
 if TYPE_CHECKING:
     from spacetable.games.moonrakers.state import MoonrakersState, Seat
 
-MAX_REP = 5
-EXTRA_KINDS = frozenset({"spend", "trade"})
+MAX_REP: Final = 5
+EXTRA_KINDS: Final = frozenset({"spend", "trade"})
 """Action kinds that start a reputation spend or trade from any of the player's decisions."""
 
-RULE = "BT"
+RULE: Final = "BT"
 (DISCARD_CONTRACT, DISCARD_ARMORY, CREDIT, ACTION, CARD, OBJECTIVE, TRASH, REDUCE, BONUS, PRESTIGE,
  BLOCK) = range(len(A.REWARDS))
-COST = (1, 1, 2, 2, 2, 3, 3, 4, 4, 5, 5)
+COST: Final = (1, 1, 2, 2, 2, 3, 3, 4, 4, 5, 5)
 """Printed cost of each reward of `actions.REWARDS` (Possible Rewards)."""
-SAME = (True, False, True, False, False, True, False, True, False, True, False)
+SAME: Final = (True, False, True, False, False, True, False, True, False, True, False)
 """True: paid with one faction only ("SAME" row); False: any mix ("ANY" row)."""
-ANY_TIME = frozenset({CREDIT, OBJECTIVE, TRASH, PRESTIGE})
-IN_CONTRACT = frozenset({ACTION, CARD, REDUCE, BLOCK})
-REWARD_ID = {r: i for i, r in enumerate(A.REWARDS)}
-FACTION_ID = {f: i for i, f in enumerate(FACTIONS)}
-TRADE_RATIO = 3
-EXTRA_FRAMES = frozenset({"planning", "stay.objective", "stay.replace", "negotiation", "negotiation.answer",
-                          "execution.play", "bonus-card", "buying", "reputation.window"})
+ANY_TIME: Final = frozenset({CREDIT, OBJECTIVE, TRASH, PRESTIGE})
+IN_CONTRACT: Final = frozenset({ACTION, CARD, REDUCE, BLOCK})
+REWARD_ID: Final = {r: i for i, r in enumerate(A.REWARDS)}
+FACTION_ID: Final = {f: i for i, f in enumerate(FACTIONS)}
+TRADE_RATIO: Final = 3
+EXTRA_FRAMES: Final = frozenset({"planning", "stay.objective", "stay.replace", "negotiation",
+                                        "negotiation.answer", "execution.play", "bonus-card", "buying",
+                                        "reputation.window"})
 """Main decisions at which spends and trades are offered (never in the middle of a card's ability)."""
 
-ART_A = A.PART_ID["artifact-205-a"]
-ART_B = A.PART_ID["artifact-205-b"]
-COMMS = A.PART_ID["comms-array-c5"]
+ART_A: Final = A.PART_ID["artifact-205-a"]
+ART_B: Final = A.PART_ID["artifact-205-b"]
+COMMS: Final = A.PART_ID["comms-array-c5"]
 
 # what a payment is for (Choice data): a reward, a trade, or a registered continuation (card abilities)
 P_REWARD, P_TRADE, P_CONT = range(3)
 Continuation = Callable[["MoonrakersState", int], None]
-CONTINUATIONS: list[Continuation] = []
+CONTINUATIONS: Final[list[Continuation]] = []
 
 
 def continuation(fn: Continuation) -> int:
@@ -306,7 +307,7 @@ def armory_options(s: MoonrakersState) -> list[Action]:
 
 
 # ------------------------------------------------------------------------------- offering spends
-_OFFER_TABLE: tuple[tuple[int, int, bool, int], ...] = tuple(
+_OFFER_TABLE: Final[tuple[tuple[int, int, bool, int], ...]] = tuple(
     (r, COST[r], SAME[r], 0 if r in ANY_TIME else 1 if r in IN_CONTRACT else 2 if r == DISCARD_CONTRACT
      else 3 if r == DISCARD_ARMORY else 4) for r in range(len(COST)))
 """Per reward: (reward, printed cost, paid with one faction, timing window: 0 any time, 1 in a
@@ -578,12 +579,12 @@ def _armory_chosen(s: MoonrakersState, c: Choice, a: Action) -> None:
 
 # ------------------------------------------------------------------------------- "at any time" windows
 END_OF_TURN_WINDOW, BEFORE_SUCCESS, AFTER_LOSSES = range(3)
-MOMENTS = ("end-of-turn", "before-success-check", "after-hazard-losses")
+MOMENTS: Final = ("end-of-turn", "before-success-check", "after-hazard-losses")
 """When a `reputation.window` opens (its public `moment`): before the end-of-turn objective and win
 checks (3.6, every player); after the last pass, before the success check (3.4.4 → 3.4.9 step 1,
 the participants); after the hazard losses, before the objective check (3.4.9 steps 3–4, the
 participants)."""
-WINDOW = "reputation.window"
+WINDOW: Final = "reputation.window"
 """The decision name of every window: a client may pass it for a person with `done` (`WINDOW_PASS`)."""
 
 
@@ -619,7 +620,7 @@ class RepWindow(Frame):
         return RepWindow(self.player, self.moment)
 
 
-WINDOW_PASS = A.DONE
+WINDOW_PASS: Final = A.DONE
 
 
 def open_windows(s: MoonrakersState, seats: list[int], moment: int) -> bool:
@@ -702,9 +703,9 @@ def best_payment(s: MoonrakersState, seat: int, options: list[Action]) -> Action
 
 
 # ------------------------------------------------------------------------------- text
-REWARD_TEXT = ("discard a contract and draw a new one", "discard an Armory card and draw a new one",
-               "+1 credit", "+1 Action", "draw 1 card", "draw 1 objective", "trash a card from hand",
-               "one requirement −2", "a bonus card", "+1 Prestige", "block 1 hazard die")
+REWARD_TEXT: Final = ("discard a contract and draw a new one", "discard an Armory card and draw a new one",
+                      "+1 credit", "+1 Action", "draw 1 card", "draw 1 objective", "trash a card from hand",
+                      "one requirement −2", "a bonus card", "+1 Prestige", "block 1 hazard die")
 
 
 def describe(s: MoonrakersState, a: Action) -> str:

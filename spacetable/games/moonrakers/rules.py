@@ -6,7 +6,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from spacetable.engine.action import Action
 from spacetable.engine.errors import ConfigError
@@ -55,11 +55,11 @@ from spacetable.games.moonrakers.zones import (
     refill_contracts,
 )
 
-WIN_PRESTIGE = 10
-SOLO_TURNS = 10
-CONTRACT_SLOTS = 8
-CREW_SLOTS = 3
-PART_SLOTS = 6
+WIN_PRESTIGE: Final = 10
+SOLO_TURNS: Final = 10
+CONTRACT_SLOTS: Final = 8
+CREW_SLOTS: Final = 3
+PART_SLOTS: Final = 6
 
 
 # ------------------------------------------------------------------------------- setup (1.3)
@@ -326,8 +326,14 @@ class Buy(Frame):
             if p >= 0 and parts[p].cost <= credits:
                 out.append(A.BUY_PART[p])
         if armory_swap_cost(s) <= credits:
-            out.extend(A.ARMORY_CREW[c] for c in s.crew_row if c >= 0 and s.crew_deck)
-            out.extend(A.ARMORY_PART[p] for p in s.part_row if p >= 0 and s.part_deck)
+            if s.crew_deck:
+                for c in s.crew_row:
+                    if c >= 0:
+                        out.append(A.ARMORY_CREW[c])
+            if s.part_deck:
+                for p in s.part_row:
+                    if p >= 0:
+                        out.append(A.ARMORY_PART[p])
         out.append(A.DONE)
         return out
 
@@ -375,8 +381,8 @@ class Buy(Frame):
         return Buy(self.player)
 
 
-CREW_BY_SLUG = {c.slug: c.id for c in A.CAT.crew}
-NO_SWAP = 1 << 30
+CREW_BY_SLUG: Final = {c.slug: c.id for c in A.CAT.crew}
+NO_SWAP: Final = 1 << 30
 
 
 def armory_swap_cost(s: MoonrakersState) -> int:
@@ -464,7 +470,7 @@ def advance(s: MoonrakersState) -> None:
         _drop_vacuous(s)
 
 
-STEPS = {
+STEPS: Final = {
     SETUP_OBJECTIVES: _setup_done, FIRST_PLAYER: first_player_step, PLANNING: _no_step,
     STAY: stay_step, STAY_REPLACE: stay_step, STAY_HAND: stay_step, NEGOTIATION: _no_step,
     ROLLING: roll_step, EXECUTION: _no_step, REWARDS: rewards_step, AFTERMATH: aftermath_step,

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from typing import Any, Self, cast
+from typing import Any, Final, Self, cast
 
 from spacetable.engine.action import Action
 from spacetable.engine.rng import Rng
@@ -17,36 +17,36 @@ from spacetable.engine.state import CHANCE, TERMINAL, State, View
 from spacetable.games.moonrakers import actions as A
 from spacetable.games.moonrakers.frames import Frame
 
-IRREVOCABLE_KINDS = frozenset({"spend", "trade"})
+IRREVOCABLE_KINDS: Final = frozenset({"spend", "trade"})
 """Binding Ties reputation spends and trades (`reputation.EXTRA_KINDS`): final once made."""
 
-_CARD_COST: tuple[int, ...] = (0,) * A.CREW_BASE + tuple(c.cost for c in A.CAT.crew)
+_CARD_COST: Final[tuple[int, ...]] = (0,) * A.CREW_BASE + tuple(c.cost for c in A.CAT.crew)
 """Action-deck card id → its Crew cost (basic cards 0): deck strength in `heuristic_value`."""
-SOLO_TURNS = 10  # 8.9 (as rules.SOLO_TURNS)
-WIN_PRESTIGE = 10  # 7.1 (as rules.WIN_PRESTIGE)
+SOLO_TURNS: Final = 10  # 8.9 (as rules.SOLO_TURNS)
+WIN_PRESTIGE: Final = 10  # 7.1 (as rules.WIN_PRESTIGE)
 
-NUM_TYPES = 5  # reactor, thruster, shield, damage, crew (REQ_TYPES)
+NUM_TYPES: Final = 5  # reactor, thruster, shield, damage, crew (REQ_TYPES)
 
 # phases of the turn (3.1); the stack holds the decisions inside a phase
-SETUP_OBJECTIVES = 0
-FIRST_PLAYER = 1
-PLANNING = 2
-STAY = 3
-STAY_REPLACE = 4
-STAY_HAND = 5
-NEGOTIATION = 6
-ROLLING = 7
-EXECUTION = 8
-REWARDS = 9
-AFTERMATH = 10
-BUYING = 11
-END_TURN = 12
-WIN_CHECK = 13
-GAME_OVER = 14
-CLAIMS = 15  # 3.4.9 steps 4–6, after the hazard losses (and Binding Ties windows)
-PHASE_NAMES = ("setup", "first-player", "planning", "stay-at-base", "stay-at-base", "stay-at-base",
-               "negotiation", "hazard-roll", "execution", "rewards", "end-of-execution", "buying",
-               "end-of-turn", "win-check", "game-over", "end-of-execution")
+SETUP_OBJECTIVES: Final = 0
+FIRST_PLAYER: Final = 1
+PLANNING: Final = 2
+STAY: Final = 3
+STAY_REPLACE: Final = 4
+STAY_HAND: Final = 5
+NEGOTIATION: Final = 6
+ROLLING: Final = 7
+EXECUTION: Final = 8
+REWARDS: Final = 9
+AFTERMATH: Final = 10
+BUYING: Final = 11
+END_TURN: Final = 12
+WIN_CHECK: Final = 13
+GAME_OVER: Final = 14
+CLAIMS: Final = 15  # 3.4.9 steps 4–6, after the hazard losses (and Binding Ties windows)
+PHASE_NAMES: Final = ("setup", "first-player", "planning", "stay-at-base", "stay-at-base", "stay-at-base",
+                      "negotiation", "hazard-roll", "execution", "rewards", "end-of-execution", "buying",
+                      "end-of-turn", "win-check", "game-over", "end-of-execution")
 
 
 class Player:
@@ -400,5 +400,5 @@ class MoonrakersState(State):
         return cast(Self, fn(self, player, rng))
 
 
-_LATE: dict[str, Callable[[Any, int, Rng], Any]] = {}
+_LATE: Final[dict[str, Callable[[Any, int, Rng], Any]]] = {}
 """Functions of modules that import this one, bound on first use."""

@@ -5,14 +5,14 @@ Small helpers shared by every phase. They change the state and emit events; none
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from spacetable.games.moonrakers.cards import DMG1, MISS, REACTOR, SHIELD, THRUSTER
 
 if TYPE_CHECKING:
     from spacetable.games.moonrakers.state import MoonrakersState
 
-STARTING_DECK = (REACTOR, REACTOR, REACTOR, THRUSTER, THRUSTER, SHIELD, SHIELD, DMG1, DMG1, MISS)
+STARTING_DECK: Final = (REACTOR, REACTOR, REACTOR, THRUSTER, THRUSTER, SHIELD, SHIELD, DMG1, DMG1, MISS)
 """1.3.4: 3 Reactor, 2 Thruster, 2 Shield, 2 Damage I, 1 Miss."""
 
 
@@ -27,7 +27,8 @@ def take_top(s: MoonrakersState, seat: int) -> int:
         p.discard = []
         p.unseen = []  # the new pile is the known discard pile; what was trashed unseen is gone
         s.rng.shuffle(p.draw)
-        s.emit("2.8", "reshuffle", seat)
+        if s.events is not None:
+            s.emit("2.8", "reshuffle", seat)
     return p.draw.pop()
 
 
@@ -56,7 +57,7 @@ def draw(s: MoonrakersState, seat: int, n: int) -> int:
             break
         hand.append(card)
         drawn += 1
-    if drawn:
+    if drawn and s.events is not None:
         s.emit("2.8", "draw", seat, drawn)
     return drawn
 

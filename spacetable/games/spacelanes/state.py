@@ -7,14 +7,13 @@ module holds the data, what each seat may see (`view`), and the resampling of wh
 
 from __future__ import annotations
 
-import math
 from typing import Any, ClassVar, Self
 
 from spacetable.engine.action import Action, ActionSpace
 from spacetable.engine.events import Event
 from spacetable.engine.rng import Rng
 from spacetable.engine.state import CHANCE, TERMINAL, State, View
-from spacetable.games.spacelanes import goals, pvp, rules, text, windows
+from spacetable.games.spacelanes import evaluation, pvp, rules, text, windows
 from spacetable.games.spacelanes.actions import SPACE
 from spacetable.games.spacelanes.board import ENDS, NLANES, NSLOTS
 from spacetable.games.spacelanes.content import CONTENT, GOODS
@@ -149,15 +148,12 @@ class SpaceLanesState(State):
         return windows.optional_pass(self)
 
     def heuristic_value(self) -> list[float]:
-        """Win-chance estimate for search bots: a softmax of each captain's progress toward its
-        Goal (`goals.progress`, L21). On a determinized copy the other Goals are sampled ones."""
+        """Win-chance estimate for search bots: a softmax of each captain's standing, its Goal progress
+        (L21) counting the hold, Transports and fuel it has not cashed yet (`evaluation.win_chances`).
+        On a determinized copy the other Goals are sampled ones."""
         if self.phase == 3:
             return self.returns()
-        prog = [goals.progress(self, q) for q in range(self.n)]
-        top = max(prog)
-        w = [math.exp((v - top) / 0.15) for v in prog]
-        total = sum(w)
-        return [v / total for v in w]
+        return evaluation.win_chances(self)
 
     def turn_count(self) -> int:
         return self.turns
