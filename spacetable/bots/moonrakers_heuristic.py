@@ -36,39 +36,29 @@ from typing import Any
 from spacetable.bots.base import register_bot
 from spacetable.bots.moonrakers_greedy import (  # the shared plan, run with this bot's tables
     ACTION_CARD,
-    BONUS_VALUE,
     BUY_MIN,
-    CREDIT_VALUE,
     CREW0,
     CREW_BUY_BASE,
     CREW_IDS,
     DISPATCH,
     FACTION_ID,
     LONG_GAME,
-    STAY_VALUE,
-    TAKE_CONTRACT,
     WIN,
     CardTables,
     CrewProfile,
     GreedyBot,
     Handler,
-    Mercs,
     _at_risk,
-    _kp,
     _my_eval,
     _need,
     _plan,
     _reputation,
     _shortfall,
-    _value,
     crew_columns,
     invite_step,
 )
 from spacetable.bots.moonrakers_greedy import (
     _negotiate as greedy_negotiate,
-)
-from spacetable.bots.moonrakers_greedy import (
-    _planning as greedy_planning,
 )
 from spacetable.engine.action import Action
 from spacetable.engine.rng import Rng
@@ -99,7 +89,7 @@ from spacetable.games.moonrakers.negotiation import (
     Answer,
     Negotiate,
 )
-from spacetable.games.moonrakers.rules import Buy, Planning
+from spacetable.games.moonrakers.rules import Buy
 from spacetable.games.moonrakers.state import MoonrakersState
 
 CAT = A.CAT
@@ -345,6 +335,48 @@ class ExactOdds:
         p = search.p(hand, pile, disc, 1, tuple(need))
         return p if search.exact else None
 
+    def block_first(self, s: MoonrakersState, me: int, legal: list[Action]) -> Action | None:
+        """`SHIELD_FIRST`: the blocking play to make now, or None."""
+        ex = s.ex
+        assert ex is not None
+        if ex.order[0] != me or not _at_risk(s, me):
+            return None
+        st = ex.seats[me]
+        pl = s.players[me]
+        if min(exposed(st), pl.prestige + ex.deal[0][0]) <= 0 or st.actions <= 0:
+            return None
+        blocks = [a for a in legal if a.kind == "play" and CARD_BLOCKS[ACTION_CARD[a.index]] > 0]
+        if not blocks:
+            return None
+        need = _need(s)
+        nd = merc_left(s, need) if any(a.kind == "merc" for a in legal) else tuple(max(0, x) for x in need)
+        if max(nd) <= 0:
+            return max(blocks, key=lambda a: CARD_BLOCKS[ACTION_CARD[a.index]])
+        search, idx, hand, pile, disc = self._own_cards(pl.hand, pl.draw, pl.discard)
+        actions = st.actions
+        best_p = 0.0
+        block_p = -1.0
+        block: Action | None = None
+        for a in legal:
+            if a.kind != "play":
+                continue
+            c = ACTION_CARD[a.index]
+            if c not in idx:
+                continue
+            i = idx[c]
+            h2 = hand[:i] + (hand[i] - 1,) + hand[i + 1:]
+            p = 0.0
+            for e in search.alts[i]:
+                p = max(p, search._resolve(e, h2, pile, disc, actions - 1, nd, False))
+            if not search.exact:
+                return None
+            best_p = max(best_p, p)
+            if CARD_BLOCKS[c] > 0 and p > block_p:
+                block_p, block = p, a
+        if block is not None and block_p >= best_p - SHIELD_FIRST_EPS - 1e-9:
+            return block
+        return None
+
     def best_play(self, s: MoonrakersState, me: int, legal: list[Action]) -> Action | None:
         """The hand card whose play maximises P(meeting the contract alone from here), when that is > 0."""
         need = _need(s)
@@ -374,59 +406,31 @@ class ExactOdds:
                 return None
             if p > best_p + 1e-9:
                 best_p, best = p, a
-        if best is not None and DICE_PLAY_W and s.n <= DICE_PLAY_MAX_PLAYERS:
-            best = _dice_aware(s, me, plays, search, idx, hand, pile, disc, actions, nd, best)
         if best is None and BLOCK_WHEN_HOPELESS:
             return _block_play(s, me, legal, search, hand, pile, disc, actions, need)
         return best
 
 
-DICE_PLAY_W = 0.0
-"""Weight (in Prestige, times the seat's Prestige value) of each hazard icon a play blocks now
-(3.4.8) against the success chance it gives up, when its dice would cost it Prestige (0: off, the
-play that maximises the success chance alone)."""
-DICE_PLAY_MAX_PLAYERS = 2
-"""Table sizes up to which that rule is used."""
+SHIELD_FIRST = False
+"""As Mission Leader with hazard icons that would cost it Prestige (3.4.9 step 3) and a blocking card
+in hand, play it first when that costs at most `SHIELD_FIRST_EPS` of the chance of meeting the
+requirements from hand, Actions, draw pile and the basic cards of the Mercenary row (8.4: they cost no
+Action, so an Action they save blocks an icon instead). Off: 2 players against greedy, seeds 1-200,
+117 wins with it against 120 without (0.1 given up: 114); docs/bots.md, Strength."""
+SHIELD_FIRST_EPS = 0.0
+SHIELD_FIRST_MAX_PLAYERS = 2
+"""Table sizes up to which that rule is used (the Mercenary row exists at 1-2 players, 1.3.7)."""
 
 
-def _dice_aware(s: MoonrakersState, me: int, plays: list[Action], search: advisor.Search,
-                idx: dict[int, int], hand: tuple[int, ...], pile: tuple[int, ...], disc: tuple[int, ...],
-                actions: int, nd: tuple[int, ...], best: Action) -> Action:
-    """The play worth most as P(success) x the seat's reward plus the icons it blocks at once
-    (3.4.9 step 3: they cost Prestige whether the contract succeeds or fails), each weighted by
-    `DICE_PLAY_W`; `best` (the most likely to succeed) unless a blocking play beats it."""
-    ex = s.ex
-    assert ex is not None
-    if not _at_risk(s, me):
-        return best
-    st = ex.seats[me]
-    i_me = ex.order.index(me)
-    share = ex.deal[i_me]
-    pl = s.players[me]
-    icons = min(exposed(st), pl.prestige + share[0])
-    if icons <= 0:
-        return best
-    kp = _kp(s, me)
-    gain = kp * share[0] + CREDIT_VALUE * share[1] + BONUS_VALUE * share[2]
-    if share[0] and pl.prestige + share[0] >= WIN:
-        gain += 10.0
-    best_v = -1.0
-    pick = best
-    for a in plays:
-        c = ACTION_CARD[a.index]
-        if c not in idx:
-            continue
-        i = idx[c]
-        h2 = hand[:i] + (hand[i] - 1,) + hand[i + 1:]
-        p = 0.0
-        for e in search.alts[i]:
-            p = max(p, search._resolve(e, h2, pile, disc, actions - 1, nd, False))
-        if not search.exact:
-            return best
-        v = p * gain + DICE_PLAY_W * kp * min(CARD_BLOCKS[c], icons)
-        if v > best_v + 1e-9 or (a is best and v >= best_v - 1e-9):
-            best_v, pick = v, a
-    return pick
+def merc_left(s: MoonrakersState, need: list[int]) -> tuple[int, ...]:
+    """What is still missing once the basic cards of the Mercenary row (8.5, public) are counted."""
+    left = [max(0, x) for x in need]
+    for c in s.merc_row:
+        if c < 3:
+            left[c] -= 1
+        elif DMG1 <= c <= DMG3:
+            left[3] -= c - DMG1 + 1
+    return tuple(max(0, x) for x in left)
 
 
 CARD_BLOCKS = [max(max(e.block, e.pool[2]) for e in card_alternatives(c)) for c in range(len(CARD_VALUE))]
@@ -503,6 +507,10 @@ class HeuristicBot(GreedyBot):
         if isinstance(top, Answer) and _sabotage(s, seat, top) and A.ACCEPT in legal:
             return A.ACCEPT  # join, then let it fail
         if isinstance(top, PlayTurn):
+            if SHIELD_FIRST and s.n <= SHIELD_FIRST_MAX_PLAYERS:
+                block = self.odds.block_first(s, seat, legal)
+                if block is not None:
+                    return block
             return self.odds.best_play(s, seat, legal)
         return None
 
@@ -783,69 +791,7 @@ SABOTAGE_NEAR = 0
 """An ally lets a contract fail when it would carry a Mission Leader ahead of it this near 10 (0: off)."""
 
 
-# ---------------------------------------------------------------------------------------- planning
-EXACT_EXPOSURE = 0.0
-"""Weight of a contract's exact expected hazard loss in planning (2 players): E[min(Prestige held,
-max(0, icons - blocks))] over the dice's faces (1.1.3, 3.4.9 step 3) in place of the greedy plan's
-linear (dice - blocks) estimate (0: off, the greedy plan's)."""
-
-
-def _loss_table(dice: int) -> list[float]:
-    dist = advisor.hazard_distribution(dice)
-    return [dist.get(k, 0.0) for k in range(2 * dice + 1)]
-
-
-HAZARD_DIST = [_loss_table(d) for d in range(7)]
-
-
-def exact_loss(dice: int, blocks: float, lose: float) -> float:
-    """E[min(lose, max(0, icons - blocks))] for `dice` unrolled dice (blocks may be fractional:
-    interpolated between its neighbours)."""
-    if dice <= 0:
-        return 0.0
-    dist = HAZARD_DIST[min(dice, len(HAZARD_DIST) - 1)]
-    lo = int(blocks)
-    fr = blocks - lo
-
-    def at(b: int) -> float:
-        return sum(pr * min(lose, max(0, k - b)) for k, pr in enumerate(dist))
-
-    return at(lo) if fr <= 1e-9 else (1 - fr) * at(lo) + fr * at(lo + 1)
-
-
-def _planning(tb: CardTables, s: MoonrakersState, me: int, top: object, legal: list[Action]) -> Action:
-    """3.2: the greedy plan's choice, at 2 players with a contract's exact expected hazard loss."""
-    if not EXACT_EXPOSURE or s.n != 2:
-        return greedy_planning(tb, s, me, top, legal)
-    kp = _kp(s, me)
-    pl = s.players[me]
-    best: Action | None = None
-    best_v = STAY_VALUE
-    if s.turn > LONG_GAME:
-        best_v *= max(0.0, 1.0 - (s.turn - LONG_GAME) / 40.0)
-    takes = [a for a in legal if a.kind == "take"]
-    if not takes:
-        return greedy_planning(tb, s, me, top, legal)
-    pn = _plan(tb, s, me, pl.hand, 1.0)
-    mercs = Mercs(tb, s.merc_row) if s.merc_row else None
-    for a in takes:
-        c = TAKE_CONTRACT[a.index]
-        ct = CAT.contracts[c]
-        v, _, p = _value(tb, s, me, c, pn, kp, mercs)
-        blocks = _shortfall(pn, ct.req)[5]
-        exposure = ct.dice - blocks
-        lose = pl.prestige + p * ct.prestige
-        if exposure > 0:
-            v += tb.exposure_w * kp * (exposure if exposure < lose else lose)
-        v -= EXACT_EXPOSURE * kp * exact_loss(ct.dice, blocks, lose)
-        if v > best_v:
-            best_v, best = v, a
-    if best is not None:
-        return best
-    return A.STAY if A.STAY in legal else greedy_planning(tb, s, me, top, legal)
-
-
-_DISPATCH: dict[type, Handler] = {**DISPATCH, Buy: _buy, Negotiate: _negotiate, Planning: _planning}
+_DISPATCH: dict[type, Handler] = {**DISPATCH, Buy: _buy, Negotiate: _negotiate}
 
 
 register_bot("moonrakers", "heuristic", HeuristicBot)

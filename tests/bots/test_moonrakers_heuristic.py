@@ -341,3 +341,28 @@ def test_block_rule_plays_for_the_contract_while_it_can_be_met_3_4_3(monkeypatch
                       draw=["reactor", "miss", "miss", "miss"])
     s.players[ml].prestige = 3
     assert str(HeuristicBot().choose(s, ml, Rng(0))) == "play reactor"
+
+
+def test_shield_first_blocks_with_a_spare_action_3_4_8(monkeypatch: pytest.MonkeyPatch) -> None:
+    """With the (off by default) Shield-first rule on: Claim Bounty (2 Reactor, 3 Damage, 1 hazard die
+    showing 1) alone with Reactor, Reactor, Damage III, Shield in hand. With 1 Action a Shield first
+    would leave none for the Reactors, so it plays a Reactor; with the 2 Actions that gives, a Shield
+    first still leaves the Action for the second Reactor (+2, 2.3) and the Damage III, so it blocks the
+    icon (3.4.8, 3.4.9 step 3) first."""
+    s, ml = execution(["reactor", "reactor", "damage-3", "shield"], "claim-bounty", dice=1, draw=["miss"] * 4)
+    s.players[ml].prestige = 3
+    assert s.ex.seats[ml].dice == [1] and s.ex.seats[ml].actions == 1
+    monkeypatch.setattr(heuristic, "SHIELD_FIRST", True)
+    assert str(HeuristicBot().choose(s, ml, Rng(0))) == "play reactor"
+    s.apply("play reactor")
+    assert str(HeuristicBot().choose(s, ml, Rng(0))) == "play shield"
+    monkeypatch.setattr(heuristic, "SHIELD_FIRST", False)
+    assert str(HeuristicBot().choose(s, ml, Rng(0))) != "play shield"
+
+
+def test_shield_first_counts_the_mercenary_row_8_4(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The basic cards of the Mercenary row (8.5) count toward what is still missing."""
+    s, ml = execution(["damage-1", "shield"], "claim-bounty", dice=1, draw=["miss"] * 4)
+    s.merc_row = [A.CARD_ID["reactor"], A.CARD_ID["reactor"], A.CARD_ID["damage-3"]]
+    assert heuristic.merc_left(s, [2, 0, 0, 3, 0]) == (0, 0, 0, 0, 0)
+    assert heuristic.merc_left(s, [3, 1, 0, 4, 0]) == (1, 1, 0, 1, 0)
