@@ -498,32 +498,31 @@ def _dmg_value(v: int) -> int:
     return v % 100
 
 
+def _basic_cover(x: float, b: int) -> tuple[int, float]:
+    """`x` (> 0) units of one basic type against `b` such cards in the Mercenary row: (cards used,
+    units left)."""
+    if x <= b:
+        return math.ceil(x), 0.0
+    return b, x - b
+
+
 def _merc_cover(m: Mercs, s0: float, s1: float, s2: float, s3: float, s4: float) -> tuple[float, int, int]:
     """Cover a shortfall (per requirement type) with the Mercenary row: (remaining units, basic cards
     used, crew used)."""
     left = 0.0
     basics = crew = 0
     if s0 > 0:  # the three basic types
-        b = m.b0
-        if s0 <= b:
-            basics += math.ceil(s0)
-        else:
-            basics += b
-            left += s0 - b
+        k, r = _basic_cover(s0, m.b0)
+        basics += k
+        left += r
     if s1 > 0:
-        b = m.b1
-        if s1 <= b:
-            basics += math.ceil(s1)
-        else:
-            basics += b
-            left += s1 - b
+        k, r = _basic_cover(s1, m.b1)
+        basics += k
+        left += r
     if s2 > 0:
-        b = m.b2
-        if s2 <= b:
-            basics += math.ceil(s2)
-        else:
-            basics += b
-            left += s2 - b
+        k, r = _basic_cover(s2, m.b2)
+        basics += k
+        left += r
     x = s4
     crew_free = m.crew
     if x > 0:

@@ -345,13 +345,13 @@ class ExactOdds:
         pl = s.players[me]
         if min(exposed(st), pl.prestige + ex.deal[0][0]) <= 0 or st.actions <= 0:
             return None
-        blocks = [a for a in legal if a.kind == "play" and CARD_BLOCKS[ACTION_CARD[a.index]] > 0]
+        blocks = _blocking_plays(legal)
         if not blocks:
             return None
         need = _need(s)
         nd = merc_left(s, need) if any(a.kind == "merc" for a in legal) else tuple(max(0, x) for x in need)
         if max(nd) <= 0:
-            return max(blocks, key=lambda a: CARD_BLOCKS[ACTION_CARD[a.index]])
+            return _strongest_block(blocks)
         search, idx, hand, pile, disc = self._own_cards(pl.hand, pl.draw, pl.discard)
         actions = st.actions
         best_p = 0.0
@@ -363,11 +363,7 @@ class ExactOdds:
             c = ACTION_CARD[a.index]
             if c not in idx:
                 continue
-            i = idx[c]
-            h2 = hand[:i] + (hand[i] - 1,) + hand[i + 1:]
-            p = 0.0
-            for e in search.alts[i]:
-                p = max(p, search._resolve(e, h2, pile, disc, actions - 1, nd, False))
+            p = _play_chance(search, idx[c], hand, pile, disc, actions, nd)
             if not search.exact:
                 return None
             best_p = max(best_p, p)
@@ -397,11 +393,7 @@ class ExactOdds:
             c = ACTION_CARD[a.index]
             if c not in idx:
                 continue
-            i = idx[c]
-            h2 = hand[:i] + (hand[i] - 1,) + hand[i + 1:]
-            p = 0.0
-            for e in search.alts[i]:
-                p = max(p, search._resolve(e, h2, pile, disc, actions - 1, nd, False))
+            p = _play_chance(search, idx[c], hand, pile, disc, actions, nd)
             if not search.exact:
                 return None
             if p > best_p + 1e-9:
@@ -409,6 +401,25 @@ class ExactOdds:
         if best is None and BLOCK_WHEN_HOPELESS:
             return _block_play(s, me, legal, search, hand, pile, disc, actions, need)
         return best
+
+
+def _play_chance(search: advisor.Search, i: int, hand: tuple[int, ...], pile: tuple[int, ...],
+                 disc: tuple[int, ...], actions: int, need: tuple[int, ...]) -> float:
+    """P(meeting `need`) after playing one hand card of kind `i` (its best alternative, one Action)."""
+    h2 = hand[:i] + (hand[i] - 1,) + hand[i + 1:]
+    p = 0.0
+    for e in search.alts[i]:
+        p = max(p, search._resolve(e, h2, pile, disc, actions - 1, need, False))
+    return p
+
+
+def _blocking_plays(legal: list[Action]) -> list[Action]:
+    """The legal plays of a card that blocks hazard icons (3.4.8)."""
+    return [a for a in legal if a.kind == "play" and CARD_BLOCKS[ACTION_CARD[a.index]] > 0]
+
+
+def _strongest_block(blocks: list[Action]) -> Action:
+    return max(blocks, key=lambda a: CARD_BLOCKS[ACTION_CARD[a.index]])
 
 
 SHIELD_FIRST = False
@@ -422,14 +433,18 @@ SHIELD_FIRST_MAX_PLAYERS = 2
 """Table sizes up to which that rule is used (the Mercenary row exists at 1-2 players, 1.3.7)."""
 
 
-def merc_left(s: MoonrakersState, need: list[int]) -> tuple[int, ...]:
-    """What is still missing once the basic cards of the Mercenary row (8.5, public) are counted."""
+def merc_left(s: MoonrakersState, need: list[int], crew: bool = False) -> tuple[int, ...]:
+    """What is still missing once the basic cards of the Mercenary row (8.5, public) are counted (and,
+    with `crew`, its Crew cards: one crew requirement and their Damage each)."""
     left = [max(0, x) for x in need]
     for c in s.merc_row:
         if c < 3:
             left[c] -= 1
         elif DMG1 <= c <= DMG3:
             left[3] -= c - DMG1 + 1
+        elif crew and c >= CREW0:
+            left[4] -= 1
+            left[3] -= HEURISTIC_TABLES.crew_dmg[c - CREW0]
     return tuple(max(0, x) for x in left)
 
 
@@ -461,23 +476,16 @@ def _block_play(s: MoonrakersState, me: int, legal: list[Action], search: adviso
     st = ex.seats[me]
     if exposed(st) <= 0 or not _at_risk(s, me):
         return None
-    blocks = [a for a in legal if a.kind == "play" and CARD_BLOCKS[ACTION_CARD[a.index]] > 0]
+    blocks = _blocking_plays(legal)
     if not blocks:
         return None
-    left = [max(0, x) for x in need]
     if s.n <= 2 and ex.order[0] == me and any(a.kind == "merc" for a in legal):
-        for c in s.merc_row:
-            if c < 3:
-                left[c] -= 1
-            elif DMG1 <= c <= DMG3:
-                left[3] -= c - DMG1 + 1
-            elif c >= CREW0:
-                left[4] -= 1
-                left[3] -= HEURISTIC_TABLES.crew_dmg[c - CREW0]
-    nd = tuple(max(0, x) for x in left)
+        nd = merc_left(s, need, crew=True)
+    else:
+        nd = tuple(max(0, x) for x in need)
     if max(nd) <= 0 or search.p(hand, pile, disc, actions, nd) > 0 or not search.exact:
         return None
-    return max(blocks, key=lambda a: CARD_BLOCKS[ACTION_CARD[a.index]])
+    return _strongest_block(blocks)
 
 
 # ---------------------------------------------------------------------------------------- the bot

@@ -102,7 +102,8 @@ class Rng:
         """A uniform integer in ``[0, n)`` (``n`` ≥ 1; ``n`` = 1 draws nothing)."""
         if n <= 1:
             return 0
-        # 64-bit output modulo n: bias below 2**-50 for the small n used
+        # 64-bit output modulo n: bias below 2**-50 for the small n used; `next64` written inline, as
+        # this is the generator's hottest call
         i = self._i
         buf = self._buf
         if i >= len(buf):
