@@ -17,10 +17,15 @@ wait for the disk's fsync: the durability class of the SQLite default), to tell 
 the server. With --profile PREFIX each server is sampled by py-spy (when it is on the PATH: not a
 dependency) while the load runs, holding the GIL (``--gil``: Python's own time; zlib and the
 database drivers release it), into PREFIX.<process>.txt as collapsed stacks (one line per stack
-and its count).
+and its count). With --trace FILE every round trip is written as a JSON line (when it started,
+how long it took, the game, the process POSTed to), to tell a stall of a whole process (slow round
+trips bunched in time) from slow games. The first --warmup seconds (5) are played but not
+measured: all 200 clients connect in the same instant and fetch their first views, a burst that
+no real server sees and that held 84 of the 85 round trips over 100 ms of a 40 s run.
 
     .venv/bin/python benchmarks/load_server.py [--game spacelanes] [--games 100] [--period 2]
-        [--duration 60] [--processes 2 --pg [--pg-async-commit] [--cross]] [--profile PREFIX]
+        [--duration 60] [--warmup 5] [--processes 2 --pg [--pg-async-commit] [--cross]]
+        [--profile PREFIX] [--trace FILE]
 """
 
 from __future__ import annotations
@@ -93,7 +98,9 @@ async def post_action(http: httpx.AsyncClient, c: Client, action: str, version: 
 
 
 async def run_client(c: Client, https: dict[str, httpx.AsyncClient], period: float, end: float,
-                     rtts: list[float], errors: list[str], rng: random.Random) -> None:
+                     rtts: list[float], errors: list[str], rng: random.Random,
+                     trace: list[tuple[float, float, str, str]] | None = None,
+                     measure_from: float = 0.0) -> None:
     http = https[c.post_base]
     url = c.base.replace("http", "ws") + f"/ws/games/{c.game}"
     async with websockets.connect(url, max_size=2**24) as ws:
@@ -133,7 +140,10 @@ async def run_client(c: Client, https: dict[str, httpx.AsyncClient], period: flo
                 while time.perf_counter() < deadline:
                     got = [t for ver, t in c.arrivals.items() if ver >= new]
                     if got:
-                        rtts.append(min(got) - t0)
+                        if t0 >= measure_from:  # the warm-up's round trips are not counted
+                            rtts.append(min(got) - t0)
+                        if trace is not None:
+                            trace.append((t0, min(got) - t0, c.game, c.post_base))
                         break
                     c.changed.clear()
                     with_timeout = max(0.001, deadline - time.perf_counter())
@@ -147,9 +157,10 @@ async def run_client(c: Client, https: dict[str, httpx.AsyncClient], period: flo
             listener.cancel()
 
 
-async def loop_lag(lags: list[float], end: float, tick: float = 0.01) -> None:
-    """How late this client's own event loop wakes up from a `tick` sleep, until `end`: a late loop
-    stamps pushes late, so a tail here is the client's, not the server's."""
+async def loop_lag(lags: list[float], start: float, end: float, tick: float = 0.01) -> None:
+    """How late this client's own event loop wakes up from a `tick` sleep, from `start` until `end`:
+    a late loop stamps pushes late, so a tail here is the client's, not the server's."""
+    await asyncio.sleep(max(0.0, start - time.perf_counter()))
     while time.perf_counter() < end:
         t = time.perf_counter()
         await asyncio.sleep(tick)
@@ -216,19 +227,43 @@ async def main_async(args: argparse.Namespace, bases: list[str], pids: list[int]
                 clients.append(Client(sock, g["id"], s["token"], s["seat"], post))
         print(f"{args.game}: {args.games} games, {len(clients)} WebSocket clients, {len(bases)} process(es)"
               f"{' (every POST through the other process)' if args.cross else ''}; "
-              f"running {args.duration:g} s")
+              f"running {args.duration:g} s after a {args.warmup:g} s warm-up")
         rtts: list[float] = []
         errors: list[str] = []
         records0 = await total_version(https, clients)
         gc.collect()  # the client's own collector pauses would stamp late arrivals on its clients
         gc.freeze()
-        profilers = start_profilers(args.profile, pids, args.duration)
-        cpu0 = cpu_seconds(pids)
-        own0 = time.process_time()
-        end = time.perf_counter() + args.duration
+        gc.disable()  # and none during the run: parsed views are freed by reference counting anyway
+        start = time.perf_counter()
+        measure_from = start + args.warmup
+        end = measure_from + args.duration
         lags: list[float] = []
-        await asyncio.gather(loop_lag(lags, end),
-                             *(run_client(c, https, args.period, end, rtts, errors, rng) for c in clients))
+        trace: list[tuple[float, float, str, str]] | None = [] if args.trace else None
+        marks: dict[str, Any] = {}
+
+        async def mark() -> None:
+            """At the end of the warm-up: CPU so far, records so far (the versions pushed), profilers."""
+            await asyncio.sleep(args.warmup)
+            marks["cpu"], marks["own"] = cpu_seconds(pids), time.process_time()
+            marks["profilers"] = start_profilers(args.profile, pids, args.duration)
+            if args.warmup > 0:
+                seen: dict[str, int] = {}
+                for c in clients:
+                    if c.latest is not None:
+                        seen[c.game] = max(seen.get(c.game, 0), int(c.latest["version"]))
+                marks["records"] = sum(seen.values())
+
+        await asyncio.gather(loop_lag(lags, measure_from, end), mark(),
+                             *(run_client(c, https, args.period, end, rtts, errors, rng, trace, measure_from)
+                               for c in clients))
+        cpu0, own0 = marks["cpu"], marks["own"]
+        profilers = marks["profilers"]
+        records0 = marks.get("records", records0)
+        if trace is not None:
+            with open(args.trace, "w", encoding="utf-8") as out:
+                for t0, rtt, game, post in sorted(trace):
+                    out.write(json.dumps({"t": round(t0 - start, 4), "ms": round(1000 * rtt, 2),
+                                          "game": game, "post": post}) + "\n")
         cpu1 = cpu_seconds(pids)
         own = time.process_time() - own0
         for prof in profilers:
@@ -312,10 +347,15 @@ def main() -> None:
                     help="--pg: synchronous_commit=off (commits do not wait for the disk's fsync)")
     ap.add_argument("--games", type=int, default=100)
     ap.add_argument("--period", type=float, default=2.0, help="seconds between a client's actions")
-    ap.add_argument("--duration", type=float, default=60.0)
+    ap.add_argument("--duration", type=float, default=60.0, help="seconds measured (after the warm-up)")
+    ap.add_argument("--warmup", type=float, default=5.0,
+                    help="seconds first played and not measured: every client connects at once and "
+                         "gets its first view (a burst no real table sees); 0 measures it too")
     ap.add_argument("--bot-pause", type=float, default=0.6)
     ap.add_argument("--db", default=None, help="database URL (default: a temporary SQLite file)")
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--trace", default=None, metavar="FILE",
+                    help="write every round trip (start s, ms, game, POST server) as JSON lines")
     ap.add_argument("--profile", default=None, metavar="PREFIX",
                     help="sample each server with py-spy into PREFIX.<process>.txt (collapsed stacks)")
     args = ap.parse_args()

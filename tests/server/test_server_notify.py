@@ -57,3 +57,36 @@ def test_the_lease_is_one_holders_at_a_time_and_taken_over_once_expired(db_url: 
     store.release_lease("g", "B")
     assert store.lease_owner("g") is None and store.take_lease("g", "A", 9000, 5000) == 14000
     store.close()
+
+
+def test_an_append_notifies_after_it_commits_and_a_stale_one_never(pg_url: str) -> None:
+    """The NOTIFY is part of the append's transaction: a listener hears the new version with its
+    records once it commits, and a stale append (the version check refused it) sends nothing."""
+    import psycopg
+
+    from spacetable.server.notify import conninfo
+    from spacetable.server.store import CHANNEL, VersionConflict
+
+    engine = make_engine(pg_url)
+    upgrade(engine)
+    store = Store(engine)
+    store.origin = "host:1:ab"
+    store.create("g", "moonrakers", {"players": 2}, 1, "r", [], [], [NewRecord("setup", "x", None)],
+                 "running")
+    with psycopg.connect(conninfo(engine.url), autocommit=True) as listen:
+        listen.execute(f"LISTEN {CHANNEL}")
+        assert store.append("g", 1, [NewRecord("action", "a", 0), NewRecord("action", "b", 1)]) == 3
+        try:
+            store.append("g", 1, [NewRecord("action", "stale", 0)])
+        except VersionConflict:
+            pass
+        else:
+            raise AssertionError("a stale append was accepted")
+        heard = [parse(n.payload) for n in listen.notifies(timeout=1.0)]
+    assert len(heard) == 1 and heard[0] is not None
+    note = heard[0]
+    assert (note.game_id, note.version, note.base, note.writer) == ("g", 3, 1, "host:1:ab")
+    assert note.records == [NewRecord("action", "a", 0), NewRecord("action", "b", 1)]
+    stored = store.records_since("g", 1)
+    assert stored is not None and stored[0] == 3 and [r.text for r in stored[2]] == ["a", "b"]
+    store.close()
