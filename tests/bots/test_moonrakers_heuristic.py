@@ -366,3 +366,38 @@ def test_shield_first_counts_the_mercenary_row_8_4(monkeypatch: pytest.MonkeyPat
     s.merc_row = [A.CARD_ID["reactor"], A.CARD_ID["reactor"], A.CARD_ID["damage-3"]]
     assert heuristic.merc_left(s, [2, 0, 0, 3, 0]) == (0, 0, 0, 0, 0)
     assert heuristic.merc_left(s, [3, 1, 0, 4, 0]) == (1, 1, 0, 1, 0)
+
+
+# ---------------------------------------------------------------------------------------- hand and deck
+def test_joining_replaces_the_hand_so_a_dead_hand_gains_by_it_3_4_9() -> None:
+    """3.4.9 step 5: a participant's hand is discarded and a fresh one drawn. A hand of five Misses
+    gains by that (its pile holds the starting deck's useful cards); a strong hand over a pile of
+    Misses loses by it. Only the pile's contents count, never its order."""
+    s = planning(2)
+    me = (s.ml + 1) % 2
+    pl = s.players[me]
+    pl.hand = [A.CARD_ID["miss"]] * 5
+    pl.draw = [A.CARD_ID[x] for x in ["reactor"] * 3 + ["thruster"] * 2 + ["damage-1"] * 2 + ["shield"] * 2]
+    pl.discard = []
+    gain = heuristic.hand_swap_value(s, me, -1)
+    assert gain > 0
+    pl.draw.reverse()
+    assert heuristic.hand_swap_value(s, me, -1) == gain
+    pl.hand, pl.draw = pl.draw[:5], [A.CARD_ID["miss"]] * 5
+    assert heuristic.hand_swap_value(s, me, -1) < 0
+
+
+def test_deck_fit_counts_a_card_by_what_it_adds_to_the_deck_5_2() -> None:
+    """A crew card giving Actions (Ada Massa, +3) fits a deck of Damage cards with one Reactor better
+    than a Miss-like crew card that only counts as 1 Crew; the fit reads the deck's contents only."""
+    s = planning(2)
+    me = s.ml
+    pl = s.players[me]
+    pl.hand = [A.CARD_ID[x] for x in ["damage-3", "damage-2", "damage-1", "thruster", "shield"]]
+    pl.draw = [A.CARD_ID[x] for x in ["damage-3", "damage-2", "reactor", "shield", "miss"]]
+    pl.discard = []
+    ada, plain = A.CAT.crew_by_slug("ada-massa"), A.CAT.crew_by_slug("metaxis")
+    fit = heuristic.deck_fit(s, me, [ada, plain])
+    assert fit[id(ada)] > fit[id(plain)]
+    pl.draw.reverse()
+    assert heuristic.deck_fit(s, me, [ada, plain]) == fit
