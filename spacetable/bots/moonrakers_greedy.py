@@ -924,10 +924,17 @@ def _negotiate(tb: CardTables, s: MoonrakersState, me: int, top: object, legal: 
 
 
 def _answer(tb: CardTables, s: MoonrakersState, me: int, top: object, legal: list[Action]) -> Action:
+    terms = answer_terms(tb, s, me, top)
+    return A.ACCEPT if terms is not None and terms[0] > terms[1] else A.DECLINE
+
+
+def answer_terms(tb: CardTables, s: MoonrakersState, me: int, top: object) -> tuple[float, float, int] | None:
+    """An invitee's answer (3.3.3) as (value of joining, the bar it must pass, the contract), or None
+    when it declines whatever the value (no proposal, or joining hands the leader the game)."""
     assert isinstance(top, Answer)
     neg = next((f for f in reversed(s.stack) if isinstance(f, Negotiate)), None)
     if neg is None:
-        return A.DECLINE
+        return None
     ml = neg.player
     ct = CAT.contracts[neg.contract]
     sh = neg.shares[top.index]
@@ -937,7 +944,7 @@ def _answer(tb: CardTables, s: MoonrakersState, me: int, top: object, legal: lis
     ml_prestige = ct.prestige - sum(x[0] for x in neg.shares)
     if (s.n >= 2 and lead.prestige + ml_prestige >= WIN and lead.prestige + ml_prestige
             >= mine.prestige + sh[0]):
-        return A.DECLINE  # do not hand the leader the game
+        return None  # do not hand the leader the game
     dice = sum(1 for d in neg.dice if d == me)
     shields = sum(1 for c in mine.hand if c == SHIELD)
     loss = min(max(0.0, dice - shields), mine.prestige + sh[0])
@@ -950,7 +957,7 @@ def _answer(tb: CardTables, s: MoonrakersState, me: int, top: object, legal: lis
         if lead.prestige < mine.prestige:
             rivalry *= 0.5
         bar += rivalry * ml_value
-    return A.ACCEPT if value > bar else A.DECLINE
+    return value, bar, neg.contract
 
 
 # ---------------------------------------------------------------------------------------- execution

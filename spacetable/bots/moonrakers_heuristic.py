@@ -51,6 +51,7 @@ from spacetable.bots.moonrakers_greedy import (  # the shared plan, run with thi
     GreedyBot,
     Handler,
     Mercs,
+    Plan,
     _at_risk,
     _my_eval,
     _need,
@@ -59,9 +60,6 @@ from spacetable.bots.moonrakers_greedy import (  # the shared plan, run with thi
     _shortfall,
     crew_columns,
     invite_step,
-)
-from spacetable.bots.moonrakers_greedy import (
-    BONUS_VALUE as BONUS_VALUE_G,
 )
 from spacetable.bots.moonrakers_greedy import (
     STAY_VALUE as STAY_VALUE_G,
@@ -80,6 +78,9 @@ from spacetable.bots.moonrakers_greedy import (
 )
 from spacetable.bots.moonrakers_greedy import (
     _value as greedy_value,
+)
+from spacetable.bots.moonrakers_greedy import (
+    answer_terms as greedy_answer_terms,
 )
 from spacetable.engine.action import Action
 from spacetable.engine.rng import Rng
@@ -110,6 +111,7 @@ from spacetable.games.moonrakers.negotiation import (
     Answer,
     Negotiate,
 )
+from spacetable.games.moonrakers.part_specs import FX
 from spacetable.games.moonrakers.rules import Buy
 from spacetable.games.moonrakers.state import MoonrakersState
 
@@ -669,24 +671,33 @@ FIT_ALL = False
 deck (True) or against the display on the table (False)."""
 
 
-def _start_actions(part: Part) -> int:
-    """Actions a part gives at the start of every contract, unconditionally (3.4.2), from its data."""
-    n = 0
-    for e in part.effects:
-        if isinstance(e, dict) and e.get("op") == "at_start" and not (
-                e.get("if_hand_lacks") or e.get("ml_only")):
-            for op in e.get("effects", []):
-                if (isinstance(op, dict) and op.get("op") == "actions" and not op.get("who")
-                        and not op.get("per") and isinstance(op.get("n"), int)):
-                    n += op["n"]
+def _start_actions(parts: list[int]) -> float:
+    """A contract's Actions at its start (3.4.2): 1, plus those the parts give every time, whatever the
+    hand (their compiled `at_start` effects)."""
+    n = 1.0
+    for q in parts:
+        for t in FX[q].start:
+            if t.mask == 0 and not t.ml_only:
+                for op in t.effects:
+                    if op.op == "actions" and not op.allies and not op.per and op.n > 0:
+                        n += op.n
     return n
 
 
-def _hand_size(part: Part) -> int:
-    for e in part.effects:
-        if isinstance(e, dict) and e.get("op") == "hand_size" and isinstance(e.get("n"), int):
-            return int(e["n"])
-    return 0
+def _mercs(s: MoonrakersState) -> Mercs | None:
+    """The Mercenary row's basic cards the plan may count on (8.4: at 1-2 players)."""
+    return Mercs(HEURISTIC_TABLES, s.merc_row) if s.n <= 2 and s.merc_row else None
+
+
+def _best_value(s: MoonrakersState, me: int, pn: Plan, contracts: list[int], kp: float,
+                mercs: Mercs | None) -> float:
+    """The greedy plan's value (`_value`) of the best of `contracts` with plan `pn`, or of staying at base."""
+    best = STAY_VALUE_G
+    for c in contracts:
+        v = greedy_value(HEURISTIC_TABLES, s, me, c, pn, kp, mercs)[0]
+        if v > best:
+            best = v
+    return best
 
 
 def deck_fit(s: MoonrakersState, me: int, offers: list[Part | Crew]) -> dict[int, float]:
@@ -706,7 +717,7 @@ def deck_fit(s: MoonrakersState, me: int, offers: list[Part | Crew]) -> dict[int
     p2 = s2.players[me]
     p2.discard = []
     kp = greedy_kp(s, me)
-    mercs = Mercs(HEURISTIC_TABLES, s.merc_row) if s.n <= 2 and s.merc_row else None
+    mercs = _mercs(s)
     rng = Rng(0x5EED_F17 + 1009 * s.turn + 31 * me + len(deck))
     perms: list[list[int]] = []
     for _ in range(FIT_SAMPLES):
@@ -734,15 +745,10 @@ def deck_fit(s: MoonrakersState, me: int, offers: list[Part | Crew]) -> dict[int
         p2.hand = hand
         p2.parts = parts
         pn = greedy_make_plan(HEURISTIC_TABLES, s2, me, hand, actions)
-        best = STAY_VALUE_G
-        for c in displays[k]:
-            v = greedy_value(HEURISTIC_TABLES, s2, me, c, pn, kp, mercs)[0]
-            if v > best:
-                best = v
-        return best
+        return _best_value(s2, me, pn, displays[k], kp, mercs)
 
     base_hs = pl.hand_size
-    base_act = 1.0 + sum(_start_actions(CAT.parts[q]) for q in parts0)
+    base_act = _start_actions(parts0)
     base = [value([], parts0, base_hs, base_act, k) for k in range(FIT_SAMPLES)]
     out: dict[int, float] = {}
     for card in offers:
@@ -751,8 +757,8 @@ def deck_fit(s: MoonrakersState, me: int, offers: list[Part | Crew]) -> dict[int
             if len(parts) > 4:  # 5.3: the weakest part is scrapped
                 parts.remove(min(parts0, key=lambda q: PART_VALUE[q]))
             cards = list(card.cards)
-            hs = max([5] + [_hand_size(CAT.parts[q]) for q in parts])
-            act = 1.0 + sum(_start_actions(CAT.parts[q]) for q in parts)
+            hs = max([5, *(FX[q].hand_size for q in parts)])  # 2.10, as `part_effects` sets it
+            act = _start_actions(parts)
         else:
             parts, cards, hs, act = parts0, [CREW0 + card.id], base_hs, base_act
         tot = 0.0
@@ -957,18 +963,9 @@ HAND_SAMPLES = 32
 def _best_contract(s: MoonrakersState, me: int, hand: list[int], skip: int) -> float:
     """The greedy plan's value of its best contract on the display (but `skip`) with `hand`, or of
     staying at base."""
-    pl = s.players[me]
-    pn = greedy_make_plan(HEURISTIC_TABLES, s, me, hand, 1.0 + sum(_start_actions(CAT.parts[q])
-                                                                    for q in pl.parts))
-    kp = greedy_kp(s, me)
-    mercs = Mercs(HEURISTIC_TABLES, s.merc_row) if s.n <= 2 and s.merc_row else None
-    best = STAY_VALUE_G
-    for c in s.contracts:
-        if c >= 0 and c != skip:
-            v = greedy_value(HEURISTIC_TABLES, s, me, c, pn, kp, mercs)[0]
-            if v > best:
-                best = v
-    return best
+    pn = greedy_make_plan(HEURISTIC_TABLES, s, me, hand, _start_actions(s.players[me].parts))
+    return _best_value(s, me, pn, [c for c in s.contracts if c >= 0 and c != skip], greedy_kp(s, me),
+                       _mercs(s))
 
 
 def hand_swap_value(s: MoonrakersState, me: int, skip: int) -> float:
@@ -1000,36 +997,13 @@ def hand_swap_value(s: MoonrakersState, me: int, skip: int) -> float:
 
 def _answer(tb: CardTables, s: MoonrakersState, me: int, top: object, legal: list[Action]) -> Action:
     """The greedy answer (3.3.3), with what joining does to its hand weighed in (`HAND_W`)."""
-    base = greedy_answer(tb, s, me, top, legal)
-    if not HAND_W or not isinstance(top, Answer):
-        return base
-    neg = next((f for f in reversed(s.stack) if isinstance(f, Negotiate)), None)
-    if neg is None:
-        return base
-    ml = neg.player
-    ct = CAT.contracts[neg.contract]
-    sh = neg.shares[top.index]
-    kp = greedy_kp(s, me)
-    mine = s.players[me]
-    lead = s.players[ml]
-    ml_prestige = ct.prestige - sum(x[0] for x in neg.shares)
-    if lead.prestige + ml_prestige >= WIN and lead.prestige + ml_prestige >= mine.prestige + sh[0]:
-        return base  # do not hand the leader the game
-    dice = sum(1 for d in neg.dice if d == me)
-    shields = sum(1 for c in mine.hand if c == SHIELD)
-    loss = min(max(0.0, dice - shields), mine.prestige + sh[0])
-    value = kp * sh[0] + sh[1] + BONUS_VALUE_G * sh[2] + (1.0 if s.bt else 0.0) - kp * loss
-    bar = 0.5
-    if tb.rivalry_2p or tb.rivalry:
-        ml_value = (kp * ml_prestige + ct.credits - sum(x[1] for x in neg.shares)
-                    + BONUS_VALUE_G * (ct.bonus - sum(x[2] for x in neg.shares)))
-        rivalry = tb.rivalry_2p if s.n == 2 else tb.rivalry / (s.n - 1)
-        if lead.prestige < mine.prestige:
-            rivalry *= 0.5
-        bar += rivalry * ml_value
-    value += HAND_W * hand_swap_value(s, me, neg.contract)
-    want = A.ACCEPT if value > bar else A.DECLINE
-    return want if want in legal else base
+    if not HAND_W:
+        return greedy_answer(tb, s, me, top, legal)
+    terms = greedy_answer_terms(tb, s, me, top)
+    if terms is None:
+        return A.DECLINE
+    value, bar, contract = terms
+    return A.ACCEPT if value + HAND_W * hand_swap_value(s, me, contract) > bar else A.DECLINE
 
 
 _DISPATCH: dict[type, Handler] = {**DISPATCH, Buy: _buy, Negotiate: _negotiate, Answer: _answer}
