@@ -13,6 +13,7 @@ from typing import Annotated, Any, NoReturn
 import typer
 from rich.console import Console
 from rich.table import Table
+from rich.text import Text
 
 import spacetable.games.highcard  # noqa: F401  (registers the example game)
 from spacetable.bots.base import bot_names
@@ -21,7 +22,7 @@ from spacetable.cli.replayer import run_replay
 from spacetable.cli.report_cmd import report
 from spacetable.cli.saves import check_save_path, default_save_dir, read_document, table_of
 from spacetable.cli.serve_cmd import serve
-from spacetable.cli.simulate_cmd import simulate
+from spacetable.cli.simulate_cmd import check_bots, simulate
 from spacetable.cli.sweep_cmd import sweep
 from spacetable.cli.terminal import TerminalClient
 from spacetable.engine import record
@@ -82,11 +83,12 @@ def play(
         "--stop-at-windows", help="Ask me at optional windows (Binding Ties 'at any time' spends) "
         "instead of passing them by themselves.")] = False,
     delay: Annotated[float, typer.Option(
-        "--delay", help="Seconds to wait after each bot move, to follow bot turns.", min=0.0,
-        max=60.0)] = 0.0,
+        "--delay", help="Seconds (0 to 60) to wait after each bot move, to follow bot turns.")] = 0.0,
 ) -> None:
     """Play a full game in the terminal: humans in the first seats, bots in the others."""
     note = ""
+    if not 0 <= delay <= MAX_DELAY:  # also refuses nan
+        _fail(f"--delay must be from 0 to {MAX_DELAY:g} seconds, not {delay:g}")
     if save is not None:
         try:
             check_save_path(save)  # before the game starts, not at the first autosave
@@ -141,6 +143,9 @@ def play(
     client.run()
 
 
+MAX_DELAY = 60.0
+"""The longest pause `play --delay` takes after a bot move."""
+
 DEFAULT_PLAYERS = {"moonrakers": 4, "spacelanes": 3}
 """Seats of `play` without --players: the README's tables (other games: their minimum)."""
 
@@ -153,6 +158,7 @@ def _default_bot(game: str) -> str:
 def _bot_names(game: str, text: str, seats: int, humans: list[int]) -> dict[int, str]:
     """Bot name per non-human seat from ``--bots`` (one name, one per seat, or one per bot seat)."""
     bot_seats = [s for s in range(seats) if s not in humans]
+    check_bots(text)
     parts = [p for p in text.split(",") if p.strip()]
     make_bots(game, sorted({p.strip() for p in parts}))  # every name is checked, even with no bot seat
     if len(parts) == len(bot_seats) and len(parts) != seats:
@@ -168,6 +174,10 @@ def replay(
     all_: Annotated[bool, typer.Option("--all", help="Show every move without pausing.")] = False,
 ) -> None:
     """Step through a saved game: the spectator view and each action and event (Enter to step)."""
+    if to is not None and to < 0:
+        _fail(f"--to must be a move number, 0 or more, not {to}")
+    if to is not None and all_:
+        _fail("give --to N or --all, not both")
     try:
         doc = read_document(file)
         run_replay(doc, _console(), to=to, show_all=all_)
@@ -199,26 +209,55 @@ def cards(
     console = _console()
     for kind, items in catalog.items():
         if isinstance(items, list) and items and all(isinstance(i, dict) for i in items):
-            columns: list[str] = []
-            for item in items:
-                columns += [k for k in item if k not in columns]
-            table = Table(title=f"{kind} ({len(items)})")
-            for c in columns:
-                table.add_column(c)
-            for item in items:
-                table.add_row(*(_cell(item.get(c)) for c in columns))
-            console.print(table)
+            _print_cards(console, kind, items)
         else:
             console.print(f"{kind}: {json.dumps(items)}", markup=False)
 
 
+CELL_WIDTH = 40
+"""`cards`: a column's width in the table is its longest cell up to this (longer cells wrap)."""
+
+
+def _print_cards(console: Console, kind: str, items: list[dict[str, Any]]) -> None:
+    """One list of the catalog: a table when its columns fit the console, else one block per card
+    (its name, then every field), so that no column is squeezed to a few letters at 80 columns."""
+    columns: list[str] = []
+    for item in items:
+        columns += [k for k in item if k not in columns]
+    columns = [c for c in columns if any(_cell(item.get(c)) for item in items)]  # no empty column
+    widths = [max(len(c), *(min(CELL_WIDTH, len(_cell(item.get(c)))) for item in items)) for c in columns]
+    if sum(widths) + 3 * len(columns) + 1 <= console.width:
+        table = Table(title=f"{kind} ({len(items)})")
+        for c in columns:
+            table.add_column(c)
+        for item in items:
+            table.add_row(*(_cell(item.get(c)) for c in columns))
+        console.print(table)
+        return
+    console.print(Text(f"{kind} ({len(items)})", style="bold underline"))
+    for item in items:
+        line = Text(_cell(item.get("name")) or _cell(item.get(columns[0])), style="bold")
+        for c in columns:
+            value = _cell(item.get(c))
+            if c != "name" and value:
+                line.append(f" · {c}: ", style="dim")
+                line.append(value)
+        console.print(line)
+
+
 def _cell(value: Any) -> str:
+    """A catalog value as text: lists joined, mappings as ``key value`` pairs without the empty ones
+    (``reactor 3, damage 3``; prices ``ore 450/320``)."""
     if value is None:
         return ""
     if isinstance(value, str):
         return value
+    if isinstance(value, bool):
+        return "yes" if value else "no"
     if isinstance(value, list) and all(isinstance(v, (str, int)) for v in value):
-        return ", ".join(map(str, value))
+        return ("/" if value and all(isinstance(v, int) for v in value) else ", ").join(map(str, value))
+    if isinstance(value, dict):
+        return ", ".join(f"{k} {_cell(v)}" for k, v in value.items() if v not in (None, 0, "", [], {}, False))
     return json.dumps(value)
 
 
@@ -230,6 +269,10 @@ def bench(
     seconds: Annotated[float, typer.Option("--seconds", help="Seconds per figure.")] = 2.0,
 ) -> None:
     """Engine throughput per game: decisions/s, games/s, copy and determinize time, mcts iterations/s."""
+    if not 0 < seconds <= MAX_BENCH_SECONDS:  # also refuses nan
+        _fail(f"--seconds must be more than 0 and at most {MAX_BENCH_SECONDS:g}, not {seconds:g}")
+    if game and not any(g in all_games() for g in game):  # nothing to measure (one unknown is skipped)
+        _fail(f"unknown game {game[0]!r}; known: {', '.join(all_games())}")
     result = run_bench(list(game) if game else None, seconds)
     if as_json:
         _echo_json(result)
@@ -257,6 +300,10 @@ def bench(
             console.print(f"{name}: {note}", markup=False)
     for name, why in result["skipped"].items():
         console.print(f"{name}: skipped ({why})", markup=False)
+
+
+MAX_BENCH_SECONDS = 600.0
+"""The longest figure `bench --seconds` takes (each game measures several figures)."""
 
 
 app.command()(simulate)

@@ -29,7 +29,9 @@ SHARE_UNITS = {"p": "prestige", "pr": "prestige", "prestige": "prestige", "cr": 
                "credits": "credits", "credit": "credits", "b": "bonus", "bonus": "bonus"}
 COMMANDS = ("propose", "repeat", "raise")
 SEAT_RE = re.compile(r"^p[1-5]$")
-TERM_RE = re.compile(r"^(\d{1,3})([a-z]+)$")
+TERM_RE = re.compile(r"^([0-9]+)([a-z]+)$")
+MAX_SHARE_DIGITS = 3
+"""A share of more digits is more than any contract pays (the engine checks the real limit, 3.3.2)."""
 
 
 class ProposalSyntaxError(SpacetableError):
@@ -54,9 +56,12 @@ def _terms(seat: str, text: str) -> dict[str, int]:
     out = {"prestige": 0, "credits": 0, "bonus": 0}
     for part in filter(None, re.split(r"[+,]", text)):
         m = TERM_RE.match(part)
+        shown = part if len(part) <= 20 else part[:19] + "…"
         if m is None or m.group(2) not in SHARE_UNITS:
             raise ProposalSyntaxError(
-                f"{seat.upper()}'s share {part!r} is not a number with p, cr or b (for example 1p+2cr)")
+                f"{seat.upper()}'s share {shown!r} is not a number with p, cr or b (for example 1p+2cr)")
+        if len(m.group(1)) > MAX_SHARE_DIGITS:
+            raise ProposalSyntaxError(f"{seat.upper()}'s share {shown!r} is more than a contract pays")
         out[SHARE_UNITS[m.group(2)]] += int(m.group(1))
     return out
 

@@ -171,9 +171,13 @@ def brand(slug: str) -> str:
     return p.brand.capitalize() if p is not None else ""
 
 
-def _armory(d: dict[str, Any], text_width: int) -> Table:
-    t = Table(title=f"Armory (decks: crew {d.get('crew_deck', 0)}, parts {d.get('part_deck', 0)})",
-              box=box.SIMPLE_HEAD, padding=(0, 1), title_justify="left", show_edge=False)
+def _armory(d: dict[str, Any], text_width: int, cost_above: int | None = None) -> Table:
+    """The Armory display; with `cost_above`, only the cards that cost more (the ones a buyer with
+    that many credits cannot buy, which the buy menu does not list)."""
+    title = f"Armory (decks: crew {d.get('crew_deck', 0)}, parts {d.get('part_deck', 0)})"
+    if cost_above is not None:
+        title = f"Armory beyond your {cost_above} credits (not in the menu)"
+    t = Table(title=title, box=box.SIMPLE_HEAD, padding=(0, 1), title_justify="left", show_edge=False)
     t.add_column("card", no_wrap=True, max_width=20, overflow="ellipsis")
     t.add_column("brand", no_wrap=True)
     t.add_column("cost", justify="right", no_wrap=True)
@@ -182,13 +186,13 @@ def _armory(d: dict[str, Any], text_width: int) -> Table:
         if slug is None:
             continue
         c = CREW.get(slug)
-        if c is not None:
+        if c is not None and (cost_above is None or c.cost > cost_above):
             t.add_row(Text(c.name, style="cyan"), Text("crew", style="dim"), f"{c.cost}cr", c.text)
     for slug in d.get("part_row", []):
         if slug is None:
             continue
         p = PARTS.get(slug)
-        if p is not None:
+        if p is not None and (cost_above is None or p.cost > cost_above):
             cards = "+" + "/".join(BASIC_NAMES[b].replace("Damage ", "D") for b in p.cards) + " "
             if not p.cards:
                 cards = ""
@@ -196,6 +200,13 @@ def _armory(d: dict[str, Any], text_width: int) -> Table:
                       Text(p.brand.capitalize(), style=FACTION_STYLE.get(p.brand, "")), f"{p.cost}cr",
                       cards + p.text)
     return t
+
+
+def _unaffordable(d: dict[str, Any], credits: int) -> bool:
+    """True when some card on the Armory display costs more than `credits` (3.5.3)."""
+    costs = [CREW[c].cost for c in d.get("crew_row", []) if c in CREW]
+    costs += [PARTS[p].cost for p in d.get("part_row", []) if p in PARTS]
+    return any(cost > credits for cost in costs)
 
 
 def _deciding_here(view: View, d: dict[str, Any], decision: str) -> bool:
@@ -209,7 +220,7 @@ def _buying_here(view: View, d: dict[str, Any]) -> bool:
 
 
 def _display_line(d: dict[str, Any]) -> Text:
-    t = Text("Contracts on display (the menu lists the Armory with costs and brands): ", style="bold")
+    t = Text("Contracts on display (the menu lists what you can buy, with costs and brands): ", style="bold")
     t.append(", ".join(CONTRACTS[c].name for c in d.get("contracts", []) if c in CONTRACTS), style="dim")
     return t
 
@@ -428,8 +439,12 @@ class Board:
             # narrow, at the viewer's own planning decision: the contracts matter, the Armory waits
             display = [_contracts(d), _armory_line(d)]
         elif _buying_here(self.view, d):
-            # narrow, at the viewer's own buy decision: the menu lists every card with cost and brand
+            # narrow, at the viewer's own buy decision: the menu lists every card it can buy with cost
+            # and brand; the cards that cost more than its credits are in no menu, so they are shown
+            credits = int(d.get("players", [])[self.view.player or 0].get("credits", 0))
             display = [_display_line(d)]
+            if _unaffordable(d, credits):
+                display.append(_armory(d, max(16, width - 41), cost_above=credits))
         elif d.get("phase") in ("negotiation", "execution") and _on_table(d) is not None:
             # narrow: the Armory waits for the buy phase (3.5); one line keeps what is on offer
             display = [_contracts(d), _armory_line(d)]

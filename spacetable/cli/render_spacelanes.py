@@ -24,6 +24,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from spacetable.cli.numbers import small_number
 from spacetable.engine.action import Action
 from spacetable.engine.state import State, View
 from spacetable.games.spacelanes.content import CONTENT, GOODS, CardType
@@ -640,9 +641,12 @@ def intent_from_line(state: State, seat: int, line: str) -> dict[str, Any] | Non
     if m is None:
         return None
     good = (m.group(3) or m.group(4)).lower()
-    units = int(m.group(2) or m.group(5))
+    digits = m.group(2) or m.group(5)
     if good not in GOODS:
         return None
+    # a number `int` cannot read ("٣", thousands of digits) goes on as text, which `expand` refuses
+    number = small_number(digits, 6)
+    units: int | str = number if number is not None else digits if len(digits) <= 12 else digits[:10] + "…"
     return {"kind": "trade", "action": m.group(1).lower(), "good": good, "units": units}
 
 

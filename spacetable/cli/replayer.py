@@ -17,6 +17,7 @@ from rich.console import Console
 from rich.rule import Rule
 from rich.text import Text
 
+from spacetable.cli.numbers import small_number
 from spacetable.cli.views import find_face, render_view
 from spacetable.engine import record
 from spacetable.engine.state import CHANCE, State
@@ -58,6 +59,8 @@ class Replayer:
         self.console = console
         first = steps[0].state
         self.face = find_face(first.spec.name)
+        self.title = (f"Replay: {first.spec.title}, {first.num_players} players, seed {first.seed}, "
+                      f"{len(steps) - 1} moves")
 
     def actor(self, state: State) -> str:
         p = state.current_player()
@@ -86,12 +89,20 @@ class Replayer:
         """Step with commands; the index of the step shown last."""
         i = 0
         last = len(self.steps) - 1
-        self.console.print(Text(REPLAY_HELP, style="dim"))
+        if not self.console.is_terminal:
+            self.console.print(Text(REPLAY_HELP, style="dim"))
+        redraw = True
         while True:
             step = self.steps[i]
-            self.console.clear()
-            self.board(step.state)
-            self.move_line(step)
+            if redraw:
+                self.console.clear()  # on a terminal only: the title and commands are on each screen
+                if self.console.is_terminal:
+                    self.console.print(Rule(Text(self.title)))
+                self.board(step.state)
+                self.move_line(step)
+                if self.console.is_terminal:
+                    self.console.print(Text(REPLAY_HELP, style="dim"))
+            redraw = True
             if i >= last:
                 return i
             try:
@@ -110,19 +121,24 @@ class Replayer:
                 i = max(0, i - 1)
             elif answer in ("e", "end"):
                 i = last
-            elif (words and words[-1].isdigit() and len(words) <= 2
+            elif answer in ("?", "h", "help"):
+                self.console.print(Text(REPLAY_HELP))
+                redraw = False
+                continue
+            elif (words and (n := small_number(words[-1])) is not None and len(words) <= 2
                   and (len(words) == 1 or words[0] in ("m", "move", "t", "turn"))):
-                n = int(words[-1])
                 if words[0] in ("t", "turn"):
                     found = self.at_turn(n)
                     if found is None:
                         self.console.print(Text(f"The game has no turn {n}.", style="red"))
+                        redraw = False
                         continue
                     i = found
                 else:
                     i = min(max(n, 1), last + 1) - 1
             else:
                 self.console.print(Text(REPLAY_HELP, style="red"))
+                redraw = False
 
     def finish(self, index: int) -> State:
         final = self.steps[index].state
@@ -144,12 +160,11 @@ def run_replay(doc: dict[str, Any], console: Console, *, to: int | None = None, 
     Raises `SaveError` for a corrupt save.
     """
     steps = load_steps(doc)
-    first = steps[0].state
-    console.print(Rule(Text(f"Replay: {first.spec.title}, {first.num_players} players, "
-                            f"seed {first.seed}, {len(steps) - 1} moves")))
     player = Replayer(steps, console)
+    console.print(Rule(Text(player.title)))
     if to is None and not show_all:
-        index = player.interactive(read if read is not None else console.input)
+        # the prompt is plain text: "[move 3/40, …]" must not be read as console markup
+        index = player.interactive(read if read is not None else lambda prompt: console.input(Text(prompt)))
         return player.finish(index)
     last = len(steps) - 1 if to is None else max(0, min(to, len(steps) - 1))
     for step in steps[:last]:

@@ -26,6 +26,7 @@ from rich.table import Table
 from rich.text import Text
 
 from spacetable.bots.base import Bot
+from spacetable.cli.numbers import small_number
 from spacetable.cli.saves import default_save_path, write_save
 from spacetable.cli.views import Face, Renderer, find_face, render_view
 from spacetable.engine import record
@@ -98,7 +99,7 @@ class TerminalClient:
         self.bot_rng = bot_rng
         self.save_path = Path(save_path) if save_path is not None else None
         self.save_dir = Path(save_dir) if save_dir is not None else None
-        self.read = read if read is not None else console.input
+        self.read = read if read is not None else lambda prompt: console.input(Text(prompt))  # not markup
         face = find_face(state.spec.name)
         self.face: Face = face
         self.renderer = renderer if renderer is not None else face.render
@@ -167,7 +168,8 @@ class TerminalClient:
         title = "Since your last decision" if seat in self._seen else "So far"
         shown = new[-max(1, limit):]
         more = len(new) - len(shown)
-        self.say(f"{title}:" + (f" ({more} earlier lines: log {len(new)} shows them all)" if more else ""),
+        earlier = f"{more} earlier line{'s' if more != 1 else ''}"
+        self.say(f"{title}:" + (f" ({earlier}: log {len(new)} shows them all)" if more else ""),
                  "bold")
         for line in shown:
             self.say("  · " + line, "dim")
@@ -419,6 +421,7 @@ class TerminalClient:
 
     def finish(self) -> None:
         self.console.print(Rule(Text("Game over")))
+        self.show_last_moves()
         self.show_view(None)
         self.show_standings()
         winners = self.state.winners()
@@ -427,6 +430,22 @@ class TerminalClient:
                  "bold green")
         if self.save_path is not None:
             self.say(f"Saved to {self.save_path}. Replay with: spacetable replay {self.save_path}")
+
+    def show_last_moves(self) -> None:
+        """At the end of a game with people (whose log was not printed as it happened): what
+        happened since a person last decided, the last `DIGEST_LINES` lines of it."""
+        if not self.humans or self.streaming:
+            return
+        new = self.log[min(self._seen.get(h, 0) for h in self.humans):]
+        if not new:
+            return
+        shown = new[-DIGEST_LINES:]
+        more = len(new) - len(shown)
+        where = f"spacetable replay {self.save_path}" if self.save_path is not None else "spacetable replay"
+        self.say("How it ended:" + (f" (the last {len(shown)} of {len(new)} lines; {where} shows every move)"
+                                    if more else ""), "bold")
+        for line in shown:
+            self.say("  · " + line, "dim")
 
     def standings(self) -> tuple[list[str], list[list[str]]]:
         """The game's standings (`Face.standings`), or seat and result for a game without one."""
@@ -553,21 +572,26 @@ class TerminalClient:
             self.say(HELP)
             self.show_menu(menu, full=True)
             self.show_hints(seat)
-        elif word in ("?", "help") and len(words) == 2 and words[1].isdigit():
-            entry: list[tuple[int | None, Action]] = [(i, a) for i, a in menu if i == int(words[1])]
-            if entry:
+        elif word in ("?", "help") and len(words) == 2:
+            wanted = small_number(words[1])
+            entry: list[tuple[int | None, Action]] = [(i, a) for i, a in menu
+                                                      if i is not None and i == wanted]
+            if wanted is None:
+                self.say("Write ? N, where N is the number of an entry of the menu.", "red")
+            elif entry:
                 self.show_menu(entry, full=True)
             else:
-                self.say(f"There is no entry {words[1]} in the menu.", "red")
+                self.say(f"There is no entry {wanted} in the menu.", "red")
         elif word in ("quit", "exit") and len(words) == 1:
             raise Quit()
         elif line.lower() == "hint":
             self.hint(seat)
         elif word == "log" and len(words) <= 2:
-            if len(words) == 2 and not words[1].isdigit():
+            lines = small_number(words[1]) if len(words) == 2 else LOG_LINES
+            if lines is None:
                 self.say("Write log or log N, where N is a number of lines.", "red")
             else:
-                self.show_lines(int(words[1]) if len(words) == 2 else LOG_LINES)
+                self.show_lines(lines)
         elif line.lower() == "board":
             self.draw(seat, menu)
         elif line.lower() == "more" and self.face.more is not None:
@@ -637,10 +661,10 @@ class TerminalClient:
         """The action a line names (a menu number or action text), or None after explaining why not."""
         menu = self._as_menu(legal)
         shown = line if len(line) <= 40 else line[:39] + "…"
-        if line.isdigit() and len(line) < 6:
-            n = int(line)
+        if line.isascii() and line.isdigit():
+            n = small_number(line)
             for i, a in menu:
-                if i == n:
+                if i is not None and i == n:
                     return a
             numbers = sorted(i for i, _ in menu if i is not None)
             contiguous = numbers == list(range(1, len(numbers) + 1))
