@@ -30,14 +30,27 @@ export function tokenFor(id) {
   return rec ? rec.token : null;
 }
 
-/** The token carried once by an invite link (/game/ID#token=…): stored, then removed from the URL. */
-export function takeTokenFromUrl(id) {
+/** The token carried once by an invite link (/game/ID#token=…), removed from the URL. It is not
+ * stored here: the page keeps it (`keepToken`) only once the server has accepted it, so a mistyped or
+ * cut link neither replaces the seat this browser holds for the game nor lists a game that is not. */
+export function takeTokenFromUrl() {
   const m = /(?:^|[#&])token=([^&]+)/.exec(location.hash);
   if (!m) return null;
-  const token = decodeURIComponent(m[1]);
-  rememberGame(id, { token, joined: Date.now() });
+  let token;
+  try {
+    token = decodeURIComponent(m[1]);
+  } catch {
+    token = m[1];
+  }
   history.replaceState(null, "", location.pathname + location.search);
   return token;
+}
+
+/** Remember the token the server has just accepted for game `id` (an invite link's, once it worked). */
+export function keepToken(id, token) {
+  const rec = storedGames()[id];
+  if (rec && rec.token === token) return;
+  rememberGame(id, { token, joined: Date.now() });
 }
 
 /** Call the JSON API. Resolves to {ok, status, data}; data.error holds the server's message. */

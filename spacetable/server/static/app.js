@@ -17,3 +17,7 @@ function route() {
 }
 
 route();
+// an invite link opened over the page it leads to only changes the hash: load it as a new page
+window.addEventListener("hashchange", () => {
+  if (/(?:^|[#&])token=/.test(location.hash)) location.reload();
+});

@@ -9,12 +9,20 @@ function show(value) {
   return String(value);
 }
 
+/** The engine's texts say "Seat 2": the page says the display name. */
+function named(text, seats) {
+  return String(text).replace(/\bSeat (\d)\b/g, (m, n) => (seats[parseInt(n, 10) - 1] || {}).name || m);
+}
+
 export function GenericTable({ body, act, undo, busy, error, clearError, conn, seatKey, readOnly }) {
   const view = body.view || {};
   const me = seatKey(body.seat);
   const legal = body.legal_actions || [];
-  const status = body.terminal ? "Game over" : legal.length ? "Your move" : body.current_player !== null
-    ? `Waiting for ${(body.seats[body.current_player] || {}).name || "a player"}` : "";
+  const seats = body.seats || [];
+  const won = (body.winners || []).map((w) => (seats[w] || {}).name || `Seat ${w + 1}`);
+  const status = body.terminal ? `Game over${won.length ? ": " + won.join(" and ") + (won.length > 1 ? " win" : " wins") : ""}`
+    : legal.length ? "Your move" : body.current_player !== null
+    ? `Waiting for ${(seats[body.current_player] || {}).name || "a player"}` : "";
   return html`<div class="generic">
     <header class="topbar">
       <a class="logo" href="/" title="Back to the lobby">SPACETABLE</a>
@@ -33,9 +41,9 @@ export function GenericTable({ body, act, undo, busy, error, clearError, conn, s
       ${error ? html`<div class="error" role="alert">${error} <button class="btn tiny" onClick=${clearError}>dismiss</button></div>` : ""}
       ${legal.length && !readOnly ? html`<section class="panel" aria-label="Decision"><h2><span>Your decision</span></h2>
         <div class="row">${legal.map((a) => html`<button class="btn" data-action=${a.text} disabled=${busy}
-          onClick=${() => act(a.text)} title=${a.text}>${a.description}</button>`)}</div></section>` : ""}
+          onClick=${() => act(a.text)} title=${a.text}>${named(a.description, seats)}</button>`)}</div></section>` : ""}
       <section class="panel scroll log" aria-label="Game log"><h2><span>Log</span></h2>
-        <ol>${(body.log || []).map((l) => html`<li><span class="n">${l.n}</span>${l.text}</li>`)}</ol></section>
+        <ol>${(body.log || []).map((l) => html`<li><span class="n">${l.n}</span>${named(l.text, seats)}</li>`)}</ol></section>
     </main>
   </div>`;
 }

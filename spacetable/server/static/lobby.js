@@ -1,29 +1,65 @@
 // The lobby: create a game (which game, seats, bots, names, options), hand out invite links, list
 // my games (with the replay of finished ones).
-import { useEffect, useState } from "preact/hooks";
+import { useEffect, useRef, useState } from "preact/hooks";
 import { html } from "./html.js";
 import { api, fetchBots, forgetGame, rememberGame, storedGames } from "./api.js";
 
 const FALLBACK_BOTS = ["random", "greedy"];
-const GAMES = [
-  { name: "moonrakers", title: "Moonrakers", min: 1, max: 5 },
-  { name: "spacelanes", title: "Space Lanes", min: 2, max: 5 },
+/** The games offered until GET /api/meta answers (it lists every game the server plays). */
+const FALLBACK_GAMES = [
+  { name: "moonrakers", title: "Moonrakers", min: 1, max: 5, options: {} },
+  { name: "spacelanes", title: "Space Lanes", min: 2, max: 5, options: {} },
 ];
-const TITLES = Object.fromEntries(GAMES.map((g) => [g.name, g.title]));
+const TITLES = { moonrakers: "Moonrakers", spacelanes: "Space Lanes", highcard: "Highcard" };
+/** The forms below know these games' options; any other game gets a checkbox per option of /api/meta. */
+const OWN_FORMS = new Set(["moonrakers", "spacelanes"]);
+
+/** Every game of GET /api/meta as {name, title, min, max, options}, or the fallback list. */
+function useGames() {
+  const [games, setGames] = useState(FALLBACK_GAMES);
+  useEffect(() => {
+    api("/api/meta").then((r) => {
+      if (!r.ok || !r.data || !Array.isArray(r.data.games) || !r.data.games.length) return;
+      const list = r.data.games.map((g) => ({
+        name: String(g.name), title: String(g.title || g.name), min: g.min_players || 1, max: g.max_players || 5,
+        options: g.options && typeof g.options === "object" ? g.options : {},
+      }));
+      for (const g of list) TITLES[g.name] = g.title;
+      // the two big games first, in the order a newcomer expects them
+      const rank = (g) => (g.name === "moonrakers" ? 0 : g.name === "spacelanes" ? 1 : 2);
+      list.sort((a, b) => rank(a) - rank(b) || a.title.localeCompare(b.title));
+      setGames(list);
+    });
+  }, []);
+  return games;
+}
+
+/** A game's options from /api/meta as checkboxes (for a game without its own fields below). */
+function OtherOptions({ info, picked, setPicked }) {
+  const entries = Object.entries(info.options || {}).flatMap(([kind, names]) =>
+    Array.isArray(names) ? names.map((n) => ({ kind, name: String(n) })) : []);
+  if (!entries.length) return "";
+  return html`<div class="field">${entries.map((o) => html`<label><input type="checkbox" name=${"option-" + o.name}
+    checked=${!!picked[o.kind + ":" + o.name]}
+    onChange=${(e) => setPicked({ ...picked, [o.kind + ":" + o.name]: e.currentTarget.checked })} /> ${o.name} ${o.kind === "modes" ? "mode" : o.kind === "modules" ? "module" : "expansion"}</label>`)}</div>`;
+}
 
 function link(id, token) {
   return `${location.origin}/game/${encodeURIComponent(id)}#token=${encodeURIComponent(token)}`;
 }
 
-function CreateForm({ bots, game, setGame, onCreated }) {
+function CreateForm({ bots, games, game, setGame, onCreated }) {
   const [players, setPlayers] = useState(3);
+  const [picked, setPicked] = useState({});
   const [exploration, setExploration] = useState(false);
   const [pvp, setPvp] = useState(false);
   const [turnLimit, setTurnLimit] = useState("");
-  const info = GAMES.find((g) => g.name === game) || GAMES[0];
+  const info = games.find((g) => g.name === game) || games[0];
   const lanes = game === "spacelanes";
-  const [kinds, setKinds] = useState(["human", "human", bots[bots.length - 1] || "greedy", "greedy", "greedy"]);
-  const [names, setNames] = useState(["", "", "", "", ""]);
+  const other = !OWN_FORMS.has(game);
+  const otherPicked = (kind) => Object.entries(picked).filter(([k, on]) => on && k.startsWith(kind + ":")).map(([k]) => k.slice(kind.length + 1));
+  const [kinds, setKinds] = useState(["human", "human", bots[bots.length - 1] || "greedy", "greedy", "greedy", "greedy", "greedy", "greedy"]);
+  const [names, setNames] = useState(["", "", "", "", "", "", "", ""]);
   const [bt, setBt] = useState(true);
   const [fe, setFe] = useState(true);
   const [seed, setSeed] = useState("");
@@ -35,12 +71,14 @@ function CreateForm({ bots, game, setGame, onCreated }) {
     setBusy(true);
     setError(null);
     const seats = kinds.slice(0, players);
-    const body = {
+    const body = other ? { game, players, seats, expansions: otherPicked("expansions"), modules: otherPicked("modules"), modes: otherPicked("modes") } : {
       game, players, seats,
       expansions: !lanes && bt && btAllowed ? ["binding-ties"] : [], modules: !lanes && fe ? ["first-encounter"] : [],
       modes: lanes ? [...(exploration ? ["exploration"] : []), ...(pvp ? ["pvp"] : [])] : [],
-      names: names.slice(0, players).map((n, i) => n.trim() || (seats[i] === "human" ? `Captain ${i + 1}` : `${seats[i]} bot ${i + 1}`)),
     };
+    Object.assign(body, {
+      names: names.slice(0, players).map((n, i) => n.trim() || (seats[i] === "human" ? `Captain ${i + 1}` : `${seats[i]} bot ${i + 1}`)),
+    });
     if (seed.trim()) body.seed = parseInt(seed, 10);
     if (lanes && turnLimit.trim()) body.turn_limit = parseInt(turnLimit, 10);
     const r = await api("/api/games", { method: "POST", body });
@@ -61,12 +99,13 @@ function CreateForm({ bots, game, setGame, onCreated }) {
   return html`<form class="panel" onSubmit=${submit} aria-label="Create a game">
     <h2>New game</h2>
     <div class="field"><label>Game <select class="input" name="game" value=${game} onChange=${(e) => {
-        const next = GAMES.find((g) => g.name === e.currentTarget.value) || GAMES[0];
+        const next = games.find((g) => g.name === e.currentTarget.value) || games[0];
         setGame(next.name);
+        setPicked({});
         setPlayers(Math.max(next.min, Math.min(next.max, players)));
-      }}>${GAMES.map((g) => html`<option value=${g.name}>${g.title}</option>`)}</select></label>
+      }}>${games.map((g) => html`<option value=${g.name}>${g.title}</option>`)}</select></label>
       <label>Captains <select class="input" name="players" value=${players} onChange=${(e) => setPlayers(parseInt(e.currentTarget.value, 10))}>
-        ${[1, 2, 3, 4, 5].filter((n) => n >= info.min && n <= info.max).map((n) => html`<option value=${n}>${n}</option>`)}</select></label></div>
+        ${[1, 2, 3, 4, 5, 6, 7, 8].filter((n) => n >= info.min && n <= info.max).map((n) => html`<option value=${n}>${n}</option>`)}</select></label></div>
     ${kinds.slice(0, players).map((k, i) => html`<div class="seat-row">
       <span class="muted">Seat ${i + 1}</span>
       <select class="input" name=${"seat-" + i} aria-label=${`seat ${i + 1} player`} value=${k}
@@ -75,7 +114,7 @@ function CreateForm({ bots, game, setGame, onCreated }) {
       <input class="input" name=${"name-" + i} aria-label=${`seat ${i + 1} name`} maxlength="40" placeholder=${k === "human" ? `Captain ${i + 1}` : `${k} bot`}
         value=${names[i]} onInput=${(e) => { const nn = [...names]; nn[i] = e.currentTarget.value; setNames(nn); }} />
     </div>`)}
-    ${lanes ? html`<div class="field">
+    ${other ? html`<${OtherOptions} info=${info} picked=${picked} setPicked=${setPicked} />` : lanes ? html`<div class="field">
       <label title="settlements and lanes start face down and are revealed as ships explore"><input type="checkbox" name="exploration" checked=${exploration} onChange=${(e) => setExploration(e.currentTarget.checked)} /> Exploration mode</label>
       <label title="ships that meet may trade and fight"><input type="checkbox" name="pvp" checked=${pvp} onChange=${(e) => setPvp(e.currentTarget.checked)} /> PvP mode</label>
       <label title="when this many turns have been played, the captain closest to their goal wins (empty: no limit)">Turn limit <input class="input" type="number" name="turn-limit" min="0" max="1000" placeholder="none" value=${turnLimit} onInput=${(e) => setTurnLimit(e.currentTarget.value)} /></label>
@@ -83,7 +122,7 @@ function CreateForm({ bots, game, setGame, onCreated }) {
       <label title="needs 3–5 captains"><input type="checkbox" name="binding-ties" checked=${bt && btAllowed} disabled=${!btAllowed} onChange=${(e) => setBt(e.currentTarget.checked)} /> Binding Ties expansion</label>
       <label><input type="checkbox" name="first-encounter" checked=${fe} onChange=${(e) => setFe(e.currentTarget.checked)} /> First Encounter module</label>
     </div>`}
-    ${!lanes && players <= 2 ? html`<p class="small muted">With 1–2 captains the Mercenary variant is played (§8).</p>` : ""}
+    ${game === "moonrakers" && players <= 2 ? html`<p class="small muted">With 1–2 captains the Mercenary variant is played (§8).</p>` : ""}
     <div class="field"><label>Seed <input class="input" name="seed" inputmode="numeric" placeholder="random" value=${seed} onInput=${(e) => setSeed(e.currentTarget.value)} style="width:110px" /></label></div>
     ${error ? html`<div class="error" role="alert">${error}</div>` : ""}
     <button class="btn primary" type="submit" disabled=${busy}>Create game</button>
@@ -92,19 +131,35 @@ function CreateForm({ bots, game, setGame, onCreated }) {
 
 function Invites({ rec }) {
   const [copied, setCopied] = useState(null);
+  const ref = useRef(null);
+  // just created: bring the links into sight (on a phone they are not where the Create button was)
+  useEffect(() => { if (ref.current) ref.current.scrollIntoView({ block: "nearest" }); }, [rec.id]);
   const copy = (url) => {
-    navigator.clipboard && navigator.clipboard.writeText(url).then(() => setCopied(url), () => {});
+    // the clipboard API exists only on https:// and localhost; elsewhere (a LAN address) select the link
+    const select = () => {
+      const el = document.querySelector(`code[data-url="${CSS.escape(url)}"]`);
+      if (!el) return;
+      const range = document.createRange();
+      range.selectNodeContents(el);
+      const sel = window.getSelection();
+      sel.removeAllRanges();
+      sel.addRange(range);
+      setCopied("select:" + url);
+    };
+    if (navigator.clipboard && window.isSecureContext) navigator.clipboard.writeText(url).then(() => setCopied(url), select);
+    else select();
   };
-  return html`<section class="panel links" aria-label="Invite links">
+  const label = (url) => (copied === url ? "copied" : copied === "select:" + url ? "selected: press Ctrl+C" : "copy");
+  return html`<section class="panel links" aria-label="Invite links" ref=${ref}>
     <h2>Invite links for game ${rec.id}</h2>
     <p class="small muted">Send each captain their own link: it holds that seat's secret token. Opening
       another seat's link in this browser would make this browser that seat.</p>
     <ul>
       ${(rec.invites || []).map((inv) => html`<li data-seat=${inv.seat}>
         <b>Seat ${inv.seat + 1}</b> · ${inv.name}
-        ${inv.seat === rec.seat ? html` <a class="btn tiny primary" href=${"/game/" + encodeURIComponent(rec.id)}>Open my seat</a>` : html` <button class="btn tiny" type="button" onClick=${() => copy(inv.url)}>${copied === inv.url ? "copied" : "copy"}</button>`}
+        ${inv.seat === rec.seat ? html` <a class="btn tiny primary" href=${"/game/" + encodeURIComponent(rec.id)}>Open my seat</a>` : html` <button class="btn tiny" type="button" onClick=${() => copy(inv.url)}>${label(inv.url)}</button>`}
         <code class="link invite" data-url=${inv.url}>${inv.url}</code></li>`)}
-      <li><b>Spectators</b> <button class="btn tiny" type="button" onClick=${() => copy(rec.spectator)}>${copied === rec.spectator ? "copied" : "copy"}</button>
+      <li><b>Spectators</b> <button class="btn tiny" type="button" onClick=${() => copy(rec.spectator)}>${label(rec.spectator)}</button>
         <code class="link spectator" data-url=${rec.spectator}>${rec.spectator}</code></li>
     </ul>
   </section>`;
@@ -129,7 +184,7 @@ function describe(rec, v) {
   }
   const mine = (v.legal_actions || []).length > 0;
   const whoDecides = v.current_player !== null && v.current_player !== undefined ? names[v.current_player] || "" : "";
-  return { text: mine ? "Your turn!" : `Waiting for ${whoDecides} · turn ${v.view ? v.view.turn : "?"}`, mine, who };
+  return { text: mine ? "Your turn!" : `Waiting for ${whoDecides}${v.view && v.view.turn !== undefined ? " · turn " + v.view.turn : v.view && v.view.round !== undefined ? " · round " + v.view.round : ""}`, mine, who };
 }
 
 function MyGames({ stored, onForget }) {
@@ -156,7 +211,7 @@ function MyGames({ stored, onForget }) {
   return html`<section class="panel gamelist" aria-label="My games">
     <h2>My games</h2>
     ${list.length ? html`<ul>${list.map(({ rec, d }) => html`<li class=${d.mine ? "myturn" : ""} data-game=${rec.id}>
-      <span class="what"><b>${TITLES[rec.game] || rec.game || "Moonrakers"}</b> <span class="small muted">${rec.id}${rec.options && rec.options.length ? " · " + rec.options.join(", ") : ""}</span>
+      <span class="what"><b>${TITLES[rec.game] || rec.game || "A game"}</b> <span class="small muted">${rec.id}${rec.options && rec.options.length ? " · " + rec.options.join(", ") : ""}</span>
         ${d.who ? html`<div class="small">${d.who}</div>` : ""}
         <span class=${d.mine ? "status mine" : "small"} style=${d.mine ? "color:var(--accent-2);font-weight:700" : ""}>${d.text}</span>
         ${rec.invites && rec.invites.length > 1 ? html`<details><summary class="small muted">invite links</summary>
@@ -170,6 +225,7 @@ function MyGames({ stored, onForget }) {
 }
 
 export function Lobby() {
+  const games = useGames();
   const [bots, setBots] = useState(FALLBACK_BOTS);
   const [stored, setStored] = useState(storedGames());
   const [created, setCreated] = useState(null);
@@ -183,8 +239,8 @@ export function Lobby() {
   };
   const rec = created ? stored[created] : null;
   return html`<main class="lobby">
-    <header><h1>SPACETABLE</h1><span class="muted">Moonrakers and Space Lanes with friends and bots — live, or slowly over days.</span></header>
-    <div class="col" style="gap:14px"><${CreateForm} bots=${bots} game=${game} setGame=${setGame} onCreated=${onCreated} />
+    <header><h1>SPACETABLE</h1><span class="muted">Moonrakers, Space Lanes and Highcard with friends and bots — live, or slowly over days.</span></header>
+    <div class="col" style="gap:14px"><${CreateForm} bots=${bots} games=${games} game=${game} setGame=${setGame} onCreated=${onCreated} />
       <section class="panel about"><h2>How it works</h2>
         Create a game and send each captain their own invite link: the link holds that seat's secret key,
         so keep it to yourself. Bots play their seats on the server. Your games are remembered in this

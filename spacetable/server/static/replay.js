@@ -3,7 +3,7 @@
 // and once the game is over "reveal everything" (every seat's hidden cards) or any seat's own view.
 import { useCallback, useEffect, useRef, useState } from "preact/hooks";
 import { html } from "./html.js";
-import { api, seatKey, takeTokenFromUrl, tokenFor } from "./api.js";
+import { api, keepToken, seatKey, takeTokenFromUrl, tokenFor } from "./api.js";
 import { GAME_TITLES, useTableComponent } from "./table.js";
 
 const SPEEDS = [0.5, 1, 2, 4, 8];
@@ -48,7 +48,7 @@ function Revealed({ body }) {
 }
 
 export function ReplayPage({ id }) {
-  const [token] = useState(() => takeTokenFromUrl(id) || tokenFor(id));
+  const [token] = useState(() => takeTokenFromUrl() || tokenFor(id));
   const [index, setIndex] = useState(null);
   const [error, setError] = useState(null);
   const [n, setN] = useState(0);
@@ -64,7 +64,10 @@ export function ReplayPage({ id }) {
     if (!token) return;
     api(`/api/games/${encodeURIComponent(id)}/replay`, { token }).then((r) => {
       if (!r.ok) setError(r.data.error || "The replay could not be loaded.");
-      else setIndex(r.data);
+      else {
+        keepToken(id, token);
+        setIndex(r.data);
+      }
     });
   }, [id, token]);
 

@@ -5,7 +5,7 @@
 // generic table.
 import { useEffect, useRef, useState, useCallback } from "preact/hooks";
 import { html } from "./html.js";
-import { api, liveConnection, rememberGame, seatKey, takeTokenFromUrl, tokenFor } from "./api.js";
+import { api, keepToken, liveConnection, rememberGame, seatKey, takeTokenFromUrl, tokenFor } from "./api.js";
 import { GenericTable } from "./generic.js";
 
 const SOUND_KEY = "spacetable.sound";
@@ -72,7 +72,9 @@ function beep() {
 }
 
 export function GamePage({ id }) {
-  const [token] = useState(() => takeTokenFromUrl(id) || tokenFor(id));
+  const [fromLink] = useState(() => takeTokenFromUrl());
+  const [held] = useState(() => tokenFor(id));
+  const token = fromLink || held;
   const [body, setBody] = useState(null);
   const [error, setError] = useState(null);
   const [conn, setConn] = useState("connecting");
@@ -81,6 +83,7 @@ export function GamePage({ id }) {
   const lastKey = "spacetable.lastmove." + id;
   const [lastMove, setLastMove] = useState(() => parseInt(localStorage.getItem(lastKey) || "0", 10) || 0);
   const bodyRef = useRef(null);
+  const kept = useRef(false);
   const Table = useTableComponent(body ? body.game : null);
   const liveRef = useRef(null);
   const wasMine = useRef(false);
@@ -89,11 +92,15 @@ export function GamePage({ id }) {
     if (!b || (bodyRef.current && b.version < bodyRef.current.version)) return;
     bodyRef.current = b;
     setBody(b);
+    if (!kept.current) {
+      keepToken(id, token); // the server took this token: this browser now holds the seat
+      kept.current = true;
+    }
     rememberGame(id, {
       game: b.game, seat: b.seat, terminal: b.terminal, winners: b.winners,
       myTurn: isMyDecision(b), version: b.version, seen: Date.now(),
     });
-  }, [id]);
+  }, [id, token]);
 
   const refetch = useCallback(async () => {
     const r = await api(`/api/games/${encodeURIComponent(id)}/view`, { token });
@@ -184,6 +191,8 @@ export function GamePage({ id }) {
   if (!body) {
     return html`<main class="lobby"><div class="panel" style="grid-column:1/-1">
       ${error ? html`<div class="error" role="alert">${error}</div>` : html`<p>Connecting to the table…</p>`}
+      ${error && fromLink && held && held !== fromLink ? html`<p>This browser still holds its own seat at this game: <a href=${"/game/" + encodeURIComponent(id)} data-open="held">open it</a>.</p>` : ""}
+      ${error && fromLink ? html`<p class="small muted">Check that the whole invite link was copied: it ends with <code>#token=</code> and 32 characters.</p>` : ""}
       <p><a href="/">Back to the lobby</a></p></div></main>`;
   }
   if (!Table) return html`<main class="lobby"><div class="panel">Loading the table…</div></main>`;

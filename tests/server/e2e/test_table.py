@@ -305,9 +305,104 @@ def test_the_mercenary_variant_table(browser: Browser, base_url: str, shots: Pat
     page.screenshot(path=str(shots / "mercenary.png"))
     v = api_view(base_url, g["id"], token)
     wait_version(page, v["version"])
+    # 3.4.3: Pass is in sight at 1366×768 without scrolling the decision panel (the board fills it)
+    box = page.locator("[aria-label='Current decision'] [data-action=pass]").bounding_box()
+    panel = page.locator("[aria-label='Current decision']").bounding_box()
+    assert box and panel and box["y"] + box["height"] <= panel["y"] + panel["height"], (box, panel)
+    # the count names only the requirements the contract asks for (a target of 0 is no requirement)
+    ex = v["view"]["execution"]
+    asked = sum(1 for t in ex["target"] if t > 0)
+    met = sum(1 for p, t in zip(ex["pool"], ex["target"], strict=True) if t > 0 and p >= t)
+    if met < asked:
+        expect(page.locator("[data-requirements]")).to_contain_text(f"Requirements met: {met} of {asked}")
+    # the advisor on the page: the odds of meeting the contract with my own cards, from my view
+    page.locator("[data-open=advice]").click()
+    expect(page.get_by_role("dialog", name="Advisor")).to_contain_text("Chance you meet it", timeout=TIMEOUT)
+    page.screenshot(path=str(shots / "mercenary-advisor.png"))
+    page.get_by_role("button", name="Close the advisor").click()
+    expect(page.get_by_role("dialog", name="Advisor")).to_have_count(0)
     hire = next(a["text"] for a in v["legal_actions"] if a["text"].startswith("merc "))
     page.locator(f'button[data-merc="{hire.split()[1]}"]').first.click()  # 8.4: hire from the row by clicking
     page.wait_for_function(f"() => window.__spacetable.version() > {v['version']}", timeout=TIMEOUT)
     expect(page.locator("[aria-label='Game log']")).to_contain_text("hires Mercenary")
     assert not errors, errors
+    ctx.close()
+
+
+def test_highcard_from_the_lobby_and_tables_on_a_phone(browser: Browser, base_url: str, shots: Path) -> None:
+    """The lobby offers every game the server plays (GET /api/meta: Highcard too, with its mode) and,
+    like the tables, fits a 390×844 phone: one column, no sideways scrolling, the decision on screen."""
+    ctx = browser.new_context(viewport={"width": 390, "height": 844})
+    # as at a LAN address (spacetable serve --host 0.0.0.0): no clipboard API outside https:// and localhost
+    ctx.add_init_script("Object.defineProperty(window, 'isSecureContext', {value: false})")
+    page = ctx.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(base_url + "/")
+    expect(page.locator("select[name=game] option")).to_have_count(3, timeout=TIMEOUT)
+    fits = "() => document.documentElement.scrollWidth <= window.innerWidth"
+    assert page.evaluate(fits), "the lobby scrolls sideways on a phone"
+    page.locator("select[name=game]").select_option("highcard")
+    page.locator("input[name=option-lowball]").check()
+    page.locator("select[name=seat-1]").select_option("greedy")
+    page.get_by_role("button", name="Create game").click()
+    links = page.get_by_role("region", name="Invite links")
+    expect(links).to_be_in_viewport(timeout=TIMEOUT)  # in sight once created, on a phone too
+    links.get_by_role("button", name="copy").click()  # the link is selected for Ctrl+C instead
+    expect(links).to_contain_text("selected: press Ctrl+C")
+    assert "#token=" in page.evaluate("() => window.getSelection().toString()")
+    page.get_by_text("Open my seat").click()
+    expect(page.locator(".generic")).to_contain_text("lowball", timeout=TIMEOUT)
+    expect(page.locator("[aria-label=Decision] button[data-action]").first).to_be_visible()
+    page.screenshot(path=str(shots / "highcard-phone.png"), full_page=True)
+    status = page.locator(".generic .topbar .status")
+    for _ in range(30):  # the whole game by clicking: the end names the winner (H7), the log names people
+        if "Game over" in status.inner_text():
+            break
+        button = page.locator("[aria-label=Decision] button[data-action]:enabled").first
+        if button.count():
+            button.click()
+        page.wait_for_timeout(150)
+    expect(status).to_contain_text(re.compile(r"Game over: .+ wins?"), timeout=TIMEOUT)
+    expect(page.locator("[aria-label='Game log']")).to_contain_text("Captain 1 plays")
+    for game, seats in (("moonrakers", ["human", "greedy", "greedy"]), ("spacelanes", ["human", "greedy"])):
+        r = httpx.post(f"{base_url}/api/games", json={"game": game, "players": len(seats), "seats": seats,
+                                                      "seed": 4}, timeout=10)
+        assert r.status_code == 201, r.text
+        g = r.json()
+        page.goto(f"{base_url}/game/{g['id']}#token={g['seats'][0]['token']}")
+        expect(page.get_by_role("button", name="Hint")).to_be_visible(timeout=TIMEOUT)
+        assert page.evaluate(fits), f"the {game} table scrolls sideways on a phone"
+        decision = page.locator("section.decision").first
+        box = decision.bounding_box()
+        assert box and box["x"] >= 0 and box["x"] + box["width"] <= 390 and box["y"] < 844, box
+        expect(decision.locator("button[data-action]").first).to_be_visible()
+        page.screenshot(path=str(shots / f"{game}-phone.png"), full_page=True)
+    assert not errors, errors
+    ctx.close()
+
+
+def test_a_broken_invite_link_keeps_the_seat_this_browser_holds(browser: Browser, base_url: str,
+                                                               shots: Path) -> None:
+    """A cut or mistyped invite link is refused with a message; the seat this browser held for the game
+    stays (one click opens it) and a link to a game that does not exist is not listed in the lobby."""
+    game = {"game": "highcard", "players": 2, "seed": 2, "seats": ["human", "human"], "names": ["Ann", "Bob"]}
+    r = httpx.post(f"{base_url}/api/games", json=game, timeout=10)
+    assert r.status_code == 201, r.text
+    g = r.json()
+    good = g["seats"][0]["token"]
+    ctx = browser.new_context(viewport=VIEWPORT)
+    page = ctx.new_page()
+    page.goto(f"{base_url}/game/{g['id']}#token={good}")
+    expect(page.locator(".topbar")).to_contain_text("You are Ann", timeout=TIMEOUT)
+    page.goto(f"{base_url}/game/{g['id']}#token={good[:20]}")  # the same page: only the hash changes
+    expect(page.get_by_role("alert")).to_contain_text("not valid", timeout=TIMEOUT)
+    page.screenshot(path=str(shots / "broken-invite.png"))
+    page.locator("[data-open=held]").click()
+    expect(page.locator(".topbar")).to_contain_text("You are Ann", timeout=TIMEOUT)
+    page.goto(f"{base_url}/game/nosuchgame#token={good}")
+    expect(page.get_by_role("alert")).to_contain_text("no such game", timeout=TIMEOUT)
+    page.goto(base_url + "/")
+    expect(page.locator(f"[data-game='{g['id']}']")).to_be_visible(timeout=TIMEOUT)
+    assert page.locator("[data-game=nosuchgame]").count() == 0
     ctx.close()

@@ -210,12 +210,15 @@ export function ExecutionBoard({ ex, names, view, legal, act, busy }) {
   const c = contract(ex.contract);
   const playing = view.decision && view.decision.decision === "execution.play";
   const met = REQS.filter((r, t) => ex.pool[t] >= ex.target[t]).length;
+  // only the requirements the contract asks for count (a target of 0 is met before anyone plays)
+  const asked = REQS.map((r, t) => ({ ...r, t })).filter((r) => ex.target[r.t] > 0);
+  const missing = asked.filter((r) => ex.pool[r.t] < ex.target[r.t]);
   return html`<div>
-    <div class="small" style="margin-bottom:4px">${view.phase !== "execution"
+    <div class="small" style="margin-bottom:4px" data-requirements>${view.phase !== "execution"
       ? (met === REQS.length ? html`<span class="credits">The contract succeeded</span> (3.4.9).` : html`<span class="bad">The contract failed</span> (3.4.9).`)
       : met === REQS.length
         ? html`<span class="credits">Every requirement is met</span>: the contract succeeds when play ends (3.4.9).`
-        : html`Requirements met: <b>${met}</b> of ${REQS.length}. Play ends after a full round of passes (3.4.4).`}</div>
+        : html`Requirements met: <b>${asked.length - missing.length}</b> of ${asked.length}; still missing ${missing.map((r) => `${ex.target[r.t] - ex.pool[r.t]} ${r.label}`).join(", ")}. Play ends after a full round of passes (3.4.4).`}</div>
     <div class="reqs" aria-label="Requirements">
       ${REQS.map((r, t) => {
         const pool = ex.pool[t];
@@ -300,10 +303,10 @@ export function Standings({ view, names }) {
 
 // ------------------------------------------------------------------ the whole focus panel
 /** What happened since my last move (a digest of the log), while others decide. */
-function SinceMyMove({ log, lastMove, names }) {
-  const lines = log.filter((l) => l.n >= lastMove).slice(-9);
+function SinceMyMove({ log, lastMove, names, spectator }) {
+  const lines = log.filter((l) => spectator || l.n >= lastMove).slice(-9);
   if (!lines.length) return null;
-  return html`<div class="digest"><div class="small muted">Since your last move</div>
+  return html`<div class="digest"><div class="small muted">${spectator ? "Latest moves" : "Since your last move"}</div>
     <ul>${lines.map((l) => html`<li>${named(l.text, names)}</li>`)}</ul></div>`;
 }
 
@@ -325,9 +328,9 @@ export function Focus({ body, view, me, names, legal, act, intent, busy, handUse
   if (body.terminal) {
     stage = html`${body.message ? html`<div class="notice">${body.message}</div>` : ""}<${Standings} view=${view} names=${names} />`;
   } else if (ex) {
-    stage = html`<div class="row" style="align-items:flex-start; gap:10px">
-      <div style="width:220px; flex:none"><${ContractCard} slug=${ex.contract} big=${true} note=${html`<span class="badge turn">execution</span>`} /></div>
-      <div style="flex:1; min-width:0"><${ExecutionBoard} ex=${ex} names=${names} view=${view} legal=${legal} act=${act} busy=${busy} /></div></div>`;
+    stage = html`<div class="row stage">
+      <div class="stage-card"><${ContractCard} slug=${ex.contract} big=${true} note=${html`<span class="badge turn">execution</span>`} /></div>
+      <div class="stage-main"><${ExecutionBoard} ex=${ex} names=${names} view=${view} legal=${legal} act=${act} busy=${busy} /></div></div>`;
     for (const t of legal.keys()) if (t.startsWith("merc ")) used.add(t);
   } else if (neg) {
     let side;
@@ -343,9 +346,9 @@ export function Focus({ body, view, me, names, legal, act, intent, busy, handUse
     } else {
       side = html`<div class="muted">${names[pkey(neg.player)]} is preparing a proposal…</div>`;
     }
-    stage = html`<div class="row" style="align-items:flex-start; gap:10px">
-      <div style="width:220px; flex:none"><${ContractCard} slug=${neg.contract} big=${true} note=${html`<span class="badge ml">negotiation</span>`} /></div>
-      <div style="flex:1; min-width:0">${side}</div></div>`;
+    stage = html`<div class="row stage">
+      <div class="stage-card"><${ContractCard} slug=${neg.contract} big=${true} note=${html`<span class="badge ml">negotiation</span>`} /></div>
+      <div class="stage-main">${side}</div></div>`;
   } else if (mine && decision === "buying") {
     for (const t of legal.keys()) if (/^(buy|armory-swap) /.test(t)) used.add(t);
     stage = html`<${Buying} view=${view} me=${myPlayer} legal=${legal} used=${used} act=${act} busy=${busy} form=${form} />`;
@@ -357,11 +360,15 @@ export function Focus({ body, view, me, names, legal, act, intent, busy, handUse
     })}</div>` : null;
   }
   const who = view.decision ? names[view.decision.player] : "";
+  // in the execution the board fills the panel: Pass and the abilities go above it, always in sight
+  const choicesFirst = decision === "execution.play";
+  const choices = mine ? html`<${OtherChoices} legal=${legal} used=${used} act=${act} busy=${busy} decision=${decision} player=${myPlayer}
+      title=${choicesFirst ? "Your play: click a lit card in your hand (each says what it costs: 1 Action, or free, 2.7/3.4.3), or one of these" : null} />` : "";
   return html`<section class="panel focus decision ${mine ? "" : "waiting"} scroll grow" tabindex="-1" ref=${panel} aria-label="Current decision">
     <h3>${body.terminal ? "Final standings" : mine ? headline(decision) : `Waiting for ${who}${decision ? ": " + waitingFor(decision) : ""}`}</h3>
+    ${choicesFirst ? choices : ""}
     ${stage}
-    ${!mine && !body.terminal && !ex ? html`<${SinceMyMove} log=${body.log || []} lastMove=${lastMove || 0} names=${names} />` : ""}
-    ${mine ? html`<${OtherChoices} legal=${legal} used=${used} act=${act} busy=${busy} decision=${decision} player=${myPlayer}
-      title=${decision === "execution.play" ? "Your play: click a lit card in your hand (each says what it costs: 1 Action, or free, 2.7/3.4.3), or one of these" : null} />` : ""}
+    ${!mine && !body.terminal && !ex ? html`<${SinceMyMove} log=${body.log || []} lastMove=${lastMove || 0} names=${names} spectator=${me === null || me === undefined} />` : ""}
+    ${choicesFirst ? "" : choices}
   </section>`;
 }

@@ -4,6 +4,7 @@
 import { useEffect, useState } from "preact/hooks";
 import { html } from "../html.js";
 import { fetchBots } from "../api.js";
+import { AdviceButton } from "../advice.js";
 import { Armory, ContractDisplay, Hand, Legend, Log, Objectives, Players, handActions } from "./pieces.js";
 import { Focus, headline, waitingFor } from "./decision.js";
 
@@ -52,6 +53,7 @@ export function MoonrakersTable({ body, act, intent, undo, toBot, setWindows, er
         onClick=${() => setWindows(!body.prefs.stop_at_windows)} aria-pressed=${body.prefs.stop_at_windows}
         title="Binding Ties: reputation may be spent at any time. Off: those extra moments pass by themselves; you can still spend on your own turn. On: the table stops for you at each of them.">
         ${body.prefs.stop_at_windows ? "Stop at any-time spends: on" : "Stop at any-time spends: off"}</button>` : ""}
+      <${AdviceButton} body=${body} readOnly=${readOnly} />
       ${readOnly ? "" : html`<button class="btn tiny" onClick=${toggleSound} aria-pressed=${sound} title="A sound when it is your decision">${sound ? "Sound on" : "Sound off"}</button>`}
       ${conn === "replay" ? html`<span class="conn live" title="a replay of the finished game">replay</span>`
         : html`<span class="conn ${conn === "live" ? "live" : "down"}" title="live updates">${conn === "live" ? "● live" : conn === "connecting" ? "connecting…" : "reconnecting…"}</span>`}
@@ -65,12 +67,12 @@ export function MoonrakersTable({ body, act, intent, undo, toBot, setWindows, er
       <${ContractDisplay} view=${view} legal=${legal} act=${act} busy=${busy} />
       ${error ? html`<div class="error" role="alert">${error} <button class="btn tiny" onClick=${clearError}>dismiss</button></div>` : ""}
       <${Focus} body=${body} view=${view} me=${me} names=${names} legal=${legal} act=${act} intent=${intent} busy=${busy} handUsed=${handUsed} lastMove=${lastMove} />
-      <section class="panel" aria-label="My hand and objectives">
+      <section class="panel handpanel" aria-label="My hand and objectives">
         <h2><span title=${myPlayer && myPlayer.draw_contents ? "draw pile holds (order hidden): " + Object.entries(myPlayer.draw_contents).map(([k, n]) => `${n}× ${k}`).join(", ") : ""}>${myPlayer ? `My hand (${myPlayer.hand_size}) · draw pile ${myPlayer.draw_size} · discard ${myPlayer.discard.length}` : "Table"}</span>
           <span class="small">${myPlayer ? "objectives are secret until claimed" : ""}</span></h2>
-        <div class="row" style="align-items:flex-start; gap:12px; flex-wrap:nowrap">
-          <div style="flex:1; min-width:0"><${Hand} me=${myPlayer} legal=${legal} act=${act} busy=${busy} /></div>
-          <div style="flex:none"><${Objectives} me=${myPlayer} /></div>
+        <div class="row hand-row">
+          <div class="hand-cards"><${Hand} me=${myPlayer} legal=${legal} act=${act} busy=${busy} /></div>
+          <div class="hand-objectives"><${Objectives} me=${myPlayer} /></div>
         </div>
       </section>
     </main>

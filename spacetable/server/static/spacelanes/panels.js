@@ -152,8 +152,8 @@ export function Here({ view, me }) {
     <div class="small">Feature (once per Visit): ${s.feature}</div>
     ${s.economic ? html`<div class="small warn">Economic event: <b>${cardName(s.economic)}</b>: ${card(s.economic).text}</div>` : ""}
     <table class="mini-prices" aria-label="Prices here"><tr><th></th>${GOODS.map((g) => html`<th title=${g.label}><span class="g-${g.slug}">${g.glyph}</span> ${g.label.slice(0, 4)}</th>`)}</tr>
-      <tr><td class="small">you buy</td>${GOODS.map((g) => html`<td>${s.prices[g.slug] ? s.prices[g.slug][0] || "·" : "—"}</td>`)}</tr>
-      <tr><td class="small">you sell</td>${GOODS.map((g) => html`<td>${s.prices[g.slug] ? s.prices[g.slug][1] || "·" : "—"}</td>`)}</tr></table>
+      <tr><td class="small" style="white-space:nowrap">you buy</td>${GOODS.map((g) => html`<td>${s.prices[g.slug] ? s.prices[g.slug][0] || "·" : "—"}</td>`)}</tr>
+      <tr><td class="small" style="white-space:nowrap">you sell</td>${GOODS.map((g) => html`<td>${s.prices[g.slug] ? s.prices[g.slug][1] || "·" : "—"}</td>`)}</tr></table>
     <div class="small muted">Draw pile ${view.deck_size} · discard ${view.discard.length}${view.discard.length ? ` (top: ${cardName(view.discard[view.discard.length - 1])})` : ""}</div></div>`;
 }
 

@@ -3,6 +3,7 @@
 import { useEffect, useState } from "preact/hooks";
 import { html } from "../html.js";
 import { api, tokenFor } from "../api.js";
+import { AdviceButton } from "../advice.js";
 import { allCards, allGoals, card, cardName } from "./catalog.js";
 import { StarMap } from "./map.js";
 import { Captains, Details, Goal, Hand, Here, Log, MyShip, PriceTable, Tabs, named, whereIs } from "./panels.js";
@@ -39,6 +40,13 @@ function placeTargets(legal) {
     (m[1] === "lane" || m[1] === "relocate" ? lane : world).set(parseInt(m[2], 10), a);
   }
   return { lane, world };
+}
+
+/** The newest log line that is not my own play: what a response window answers (L10). */
+function lastByOthers(log, me) {
+  const mine = `Seat ${me + 1} `;
+  for (let i = log.length - 1; i >= 0; i--) if (!String(log[i].text).startsWith(mine)) return log[i];
+  return log[log.length - 1] || { text: "" };
 }
 
 function Status({ body, names, mine }) {
@@ -132,7 +140,7 @@ export function SpaceLanesTable({ body, act, intent, undo, setWindows, error, cl
       ${showTrade ? "Close the trade form" : dec === "pvp.answer" ? "Make a counter-proposal instead (L19)"
         : `Propose a trade to ${offered.proposal.with.map((q) => names[q]).join(" or ")} (L19)`}</button>` : ""}
     ${mine && proposalForm ? html`<${ProposalForm} form=${offered.proposal} view=${view} me=${me} names=${names} intent=${intent} busy=${busy} allCards=${ALL_CARDS} />` : ""}
-    ${mine && dec === "respond" && !dialog ? html`<div class="respond-now"><span class="small">Just now: <b>${named(((body.log || []).slice(-1)[0] || { text: "" }).text, names, view)}</b></span>
+    ${mine && dec === "respond" && !dialog ? html`<div class="respond-now"><span class="small">Just now: <b>${named(lastByOthers(body.log || [], me).text, names, view)}</b></span>
       <button class="btn primary" disabled=${busy} data-action="pass" onClick=${() => act("pass")}>Pass</button>
       <span class="small muted">or play a card with its Play button in your hand</span></div>` : ""}
     ${mine && !dialog ? html`<${OtherChoices} legal=${legal} used=${used} act=${act} busy=${busy}
@@ -152,6 +160,7 @@ export function SpaceLanesTable({ body, act, intent, undo, setWindows, error, cl
       ${!readOnly && body.prefs ? html`<button class="btn tiny" onClick=${() => setWindows(!body.prefs.stop_at_windows)} aria-pressed=${body.prefs.stop_at_windows} data-pref="windows"
         title="Response windows (L10): off, the table asks you only when you hold a card that answers what just happened (a Pirates card for the lane a ship enters, Countermeasures in an engagement…). On: it stops at every window where you could play a card.">
         ${body.prefs.stop_at_windows ? "Stop at every window: on" : "Stop at every window: off"}</button>` : ""}
+      <${AdviceButton} body=${body} readOnly=${readOnly} />
       ${readOnly ? "" : html`<button class="btn tiny" onClick=${toggleSound} aria-pressed=${sound}>${sound ? "Sound on" : "Sound off"}</button>`}
       ${conn === "replay" || readOnly ? html`<span class="conn">replay</span>` : html`<span class="conn ${conn === "live" ? "live" : "down"}">${conn === "live" ? "● live" : conn === "connecting" ? "connecting…" : "reconnecting…"}</span>`}
       <span class="small">${me !== null && me !== undefined ? html`You are <b>${names[me]}</b>` : "Spectator"}</span>
