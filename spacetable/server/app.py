@@ -88,6 +88,11 @@ async def _send_error(send: Send, status: int, text: str) -> None:
 def _validation_message(exc: RequestValidationError) -> str:
     parts = []
     for err in exc.errors()[:5]:
+        if err.get("type") == "json_invalid":  # loc: ("body", offset); ctx: the JSON parser's message
+            at = err.get("loc", ("body", 0))[-1]
+            why = (err.get("ctx") or {}).get("error", "invalid")
+            parts.append(f"the request body is not valid JSON: {why} at character {at}")
+            continue
         where = ".".join(str(x) for x in err.get("loc", ()) if x != "body")
         parts.append(f"{where}: {err.get('msg', 'invalid')}" if where else str(err.get("msg", "invalid")))
     return "; ".join(parts) or "invalid request"

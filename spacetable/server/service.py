@@ -25,6 +25,7 @@ import os
 import secrets
 import socket
 import time
+import unicodedata
 from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
@@ -85,6 +86,15 @@ class GameRequest:
     names: Sequence[str] | None = None
     turn_limit: int | None = None
     """The game's turn limit (0: none) for a game that has one (``turn_limit`` in its spec's params)."""
+
+
+_DIRECTION_MARKS = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+
+
+def _unprintable(ch: str) -> bool:
+    """A character no display name may hold: a control, a line or paragraph separator, an unassigned or
+    private code point, or a text-direction mark (one could make a name read as another's)."""
+    return ch in _DIRECTION_MARKS or unicodedata.category(ch) in ("Cc", "Cs", "Co", "Cn", "Zl", "Zp")
 
 
 def _now_ms() -> int:
@@ -385,8 +395,10 @@ class GameService:
 
     async def resolve(self, token: str | None, game_id: str) -> int | None:
         """The seat (None: spectator) a token holds in `game_id`; 401 for a token of nothing here."""
-        if not token or len(token) > 200:
+        if not token:
             raise ApiError(401, "a token is required (Authorization: Bearer …)")
+        if len(token) > 200:  # no token we issue is this long: not worth a lookup
+            raise ApiError(401, "unknown token for this game")
         key = hash_token(token)
         found = self._tokens.get(key)
         if found is None:
@@ -443,9 +455,17 @@ class GameService:
         if len(names) > req.players:
             raise ApiError(400, f"{len(names)} names given for {req.players} players")
         seats = []
+        taken: set[str] = set()
         for i, kind in enumerate(req.seats):
             name = names[i].strip() if i < len(names) and names[i].strip() else (
                 f"Player {i + 1}" if kind == HUMAN else f"{kind} bot {i + 1}")
+            bad = next((ch for ch in name if _unprintable(ch)), None)
+            if bad is not None:
+                raise ApiError(400, f"the name of seat {i + 1} holds U+{ord(bad):04X}, a control or "
+                                    "text-direction character: a name is letters, digits, spaces and marks")
+            if name.casefold() in taken:
+                raise ApiError(400, f"two seats are named {name!r}: give each seat a name of its own")
+            taken.add(name.casefold())
             seats.append(Seat(i, name, kind))
         state.events = []
         game_id = secrets.token_hex(8)

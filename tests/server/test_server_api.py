@@ -76,6 +76,35 @@ def test_bad_configs_are_refused(sqlite_url: str) -> None:
             assert isinstance(r.json()["error"], str) and r.json()["error"]
 
 
+def test_names_that_could_pass_for_another_seat_are_refused(sqlite_url: str) -> None:
+    """A display name is shown to every seat: a control or text-direction character (which can make a
+    name read as someone else's) or a second seat of the same name is refused with a 400 that says
+    why, and no game is created."""
+    base = {"game": "moonrakers", "players": 2, "seats": ["human", "human"]}
+    with client(sqlite_url) as c:
+        for names, why in [(["\u202eevil", "Bo"], "U+202E"), (["x\u0000y", "Bo"], "U+0000"),
+                           (["Ann", "ann "], "two seats are named"), (["Ann", "B\u2028o"], "U+2028")]:
+            r = c.post("/api/games", json={**base, "names": names})
+            assert r.status_code == 400, (names, r.text)
+            assert why in r.json()["error"]
+        ok = c.post("/api/games", json={**base, "names": ["Zoë 🚀", "李"]})
+        assert ok.status_code == 201, ok.text
+        v = view(c, ok.json(), ok.json()["spectator"])
+        assert [seat["name"] for seat in v["seats"]] == ["Zoë 🚀", "李"]
+
+
+def test_malformed_json_and_overlong_tokens_get_plain_answers(sqlite_url: str) -> None:
+    """The parser's complaint names JSON and where it broke; a token longer than any issued one is an
+    unknown token (401), not a missing one."""
+    with client(sqlite_url) as c:
+        g = create(c, ["human", "human"])
+        r = c.post(f"/api/games/{g['id']}/actions", content=b"{bad json",
+                   headers={**auth(g["seats"][0]["token"]), "content-type": "application/json"})
+        assert r.status_code == 422 and "not valid JSON" in r.json()["error"], r.text
+        r = c.get(f"/api/games/{g['id']}/view", headers=auth("t" * 10_000))
+        assert r.status_code == 401 and r.json()["error"] == "unknown token for this game"
+
+
 def test_script_names_are_stored_and_returned_as_data(sqlite_url: str) -> None:
     evil = "<script>alert(1)</script>"
     with client(sqlite_url) as c:

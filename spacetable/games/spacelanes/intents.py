@@ -382,6 +382,9 @@ def expand(state: SpaceLanesState, seat: int, intent: Any) -> list[str]:
     if unknown:
         raise IntentError(f"unknown intent field(s): {', '.join(unknown)}")
     if not _deciding(state, seat):
+        if state.phase < 2 and state.current_player() == seat:  # L3: the setup comes before any turn
+            raise IntentError(f"no {kind} before the game starts: choose a starting settlement first (L3)"
+                              if state.phase == 0 else f"no {kind} before the first turn has begun (L3)")
         raise IntentError("it is not this seat's decision")
     texts = _PLANS[kind](state, seat, intent)
     trial = state.copy()

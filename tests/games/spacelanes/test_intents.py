@@ -14,7 +14,7 @@ from spacetable.games.spacelanes import intents as I
 from spacetable.games.spacelanes.board import ADJ
 from spacetable.games.spacelanes.content import GOODS
 from spacetable.games.spacelanes.state import SpaceLanesState
-from tests.games.spacelanes.sl_helpers import card, give, legal_texts, started
+from tests.games.spacelanes.sl_helpers import card, give, legal_texts, new, started
 
 
 def snapshot(s: SpaceLanesState) -> tuple[object, ...]:
@@ -208,6 +208,19 @@ def test_malformed_intents_get_the_projects_error(intent: object, message: str) 
     s = started(2)
     with pytest.raises(I.IntentError, match=message):
         I.expand(s, 0, intent)
+
+
+def test_an_intent_during_the_setup_says_what_comes_first() -> None:
+    """L3: captains choose starting settlements before any turn, so a trade then is refused with that
+    reason (not "not this seat's decision": it is this seat's decision), and nothing changes."""
+    s = new(2, 4, ())
+    assert s.current_player() == 0 and s.decision_name() == "setup.start"
+    before = snapshot(s)
+    with pytest.raises(I.IntentError, match="choose a starting settlement first"):
+        I.expand(s, 0, {"kind": "trade", "action": "buy", "good": "ore", "units": 5})
+    assert snapshot(s) == before
+    with pytest.raises(I.IntentError, match="not this seat's decision"):
+        I.expand(s, 1, {"kind": "trade", "action": "buy", "good": "ore", "units": 5})
 
 
 def test_only_the_deciding_seat_has_intents() -> None:
