@@ -26,7 +26,6 @@ from __future__ import annotations
 import argparse
 import time
 from itertools import combinations
-from math import comb
 from typing import Any
 
 from spacetable.bots import highcard_bots as hb
@@ -41,14 +40,14 @@ ALL = frozenset(range(1, DECK + 1))
 Hand = tuple[int, ...]
 
 
+GREEDY = hb.GreedyHighcardBot()
+HEURISTIC = hb.HeuristicHighcardBot()
+"""The bots' own card choices (`play`, `trade_off`), asked in strength space (the mode "high")."""
+
+
 def greedy_card(hand: Hand, best: int, prize: int) -> int:
     """Greedy's card (H3) in strength space, `hand` sorted weakest first; `best` 0 when it leads."""
-    if best:
-        for c in hand:
-            if c > best:
-                return c if prize >= 2 else hand[0]
-        return hand[0]
-    return hand[-1] if prize >= 4 else hand[0]
+    return GREEDY.play({}, 0, list(hand), best, 0 if best else 1, False, prize)
 
 
 def greedy_swap(hand: Hand, table: list[int], discards: list[int]) -> int:
@@ -200,20 +199,8 @@ class Playout:
         best = table[1 - me]
         out = set(hand) | g["gone"] | set(g["discards"]) | {best}
         unseen = [c for c in ALL if c not in out]
-        u = len(unseen)
-        held = min(len(hands[1 - me]), u) if not best else 0
-        left = hb.ROUNDS - r
-        top: tuple[tuple[float, int], int] | None = None
-        for c in hand:
-            weaker = sum(1 for x in unseen if x < c)
-            p_win = 0.0 if c <= best else (comb(weaker, held) / comb(u, held) if unseen else 1.0)
-            share = (weaker / max(1, u)) ** hb.LATER_POWER[2]
-            later = hb.ROUND_VALUE * share * min(1.0, left / max(1, len(hand)))
-            key = (p_win * g["prize"] - hb.FUTURE_WEIGHT[2] * later, -c)
-            if top is None or key > top[0]:
-                top = (key, c)
-        assert top is not None
-        return top[1]
+        v = {"rounds": hb.ROUNDS, "round": r, "hand_sizes": [len(h) for h in hands]}
+        return HEURISTIC.trade_off(v, me, hand, best, 0 if best else 1, False, g["prize"], unseen)
 
     def other(self, g: dict[str, Any], p: int, salvage: bool) -> int:
         hand = tuple(sorted(g["hands"][p]))

@@ -22,14 +22,14 @@ from spacetable.cli.replayer import run_replay
 from spacetable.cli.report_cmd import report
 from spacetable.cli.saves import check_save_path, default_save_dir, read_document, table_of
 from spacetable.cli.serve_cmd import serve
-from spacetable.cli.simulate_cmd import check_bots, simulate
+from spacetable.cli.simulate_cmd import simulate
 from spacetable.cli.sweep_cmd import sweep
 from spacetable.cli.terminal import TerminalClient
 from spacetable.engine import record
 from spacetable.engine.errors import SaveError, SpacetableError
 from spacetable.engine.rng import Rng
 from spacetable.sim.bench import bench as run_bench
-from spacetable.sim.setup import all_games, build_config, load_game, make_bots, parse_bots
+from spacetable.sim.setup import all_games, build_config, load_game, make_bots, parse_bots, split_bots
 
 app = typer.Typer(help="spacetable: play, replay, simulate and benchmark tabletop games.",
                   no_args_is_help=True, add_completion=False)
@@ -158,11 +158,10 @@ def _default_bot(game: str) -> str:
 def _bot_names(game: str, text: str, seats: int, humans: list[int]) -> dict[int, str]:
     """Bot name per non-human seat from ``--bots`` (one name, one per seat, or one per bot seat)."""
     bot_seats = [s for s in range(seats) if s not in humans]
-    check_bots(text)
-    parts = [p for p in text.split(",") if p.strip()]
-    make_bots(game, sorted({p.strip() for p in parts}))  # every name is checked, even with no bot seat
+    parts = split_bots(text)
+    make_bots(game, sorted(set(parts)))  # every name is checked, even with no bot seat
     if len(parts) == len(bot_seats) and len(parts) != seats:
-        return dict(zip(bot_seats, (p.strip() for p in parts), strict=True))
+        return dict(zip(bot_seats, parts, strict=True))
     names = parse_bots(game, text, seats)
     return {s: names[s] for s in bot_seats}
 

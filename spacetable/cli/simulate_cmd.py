@@ -15,7 +15,7 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
-from spacetable.engine.errors import ConfigError, SpacetableError
+from spacetable.engine.errors import SpacetableError
 from spacetable.sim import progress as sim_progress
 from spacetable.sim.backends import BACKENDS
 from spacetable.sim.setup import load_game, parse_bots
@@ -45,15 +45,6 @@ def interrupted(out: Path | None) -> NoReturn:
     where = f"the finished games are in {out}; rerun the same command to resume" if out else "nothing kept"
     typer.echo(f"interrupted: {where}", err=True)
     raise typer.Exit(INTERRUPTED)
-
-
-NO_BOTS = "--bots names no bot: give one name (e.g. greedy) or one per seat (greedy,random)"
-
-
-def check_bots(text: str) -> None:
-    """Refuse a ``--bots`` that names no bot (``""``, ``",,"``) with a message that says what to write."""
-    if not any(part.strip() for part in text.split(",")):
-        raise ConfigError(NO_BOTS)
 
 
 def cell(value: Any) -> str:
@@ -102,7 +93,6 @@ def simulate(
     """Play N complete bot games and summarise them (every core by default; --out keeps every game)."""
     try:
         spec = load_game(game)
-        check_bots(bots)
         n = players if players is not None else spec.min_players
         report = run_simulate(game, games_, n, parse_bots(game, bots, n), seed,
                               module or (), expansion or (), mode or (), turn_limit=turn_limit,

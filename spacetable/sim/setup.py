@@ -59,11 +59,20 @@ def build_config(spec: GameSpec, players: int, modules: Sequence[str] = (),
     return spec.make_config(players, **params)
 
 
-def parse_bots(game: str, text: str, seats: int) -> list[str]:
-    """``"greedy"`` (every seat) or ``"greedy,random,…"`` (one per seat) → one bot name per seat."""
+NO_BOTS = "--bots names no bot: give one name (e.g. greedy) or one per seat (greedy,random)"
+
+
+def split_bots(text: str) -> list[str]:
+    """The names of ``"greedy,random,…"`` (blanks dropped); `ConfigError` when it names none."""
     names = [n.strip() for n in text.split(",") if n.strip()]
     if not names:
-        raise ConfigError("no bot named")
+        raise ConfigError(NO_BOTS)
+    return names
+
+
+def parse_bots(game: str, text: str, seats: int) -> list[str]:
+    """``"greedy"`` (every seat) or ``"greedy,random,…"`` (one per seat) → one bot name per seat."""
+    names = split_bots(text)
     if len(names) == 1:
         names = names * seats
     if len(names) != seats:

@@ -10,8 +10,15 @@ function show(value) {
 }
 
 /** The engine's texts say "Seat 2": the page says the display name. */
-function named(text, seats) {
+export function named(text, seats) {
   return String(text).replace(/\bSeat (\d)\b/g, (m, n) => (seats[parseInt(n, 10) - 1] || {}).name || m);
+}
+
+/** "Game over", and who won by display name ("Ann wins", "Ann and Bo win"). */
+export function gameOverText(body) {
+  const seats = body.seats || [];
+  const won = (body.winners || []).map((w) => (seats[w] || {}).name || `Seat ${w + 1}`);
+  return `Game over${won.length ? ": " + won.join(" and ") + (won.length > 1 ? " win" : " wins") : ""}`;
 }
 
 export function GenericTable({ body, act, undo, busy, error, clearError, conn, seatKey, readOnly }) {
@@ -19,9 +26,7 @@ export function GenericTable({ body, act, undo, busy, error, clearError, conn, s
   const me = seatKey(body.seat);
   const legal = body.legal_actions || [];
   const seats = body.seats || [];
-  const won = (body.winners || []).map((w) => (seats[w] || {}).name || `Seat ${w + 1}`);
-  const status = body.terminal ? `Game over${won.length ? ": " + won.join(" and ") + (won.length > 1 ? " win" : " wins") : ""}`
-    : legal.length ? "Your move" : body.current_player !== null
+  const status = body.terminal ? gameOverText(body) : legal.length ? "Your move" : body.current_player !== null
     ? `Waiting for ${(seats[body.current_player] || {}).name || "a player"}` : "";
   return html`<div class="generic">
     <header class="topbar">

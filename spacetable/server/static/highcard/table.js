@@ -5,6 +5,7 @@
 import { useEffect, useState } from "preact/hooks";
 import { html } from "../html.js";
 import { api } from "../api.js";
+import { gameOverText, named } from "../generic.js";
 import { GameLog } from "../log.js";
 
 let NAMES = null; // card value → name, from GET /api/catalog/highcard (the page never copies card data)
@@ -22,10 +23,6 @@ function useCardNames() {
   return names || {};
 }
 
-function named(text, seats) {
-  return String(text).replace(/\bSeat (\d)\b/g, (m, n) => (seats[parseInt(n, 10) - 1] || {}).name || m);
-}
-
 function Card({ value, cards }) {
   if (value === null || value === undefined) return html`<span class="muted">—</span>`;
   return html`<span class="pill" title=${cards[value] || ""}><b>${value}</b> ${cards[value] || ""}</span>`;
@@ -38,8 +35,7 @@ export function Table({ body, act, undo, busy, error, clearError, conn, readOnly
   const name = (i) => (seats[i] || {}).name || `Seat ${i + 1}`;
   const legal = body.legal_actions || [];
   const mine = legal.length > 0 && !readOnly;
-  const won = (body.winners || []).map(name);
-  const status = body.terminal ? `Game over${won.length ? ": " + won.join(" and ") + (won.length > 1 ? " win" : " wins") + " (H7)" : ""}`
+  const status = body.terminal ? gameOverText(body) + ((body.winners || []).length ? " (H7)" : "")
     : mine ? "Your move" : body.current_player !== null && body.current_player !== undefined ? `Waiting for ${name(body.current_player)}` : "";
   const scores = v.scores || [];
   return html`<div class="generic highcard">
