@@ -53,6 +53,10 @@ export function keepToken(id, token) {
   rememberGame(id, { token, joined: Date.now() });
 }
 
+/** What the page says when the server refuses a token (401; the socket closes with 4401) or knows no
+ * such game (404; 4404): the same words whichever of the view and the socket hears it first. */
+export const REFUSED = { 401: "This invite is not valid for this game.", 404: "There is no such game." };
+
 /** Call the JSON API. Resolves to {ok, status, data}; data.error holds the server's message. */
 export async function api(path, { token, method = "GET", body } = {}) {
   const headers = { Accept: "application/json" };
@@ -141,7 +145,7 @@ export function liveConnection(gameId, token, { onView, onError, onState, onReco
         // the server refused this token or game: retrying cannot help
         closed = true;
         onState("down");
-        onError(ev.code === 4401 ? "This invite is not valid for this game." : "There is no such game.");
+        onError(REFUSED[ev.code - 4000]);
         return;
       }
       onState("down");

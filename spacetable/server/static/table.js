@@ -5,7 +5,7 @@
 // generic table.
 import { useEffect, useRef, useState, useCallback } from "preact/hooks";
 import { html } from "./html.js";
-import { api, keepToken, liveConnection, rememberGame, seatKey, takeTokenFromUrl, tokenFor } from "./api.js";
+import { REFUSED, api, keepToken, liveConnection, rememberGame, seatKey, takeTokenFromUrl, tokenFor } from "./api.js";
 import { GenericTable } from "./generic.js";
 
 const SOUND_KEY = "spacetable.sound";
@@ -105,7 +105,7 @@ export function GamePage({ id }) {
   const refetch = useCallback(async () => {
     const r = await api(`/api/games/${encodeURIComponent(id)}/view`, { token });
     if (r.ok) accept(r.data);
-    else setError(r.data.error || "The game could not be loaded.");
+    else setError(REFUSED[r.status] || r.data.error || "The game could not be loaded.");
   }, [id, token, accept]);
 
   useEffect(() => {
