@@ -38,6 +38,15 @@ def advisor_for(game: str) -> Advisor:
     return advise
 
 
+def has_advisor(game: str) -> bool:
+    """Whether `game` has an advisor (the lobby's and the table's ``/api/meta``)."""
+    try:
+        advisor_for(game)
+    except NoAdvisor:
+        return False
+    return True
+
+
 def advice(state: State, seat: int) -> dict[str, Any]:
     """The advice for 0-based `seat` of `state` from its game's advisor (`NoAdvisor` if none)."""
     return advisor_for(state.spec.name)(state, seat)

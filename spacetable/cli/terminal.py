@@ -708,7 +708,8 @@ class TerminalClient:
         undone = 0  # decisions of the seat taken back (automatic ones are not counted)
         reason = ""
         while True:
-            check = undo_check(state, seat, practice=self.practice, bots=self.undo_bots(seat))
+            check = undo_check(state, seat, practice=self.practice, bots=self.undo_bots(seat),
+                               name=self.name)
             if check.keep is None:
                 reason = check.reason
                 break

@@ -29,7 +29,7 @@ may take back its last decision whatever came after it.
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Callable, Collection
 from dataclasses import dataclass
 
 from spacetable.engine.action import Action
@@ -55,25 +55,32 @@ class UndoCheck:
         return self.keep is not None
 
 
-def undo_check(state: State, seat: int, *, practice: bool = False, bots: Collection[int] = ()) -> UndoCheck:
+def seat_label(seat: int) -> str:
+    """The default name of a seat in a reason: ``"Seat 2"`` (seats numbered from 1, as on screen)."""
+    return f"Seat {seat + 1}"
+
+
+def undo_check(state: State, seat: int, *, practice: bool = False, bots: Collection[int] = (),
+               name: Callable[[int], str] = seat_label) -> UndoCheck:
     """Whether `seat` may take back its last decision in `state`, and how far the log goes back.
 
     `bots`: seats played by bots whose answers since the seat's last decision the undo may cross
-    (the server passes every other seat when all of them are bots)."""
+    (the server passes every other seat when all of them are bots). `name`: how a reason names
+    another seat, as the asking face shows it (the terminal's ``P2``, the table's display name)."""
     entries = entries_of(state)
     if not entries:
         return UndoCheck(None, "nothing to undo: no decision yet")
     if practice:
         return _practice(state, seat, entries)
     if bots:
-        return _across_bots(state, seat, entries, frozenset(bots) - {seat})
+        return _across_bots(state, seat, entries, frozenset(bots) - {seat}, name)
     before = replay_actions(state.spec.name, dict(state.config), state.seed, entries[:-1])
     decider = before.current_player()
     last = state.space[state.history[-1]]
     if decider == CHANCE:
         return UndoCheck(None, "a die or a draw has been taken since your last decision")
     if decider != seat:
-        return UndoCheck(None, f"Seat {decider + 1} has decided since your last decision")
+        return UndoCheck(None, f"{name(decider)} has decided since your last decision")
     if before.irrevocable(last):
         return UndoCheck(None, f"your last decision ({last}) is final under the rules")
     if reveals(before, last, seat, state):
@@ -100,7 +107,8 @@ def reveals(before: State, action: Action, seat: int, after: State) -> bool:
     return False
 
 
-def _across_bots(state: State, seat: int, entries: list[Entry], bots: frozenset[int]) -> UndoCheck:
+def _across_bots(state: State, seat: int, entries: list[Entry], bots: frozenset[int],
+                 name: Callable[[int], str]) -> UndoCheck:
     """Walk back over bot answers to `seat`'s last decision; refuse at a chance step, another
     person's decision, or a crossed answer that revealed something or is final."""
     start = max(0, len(entries) - MAX_BOT_ANSWERS - 1)
@@ -123,12 +131,12 @@ def _across_bots(state: State, seat: int, entries: list[Entry], bots: frozenset[
             answers = f" and {crossed} bot answer{'s' if crossed > 1 else ''}" if crossed else ""
             return UndoCheck(n, f"takes back {action}{answers}")
         if decider not in bots:
-            return UndoCheck(None, f"Seat {decider + 1} has decided since your last decision")
+            return UndoCheck(None, f"{name(decider)} has decided since your last decision")
         # never name a bot's action here: it may be hidden from `seat` ("keep <objective>")
         if before.irrevocable(action):
-            return UndoCheck(None, f"Seat {decider + 1}'s answer since then is final under the rules")
+            return UndoCheck(None, f"{name(decider)}'s answer since then is final under the rules")
         if reveals(before, action, seat, after):
-            return UndoCheck(None, f"Seat {decider + 1}'s answer since then showed you something hidden")
+            return UndoCheck(None, f"{name(decider)}'s answer since then showed you something hidden")
     return UndoCheck(None, f"more than {MAX_BOT_ANSWERS} bot decisions since your last decision")
 
 

@@ -15,7 +15,7 @@ from fastapi import APIRouter, Header, Query, Request
 from fastapi.responses import JSONResponse, Response
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt
 
-from spacetable.advice import advice
+from spacetable.advice import advice, has_advisor
 from spacetable.bots.base import bot_names
 from spacetable.engine.errors import SpacetableError
 from spacetable.server.errors import ApiError
@@ -170,6 +170,7 @@ class GameInfo(Model):
     max_players: int
     options: dict[str, list[str]]
     bots: list[str]
+    advisor: bool = Field(description="whether GET /api/games/{id}/advice answers for this game")
 
 
 class Meta(Model):
@@ -208,7 +209,8 @@ def meta() -> Meta:
             continue
         out.append(GameInfo(name=name, title=spec.title, min_players=spec.min_players,
                             max_players=spec.max_players,
-                            options={k: list(v) for k, v in spec.options.items()}, bots=bots))
+                            options={k: list(v) for k, v in spec.options.items()}, bots=bots,
+                            advisor=has_advisor(name)))
     return Meta(games=out)
 
 

@@ -91,8 +91,9 @@ def _engine_undo(table: Table, seat: int) -> UndoStatus:
         return UndoStatus(False, "undo is not available on this server yet")
     state = table.state
     bots = [s.seat for s in table.seats if s.seat != seat]
+    names = {s.seat: s.name for s in table.seats}  # as the table shows them
     for _ in range(MAX_WALK):
-        check = undo_check(state, seat, bots=bots)
+        check = undo_check(state, seat, bots=bots, name=names.__getitem__)
         if check.keep is None:
             return UndoStatus(False, check.reason)
         keep = check.keep

@@ -242,6 +242,19 @@ def test_undo_turn_goes_back_as_far_as_the_policy_allows_and_says_where_it_stopp
     assert "it stopped there because" in text
 
 
+def test_a_refused_undo_names_the_other_seat_as_the_table_does() -> None:
+    """Undo policy: once another seat has answered (here P2 accepts the invitation, 3.3.4), the
+    next seat cannot take back; the reason names that seat as the terminal shows it, P2."""
+    s = at_open()
+    propose(s, [1, 2])
+    s.apply("accept")
+    assert s.decision_name() == "negotiation.answer" and s.current_player() == 2
+    client, console = client_for(s, "", "undo", "quit", humans=(0, 1, 2, 3))
+    turn(client, 2)
+    text = " ".join(console.export_text().split())
+    assert "P2 has decided since your last decision" in text and "Seat 2" not in text
+
+
 def test_undo_turn_in_practice_stops_at_the_start_of_the_turn() -> None:
     s = at_open()
     client, console = client_for(s, "undo turn", practice=True)

@@ -91,6 +91,10 @@ def test_no_undo_past_hazard_dice_or_another_seat() -> None:
             if nxt not in (CHANCE, p) and not s.is_terminal():
                 s.apply(bots[nxt].choose(s, nxt, rng))
                 assert "has decided since" in undo_check(s, p).reason
+                # the reason names the seat as the asking face shows it (P2 in the terminal)
+                named = undo_check(s, p, name=lambda seat: f"P{seat + 1}").reason
+                assert named == f"P{nxt + 1} has decided since your last decision"
+                assert undo_check(s, p).reason == f"Seat {nxt + 1} has decided since your last decision"
     assert rolls == 6
 
 

@@ -113,7 +113,9 @@ def serve_process(db_url: str, port: int, bot_pause: float = 0.0,
 
 
 def wait_up(port: int, proc: subprocess.Popen[bytes], err: IO[bytes] | None = None,
-            timeout: float = 30.0) -> None:
+            timeout: float = 90.0) -> None:
+    """Until the server answers /api/meta (returns at once then: the limit only matters on a machine
+    loaded by other jobs, where importing and migrating can take tens of seconds)."""
     end = time.monotonic() + timeout
     while time.monotonic() < end:
         if proc.poll() is not None:
@@ -128,4 +130,8 @@ def wait_up(port: int, proc: subprocess.Popen[bytes], err: IO[bytes] | None = No
         except httpx.HTTPError:
             pass
         time.sleep(0.05)
-    raise AssertionError("server did not start")
+    text = ""
+    if err is not None:
+        err.seek(0)
+        text = err.read().decode(errors="replace")[-2000:]
+    raise AssertionError(f"server did not answer within {timeout:.0f} s: {text}")

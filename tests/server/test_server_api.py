@@ -133,6 +133,9 @@ def test_meta_docs_and_pages(sqlite_url: str) -> None:
         meta = c.get("/api/meta").json()
         moon = next(g for g in meta["games"] if g["name"] == "moonrakers")
         assert "greedy" in moon["bots"] and "binding-ties" in moon["options"]["expansions"]
+        # `advisor` says which games the /advice route answers for (the table's Hint button)
+        advised = {g["name"]: g["advisor"] for g in meta["games"]}
+        assert advised["moonrakers"] and advised["spacelanes"] and not advised["highcard"]
         assert c.get("/openapi.json").json()["paths"]["/api/games/{game_id}/actions"]
         index = c.get("/")
         assert index.status_code == 200 and "<html" in index.text.lower()

@@ -10,6 +10,7 @@ log, so the same decision after an undo meets the same answers.
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 from typing import Any
 
 from spacetable.engine.record import entries_of, replay_actions
@@ -97,22 +98,44 @@ def test_undo_at_a_table_of_bots_takes_back_their_answers_and_they_answer_the_sa
         raise AssertionError("undo across bot answers was never offered")
 
 
+def _seat_0_decides_at_random(c: Any, g: dict[str, Any], seed: int, limit: int) -> Iterator[dict[str, Any]]:
+    """Each view at which seat 0 is to decide (the caller looks, and may stop), then a random legal
+    action for it; ends with the game."""
+    tok = g["seats"][0]["token"]
+    pick = random.Random(seed)
+    for _ in range(limit):
+        v = wait_for(c, g, tok, lambda v: bool(v["legal_actions"]) or v["terminal"])
+        if v["terminal"]:
+            return
+        yield v
+        r = c.post(f"/api/games/{g['id']}/actions", headers=auth(tok),
+                   json={"action": pick.choice(v["legal_actions"])["text"], "version": v["version"]})
+        assert r.status_code in (200, 409), r.text
+
+
 def test_undo_refused_after_a_die_even_among_bots(sqlite_url: str) -> None:
     with client(sqlite_url) as c:
         g = create(c, ["human", "greedy"], seed=32)
-        tok = g["seats"][0]["token"]
-        pick = random.Random(4)
-        for _ in range(300):
-            v = wait_for(c, g, tok, lambda v: bool(v["legal_actions"]) or v["terminal"])
-            if v["terminal"]:
-                break
-            last = view(c, g, tok)
+        for _ in _seat_0_decides_at_random(c, g, 4, 300):
+            last = view(c, g, g["seats"][0]["token"])
             if "hazard die" in " ".join(line["text"].lower() for line in last["log"][-3:]) \
                     and not last["undo"]["allowed"]:
                 assert "die" in last["undo"]["reason"] or "hidden" in last["undo"]["reason"] \
                     or "final" in last["undo"]["reason"]
                 return
-            r = c.post(f"/api/games/{g['id']}/actions", headers=auth(tok),
-                       json={"action": pick.choice(v["legal_actions"])["text"], "version": v["version"]})
-            assert r.status_code in (200, 409), r.text
         raise AssertionError("no die was rolled")
+
+
+def test_a_refusal_names_the_bot_as_the_table_shows_it(sqlite_url: str) -> None:
+    """A reason that names the seat whose answer blocks the undo uses the display name the page
+    shows for that seat (its `seats` entry), not the engine's default "Seat N"."""
+    with client(sqlite_url) as c:
+        g = create(c, ["human", "greedy", "random"], seed=33)
+        for v in _seat_0_decides_at_random(c, g, 5, 400):
+            reason = v["undo"]["reason"]
+            if "answer since then" in reason:
+                names = {s["name"] for s in v["seats"] if s["seat"] != 0}
+                assert reason.split("'s answer")[0] in names, (reason, names)
+                assert not reason.startswith("Seat ")
+                return
+        raise AssertionError("no bot answer ever blocked an undo")

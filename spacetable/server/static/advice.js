@@ -4,16 +4,20 @@
 // 404, which the panel says in words.
 import { useEffect, useState } from "preact/hooks";
 import { html } from "./html.js";
-import { api, tokenFor } from "./api.js";
-
-/** The games whose server has an advisor (`spacetable/games/<game>/advisor.py`). */
-const ADVISED = new Set(["moonrakers", "spacelanes"]);
+import { api, hasAdvisor, tokenFor } from "./api.js";
 
 export function AdviceButton({ body, readOnly }) {
   const [open, setOpen] = useState(false);
   const [answer, setAnswer] = useState(null);
+  // GET /api/meta says which games have an advisor (`spacetable/games/<game>/advisor.py`)
+  const [advised, setAdvised] = useState(false);
+  useEffect(() => {
+    let live = true;
+    hasAdvisor(body.game).then((yes) => { if (live) setAdvised(yes); });
+    return () => { live = false; };
+  }, [body.game]);
   useEffect(() => { setAnswer(null); setOpen(false); }, [body.version]);
-  if (readOnly || body.terminal || body.seat === null || body.seat === undefined || !ADVISED.has(body.game)) return "";
+  if (readOnly || body.terminal || body.seat === null || body.seat === undefined || !advised) return "";
   const ask = async () => {
     if (open) {
       setOpen(false);

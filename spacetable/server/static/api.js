@@ -174,10 +174,27 @@ export function seatKey(seat) {
   return typeof seat === "number" ? "p" + (seat + 1) : String(seat);
 }
 
+let metaGames = null;
+
+/** GET /api/meta's games (asked once per page load; a failed answer is asked again next time). */
+async function gamesMeta() {
+  if (metaGames) return metaGames;
+  const r = await api("/api/meta");
+  if (!r.ok || !r.data || !Array.isArray(r.data.games)) return null;
+  metaGames = r.data.games;
+  return metaGames;
+}
+
 /** The bot names the server offers for a game (GET /api/meta), or a fallback list. */
 export async function fetchBots(game, fallback = ["random", "greedy"]) {
-  const r = await api("/api/meta");
-  if (!r.ok || !r.data || !Array.isArray(r.data.games)) return fallback;
-  const g = r.data.games.find((x) => x.name === game);
+  const games = await gamesMeta();
+  const g = games && games.find((x) => x.name === game);
   return g && Array.isArray(g.bots) && g.bots.length ? g.bots.map(String) : fallback;
+}
+
+/** Whether the server has an advisor for a game (GET /api/meta's `advisor`). */
+export async function hasAdvisor(game) {
+  const games = await gamesMeta();
+  const g = games && games.find((x) => x.name === game);
+  return Boolean(g && g.advisor);
 }

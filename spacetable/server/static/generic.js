@@ -1,6 +1,7 @@
 // The generic table for a game without its own `static/<game>/table.js` (e.g. the small example
 // game): the public state as a list, my decisions as buttons with the engine's descriptions, the log.
 import { html } from "./html.js";
+import { AdviceButton } from "./advice.js";
 
 function show(value) {
   if (value === null || value === undefined) return "—";
@@ -34,6 +35,7 @@ export function GenericTable({ body, act, undo, busy, error, clearError, conn, s
       <span class="muted small">${body.game} · game ${body.id}</span>
       <span class="status ${legal.length ? "mine" : ""}" role="status">${status}</span>
       ${!readOnly && body.undo && body.undo.allowed ? html`<button class="btn tiny" onClick=${undo} disabled=${busy}>Undo</button>` : ""}
+      <${AdviceButton} body=${body} readOnly=${readOnly} />
       <span class="conn ${conn === "live" ? "live" : "down"}">${conn === "replay" ? "replay" : conn === "live" ? "● live" : "connecting…"}</span>
       <span class="small">${me ? html`You are <b>${(body.seats[body.seat] || {}).name}</b>` : "Spectator"}</span>
     </header>

@@ -355,6 +355,11 @@ def test_highcard_from_the_lobby_and_tables_on_a_phone(browser: Browser, base_ur
     expect(page.locator(".generic")).to_contain_text("lowball", timeout=TIMEOUT)
     expect(page.locator("[aria-label=Decision] button[data-action]").first).to_be_visible()
     page.screenshot(path=str(shots / "highcard-phone.png"), full_page=True)
+    # Highcard has no advisor (/api/meta says so): no Hint button, once the page has asked
+    page.wait_for_function("() => performance.getEntriesByType('resource')"
+                           ".some((e) => e.name.endsWith('/api/meta'))", timeout=TIMEOUT)
+    page.wait_for_timeout(300)
+    expect(page.get_by_role("button", name="Hint")).to_have_count(0)
     status = page.locator(".generic .topbar .status")
     for _ in range(30):  # the whole game by clicking: the end names the winner (H7), the log names people
         if "Game over" in status.inner_text():

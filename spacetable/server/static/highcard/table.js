@@ -4,6 +4,7 @@
 // Seats are named as the lobby named them (the view counts them from 0, the log from "Seat 1").
 import { useEffect, useState } from "preact/hooks";
 import { html } from "../html.js";
+import { AdviceButton } from "../advice.js";
 import { api } from "../api.js";
 import { gameOverText, named } from "../generic.js";
 import { GameLog } from "../log.js";
@@ -45,6 +46,7 @@ export function Table({ body, act, undo, busy, error, clearError, conn, readOnly
       <span class="small">Round ${v.round} of ${v.rounds} · ${v.mode === "lowball" ? "lowball: the lowest card wins" : "the highest card wins"} (H4)</span>
       <span class="status ${mine ? "mine" : ""}" role="status">${status}</span>
       ${!readOnly && body.undo && body.undo.allowed ? html`<button class="btn tiny" onClick=${undo} disabled=${busy}>Undo</button>` : ""}
+      <${AdviceButton} body=${body} readOnly=${readOnly} />
       <span class="conn ${conn === "live" ? "live" : "down"}">${conn === "replay" ? "replay" : conn === "live" ? "● live" : "connecting…"}</span>
       <span class="small">${body.seat !== null && body.seat !== undefined ? html`You are <b>${name(body.seat)}</b>` : "Spectator"}</span>
     </header>
