@@ -34,7 +34,7 @@ from spacetable.engine.action import Action
 from spacetable.engine.errors import AmbiguousAction, IllegalAction, SaveError, SpacetableError
 from spacetable.engine.rng import Rng
 from spacetable.engine.state import CHANCE, State
-from spacetable.engine.undo import undo_check
+from spacetable.engine.undo import seat_label, undo_check
 
 HELP = """Commands:
   <number>        choose that entry of the menu
@@ -65,7 +65,7 @@ class Quit(Exception):
 
 
 def seat_name(seat: int) -> str:
-    return f"Seat {seat + 1}"
+    return seat_label(seat)
 
 
 def sentence(text: str) -> str:

@@ -176,8 +176,8 @@ export function seatKey(seat) {
 
 let metaGames = null;
 
-/** GET /api/meta's games (asked once per page load; a failed answer is asked again next time). */
-async function gamesMeta() {
+/** GET /api/meta's games (asked once per page load; a failed answer is asked again next time), or null. */
+export async function gamesMeta() {
   if (metaGames) return metaGames;
   const r = await api("/api/meta");
   if (!r.ok || !r.data || !Array.isArray(r.data.games)) return null;

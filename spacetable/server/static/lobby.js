@@ -2,7 +2,7 @@
 // my games (with the replay of finished ones).
 import { useEffect, useRef, useState } from "preact/hooks";
 import { html } from "./html.js";
-import { api, fetchBots, forgetGame, rememberGame, storedGames } from "./api.js";
+import { api, fetchBots, forgetGame, gamesMeta, rememberGame, storedGames } from "./api.js";
 
 const FALLBACK_BOTS = ["random", "greedy"];
 /** The games offered until GET /api/meta answers (it lists every game the server plays). */
@@ -18,9 +18,9 @@ const OWN_FORMS = new Set(["moonrakers", "spacelanes"]);
 function useGames() {
   const [games, setGames] = useState(FALLBACK_GAMES);
   useEffect(() => {
-    api("/api/meta").then((r) => {
-      if (!r.ok || !r.data || !Array.isArray(r.data.games) || !r.data.games.length) return;
-      const list = r.data.games.map((g) => ({
+    gamesMeta().then((games) => {
+      if (!games || !games.length) return;
+      const list = games.map((g) => ({
         name: String(g.name), title: String(g.title || g.name), min: g.min_players || 1, max: g.max_players || 5,
         options: g.options && typeof g.options === "object" ? g.options : {},
       }));
