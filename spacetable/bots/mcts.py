@@ -78,6 +78,10 @@ class GameSettings:
     veto_margin: float = VETO_MARGIN
     veto_z: float = VETO_Z
     veto_share: float = VETO_SHARE
+    flat: bool = False
+    """Grow no node below the root's children: each root action is judged by the plain mean of its
+    rollouts, not by the best line of a deeper tree (whose maximum over noisy means rises with the
+    number of follow-up choices, so a deeper search would overrule the prior on that bias)."""
 
 
 DEFAULTS = GameSettings()
@@ -251,6 +255,7 @@ class MctsBot:
         node = root
         path = [root]
         c_explore = self.exploration
+        flat = self._settings.flat
         log, sqrt = math.log, math.sqrt
         below = rng.below
         while True:
@@ -269,7 +274,7 @@ class MctsBot:
             if len(legal) == 1:
                 d.apply_fast(legal[0])
                 continue
-            if node is not root and node.visits < EXPANSION_VISITS:
+            if node is not root and (flat or node.visits < EXPANSION_VISITS):
                 break
             children = node.children
             untried = [a for a in legal if a.index not in children]

@@ -285,6 +285,40 @@ def test_per_game_settings_leave_other_games_on_the_defaults() -> None:
     assert _clearly_better(other, prior, sl.veto_margin, sl.veto_z)
 
 
+def _decision_depths(node: _Node, depth: int = 0) -> list[int]:
+    """The depth (root 0, chance steps not counted) of every decision node below `node`."""
+    out: list[int] = []
+    for c in node.children.values():
+        d = depth if c.player == CHANCE else depth + 1
+        if c.player != CHANCE:
+            out.append(d)
+        out += _decision_depths(c, d)
+    return out
+
+
+def _search_tree(settings: GameSettings, s: State, iterations: int) -> _Node:
+    bot = MctsBot(iterations=iterations, prior=None)
+    bot._settings, bot._horizon, bot._prior_index = settings, settings.horizon, -1
+    seat = s.current_player()
+    root = _Node(seat)
+    rng = Rng(2)
+    for _ in range(iterations):
+        bot._iterate(s, seat, root, rng)
+    return root
+
+
+def test_a_flat_search_grows_no_decision_below_the_root_actions() -> None:
+    """`GameSettings.flat`: each root action is judged by the mean of its rollouts alone (no deeper
+    tree whose best line would flatter it), however many iterations run; without it the tree grows
+    below the root's children once they have `EXPANSION_VISITS` visits."""
+    s = _decision_states("spacelanes", 6, seed=5)[0]
+    deep = _decision_depths(_search_tree(GameSettings(), s, 400))
+    assert max(deep) >= 2
+    flat_root = _search_tree(GameSettings(flat=True), s, 400)
+    assert set(_decision_depths(flat_root)) == {1}
+    assert sum(c.visits for c in flat_root.children.values()) == 400
+
+
 def test_space_lanes_rollouts_stop_at_the_end_of_the_turn() -> None:
     """With `GameSettings.turns` = 1 a rollout plays until the turn in progress has ended (L4: a turn
     is the active captain's Trade and Travel) or the horizon is spent, never into the next turn."""
