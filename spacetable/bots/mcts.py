@@ -80,8 +80,8 @@ class GameSettings:
     veto_share: float = VETO_SHARE
     flat: bool = False
     """Grow no node below the root's children: each root action is judged by the plain mean of its
-    rollouts, not by the best line of a deeper tree (whose maximum over noisy means rises with the
-    number of follow-up choices, so a deeper search would overrule the prior on that bias)."""
+    rollouts, not by a deeper tree's best line. Off for every game: on Space Lanes it measured within
+    noise of the tree search (docs/bots.md, Strength)."""
 
 
 DEFAULTS = GameSettings()

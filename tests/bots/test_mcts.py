@@ -289,8 +289,9 @@ def _decision_depths(node: _Node, depth: int = 0) -> list[int]:
     """The depth (root 0, chance steps not counted) of every decision node below `node`."""
     out: list[int] = []
     for c in node.children.values():
-        d = depth if c.player == CHANCE else depth + 1
+        d = depth
         if c.player != CHANCE:
+            d += 1
             out.append(d)
         out += _decision_depths(c, d)
     return out
