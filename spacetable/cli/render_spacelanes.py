@@ -9,7 +9,8 @@ and the price table (shown at the seat's own decisions) keeps all six goods; pri
 first, then the map, the ships and the goal, nearest the menu. From 160 columns the map names every
 lane on its line and ships and hand sit beside the prices (always shown there). The module also holds
 the terminal's hooks for this game (`menu_key`, `FINAL_KINDS`, `intent_from_line` for ``buy parts 5``
-and ``discard a, b``, `describe_intent`, `menu_hints`; see `spacetable.cli.views.Face`).
+and ``discard a, b``, `describe_intent`, `menu_hints`, `action_from_line` for ``move Rustfall``; see
+`spacetable.cli.views.Face`).
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from __future__ import annotations
 import re
 import textwrap
 from collections import Counter
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
 from rich.panel import Panel
@@ -26,6 +27,7 @@ from rich.text import Text
 
 from spacetable.cli.numbers import small_number
 from spacetable.engine.action import Action
+from spacetable.engine.errors import SpacetableError
 from spacetable.engine.state import State, View
 from spacetable.games.spacelanes.content import CONTENT, GOODS, CardType
 from spacetable.games.spacelanes.text import (
@@ -43,6 +45,9 @@ from spacetable.games.spacelanes.text import (
     plural,
     unslug,
 )
+
+if TYPE_CHECKING:
+    from spacetable.games.spacelanes.state import SpaceLanesState
 
 KEYS = "abcdefghijklmnopqrstuvwxyz"
 """Lane keys on the map: lane slot i is drawn with letter KEYS[i] (24 lanes, L1)."""
@@ -682,4 +687,70 @@ def menu_hints(state: State, seat: int) -> list[str]:
     cards = list(form.get("discard", {}).get("cards", {}))
     if len(cards) > 1 and state.trade_state == 1:
         examples.append("discard several cards, e.g. discard " + ", ".join(card_name(c) for c in cards[:2]))
-    return ["In one line (L5): " + " · ".join(examples)] if examples else []
+    lines = ["In one line (L5): " + " · ".join(examples)] if examples else []
+    named = _by_name_example(state, seat)
+    return lines + ([f"Or name the place: {named}"] if named else [])
+
+
+def _by_name_example(state: SpaceLanesState, seat: int) -> str:
+    """``move Rustfall`` for the first legal move, start, jump or lane choice whose target is face up
+    (`action_from_line`), or "" when the seat has none."""
+    if state.current_player() != seat:
+        return ""
+    for a in state.legal_actions():
+        slot = int(a.args[0]) if a.args and isinstance(a.args[0], int) else -1
+        if a.kind in PLACE_KINDS and 0 <= slot < len(state.rev_set) and state.rev_set[slot]:
+            return f"{a.kind} {CONTENT.settlements[state.slot_set[slot]].name}"
+        if a.kind in LANE_KINDS and 0 <= slot < len(state.rev_lane) and state.rev_lane[slot]:
+            name = CONTENT.lanes[state.lane_of[slot]].name
+            return f"{a.kind} {name} (or its letter on the map, {a.kind} {KEYS[slot]})"
+    return ""
+
+
+PLACE_KINDS = frozenset({"start", "move", "jump", "world"})
+"""Action kinds whose argument is a settlement slot (`start 3`): the terminal also takes its name."""
+LANE_KINDS = frozenset({"lane", "relocate"})
+"""Action kinds whose argument is a lane slot (`lane 7`): also its name or its letter on the map."""
+
+
+def _plain(text: str) -> str:
+    """A name as typed or printed, for comparison: lower case, no apostrophes, single spaces."""
+    return " ".join(text.lower().replace("'", "").replace("’", "").split())
+
+
+def action_from_line(state: State, line: str) -> str | None:
+    """``move Rustfall``, ``start terra nova``, ``lane Ember Trail`` or ``lane h``: the engine's action
+    text (``move 3``, ``lane 7``) for a settlement or lane named as the board names it (a slot's number
+    is the engine's; the board prints names). A prefix of a name will do when it fits one name, or one
+    of the names the seat can choose now. None when the line is not such a name (a number, another kind
+    of action); `SpacetableError` naming the candidates when a prefix fits several. Only faces the seat
+    can see are matched: a face-down settlement or lane (L20) is still named by its number, as the menu
+    shows it."""
+    from spacetable.games.spacelanes.state import SpaceLanesState
+
+    words = line.strip().split(None, 1)
+    if not isinstance(state, SpaceLanesState) or len(words) != 2 or words[1].strip().isdigit():
+        return None
+    kind, wanted = words[0].lower(), _plain(words[1])
+    if not wanted:
+        return None
+    names: dict[int, str]
+    if kind in PLACE_KINDS:
+        names = {slot: CONTENT.settlements[state.slot_set[slot]].name
+                 for slot in range(len(state.rev_set)) if state.rev_set[slot]}
+    elif kind in LANE_KINDS:
+        names = {ls: CONTENT.lanes[state.lane_of[ls]].name
+                 for ls in range(len(state.rev_lane)) if state.rev_lane[ls]}
+        if len(wanted) == 1 and wanted in KEYS[:len(state.rev_lane)]:
+            return f"{kind} {KEYS.index(wanted)}"
+    else:
+        return None
+    exact = [slot for slot, name in names.items() if _plain(name) == wanted]
+    found = exact or [slot for slot, name in names.items() if _plain(name).startswith(wanted)]
+    if len(found) > 1:  # a short prefix ("move f"): the one place among them the seat can choose now
+        legal = {str(a) for a in state.legal_actions()}
+        found = [slot for slot in found if f"{kind} {slot}" in legal] or found
+    if len(found) > 1:
+        options = ", ".join(sorted(names[slot] for slot in found))
+        raise SpacetableError(f"{words[1].strip()} could be any of {options}: type more of the name")
+    return f"{kind} {found[0]}" if found else None

@@ -661,6 +661,7 @@ class TerminalClient:
         """The action a line names (a menu number or action text), or None after explaining why not."""
         menu = self._as_menu(legal)
         shown = line if len(line) <= 40 else line[:39] + "…"
+        named: str | None = None
         if line.isascii() and line.isdigit():
             n = small_number(line)
             for i, a in menu:
@@ -672,6 +673,13 @@ class TerminalClient:
                      + ("" if contiguous else f" ({', '.join(map(str, numbers))})")
                      + ", a word from the menu, or ? for help.", "red")
             return None
+        if self.face.action_from_line is not None:  # "move Rustfall" for "move 3": the game's own words
+            try:
+                named = self.face.action_from_line(self.state, line)
+            except SpacetableError as e:
+                self.say(sentence(str(e)), "red")
+                return None
+            line = named or line
         try:
             exact = Action.parse(line)
         except SpacetableError:
@@ -679,7 +687,8 @@ class TerminalClient:
         if exact is not None and exact not in legal and self.state.space.lookup(exact) is not None:
             # The text names a real action that is not legal now: say so rather than let a prefix
             # match pick another one ("play 1" must not become "play 17").
-            self.say(f"{exact} is not possible now; choose from the menu.", "red")
+            said = f"{shown} ({exact})" if named else str(exact)
+            self.say(f"{said} is not possible now; choose from the menu.", "red")
             return None
         try:
             return self.state.parse(line, legal)

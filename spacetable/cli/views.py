@@ -14,7 +14,11 @@ module may also define these optional hooks (`find_face` collects them):
 - ``menu_group(state, kind) -> str | None``: one explanation for all entries of a kind that differ
   only by the card they name (the menu then lists them on one line, each with its number);
 - ``describe_intent(intent) -> str``: the log line for such an intent (default: its action texts);
-- ``menu_hints(state, seat) -> list[str]``: extra lines under the menu (e.g. the one-line syntax).
+- ``menu_hints(state, seat) -> list[str]``: extra lines under the menu (e.g. the one-line syntax);
+- ``action_from_line(state, line) -> str | None``: the engine's action text for a line that names an
+  action in the game's own words (Space Lanes: ``move Rustfall`` for ``move 3``), then chosen as if
+  typed; None when the line is not such a name; a `SpacetableError` (shown, nothing changed) when it
+  is ambiguous.
 """
 
 from __future__ import annotations
@@ -95,6 +99,7 @@ class Face:
     menu_group: Callable[[State, str], str | None] | None = None
     menu_hints: Callable[[State, int], list[str]] | None = None
     more: Callable[[View], Any] | None = None
+    action_from_line: Callable[[State, str], str | None] | None = None
 
 
 def find_face(game: str) -> Face:
@@ -113,7 +118,8 @@ def find_face(game: str) -> Face:
                 final_kinds=frozenset(getattr(module, "FINAL_KINDS", ())),
                 intent_from_line=hook("intent_from_line"), describe_intent=hook("describe_intent"),
                 menu_group=hook("menu_group"),
-                menu_hints=hook("menu_hints"), more=hook("more"))
+                menu_hints=hook("menu_hints"), more=hook("more"),
+                action_from_line=hook("action_from_line"))
 
 
 def render_view(view: View, renderer: Renderer | None) -> tuple[Any, str | None]:

@@ -1,6 +1,6 @@
 """Space Lanes through the terminal client with scripted input (issue 12): `buy parts 5` in one line,
-the menu's stable order with the acts that end a step last, and the end of a game (standings, the
-winner printed once)."""
+the menu's stable order with the acts that end a step last, the end of a game (standings, the
+winner printed once), and settlements and lanes named as the board names them (`move Rustfall`)."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ from spacetable.bots.base import make_bot
 from spacetable.cli import render_spacelanes as face
 from spacetable.cli.terminal import TerminalClient
 from spacetable.engine.action import Action
+from spacetable.engine.errors import SpacetableError
 from spacetable.engine.rng import Rng
 from spacetable.games.spacelanes.content import CONTENT
 from spacetable.games.spacelanes.state import SpaceLanesState
@@ -86,3 +87,84 @@ def test_discard_several_cards_in_one_line() -> None:
     assert face.intent_from_line(s, 0, "discard no such card") is None
     assert face.describe_intent(intent) == f"discards {a.name}, {b.name}"
     assert any(line.startswith("In one line (L5):") and "discard" in line for line in face.menu_hints(s, 0))
+
+
+def _slot_named(s: SpaceLanesState, name: str) -> int:
+    return next(x for x in range(len(s.slot_set)) if CONTENT.settlements[s.slot_set[x]].name == name)
+
+
+def test_a_settlement_is_chosen_by_the_name_the_board_prints() -> None:
+    """L3 (each captain places its ship on a Settlement): the menu's `start N` numbers a slot, the board
+    prints names, so `start Smugglers rest` (any case, apostrophe optional) is `start <its slot>`; the
+    engine's own text and anything that names no settlement are left to the usual parsing."""
+    s = new(2)
+    slot = _slot_named(s, "Smuggler's Rest")
+    assert face.action_from_line(s, "start Smugglers rest") == f"start {slot}"
+    assert face.action_from_line(s, "START smuggler's") == f"start {slot}"
+    assert face.action_from_line(s, f"start {slot}") is None
+    assert face.action_from_line(s, "start Atlantis") is None
+    assert face.action_from_line(s, "play Smuggler's Rest") is None
+    console = Console(width=100, record=True, color_system=None)
+    _, read = scripted(["start Smuggler's Rest"])
+    client = TerminalClient(s, [0], {1: make_bot("spacelanes", "random")}, console, bot_rng=Rng(1),
+                            read=read)  # type: ignore[arg-type]
+    client.run()
+    assert isinstance(client.state, SpaceLanesState)
+    assert client.state.node[0] == slot
+    assert "Seat 1 starts at Smuggler's Rest" in console.export_text()
+
+
+def test_a_prefix_that_fits_several_places_names_them_and_changes_nothing() -> None:
+    """Every Settlement is a legal start (L3), so `start f` fits Forge Station and Frostmoor: the terminal
+    names both and asks for more; nothing is applied."""
+    s = new(2)
+    try:
+        face.action_from_line(s, "start f")
+    except SpacetableError as e:
+        assert "Forge Station" in str(e) and "Frostmoor" in str(e)
+    else:
+        raise AssertionError("an ambiguous prefix was accepted")
+    console = Console(width=100, record=True, color_system=None)
+    _, read = scripted(["start f"])
+    client = TerminalClient(s, [0], {1: make_bot("spacelanes", "random")}, console, bot_rng=Rng(1),
+                            read=read)  # type: ignore[arg-type]
+    client.run()
+    assert client.state.history == [] and "could be any of Forge Station, Frostmoor" in console.export_text()
+
+
+def test_a_short_prefix_picks_the_one_place_the_ship_can_reach() -> None:
+    """L6: a move goes to a Settlement along a lane from where the ship is; when a prefix fits several
+    names but only one of them is a legal move now, that one is meant."""
+    for start in range(15):
+        s = started(2, starts=(start, start))
+        moves = {int(a.args[0]) for a in s.legal_actions() if a.kind == "move"}
+        names = {x: CONTENT.settlements[s.slot_set[x]].name for x in range(15)}
+        for x in moves:
+            prefix = names[x][0]
+            others = [y for y in names if y != x and names[y].startswith(prefix)]
+            if others and not any(y in moves for y in others):
+                assert face.action_from_line(s, f"move {prefix}") == f"move {x}"
+                return
+    raise AssertionError("no start with a reachable settlement sharing its initial with an unreachable one")
+
+
+def test_a_face_down_settlement_is_not_found_by_its_name() -> None:
+    """L20 (Exploration): a face-down Settlement is unknown until a ship reaches it, so its name must not
+    find it (that would tell the player where it lies); it is still named by its slot number."""
+    s = new(2, modes=("exploration",))
+    hidden = next(x for x in range(15) if not s.rev_set[x])
+    name = CONTENT.settlements[s.slot_set[hidden]].name
+    assert face.action_from_line(s, f"start {name}") is None
+    shown = next(x for x in range(15) if s.rev_set[x])
+    assert face.action_from_line(s, f"start {CONTENT.settlements[s.slot_set[shown]].name}") == f"start {shown}"
+
+
+def test_a_lane_is_chosen_by_its_name_or_its_letter_on_the_map() -> None:
+    """A card put on a lane (L10) names it: `lane Ember Trail` or the map's key letter (`lane h` is lane
+    slot 7, `KEYS`)."""
+    s = started(2)
+    ls = next(x for x in range(24) if CONTENT.lanes[s.lane_of[x]].name == "Ember Trail")
+    assert face.action_from_line(s, "lane ember trail") == f"lane {ls}"
+    assert face.action_from_line(s, "lane h") == "lane 7"
+    assert face.action_from_line(s, "relocate H") == "relocate 7"
+    assert any(line.startswith("Or name the place: move ") for line in face.menu_hints(s, 0))
