@@ -41,6 +41,8 @@ HELP = """Commands:
   <action text>   choose by text, e.g. the first words of an entry (must match exactly one)
   propose p2:1cr p3:1p+2cr dice p1,p2   Moonrakers: a whole proposal in one line;
                   repeat (the last one again), raise (+1 credit for who declined), raise p2:1cr
+  buy parts 5     Space Lanes: several units in one line (also sell 3 ore, discard a, b);
+  move Rustfall   a settlement or lane by its name on the board (start terra, lane h)
   ? or help       this help (and the whole menu, entries in full)
   ? N             entry N of the menu in full
   log [N]         the last N lines of the game's log (default 20)
