@@ -156,7 +156,8 @@ def test_a_face_down_settlement_is_not_found_by_its_name() -> None:
     name = CONTENT.settlements[s.slot_set[hidden]].name
     assert face.action_from_line(s, f"start {name}") is None
     shown = next(x for x in range(15) if s.rev_set[x])
-    assert face.action_from_line(s, f"start {CONTENT.settlements[s.slot_set[shown]].name}") == f"start {shown}"
+    face_up = CONTENT.settlements[s.slot_set[shown]].name
+    assert face.action_from_line(s, f"start {face_up}") == f"start {shown}"
 
 
 def test_a_lane_is_chosen_by_its_name_or_its_letter_on_the_map() -> None:
