@@ -692,25 +692,37 @@ def menu_hints(state: State, seat: int) -> list[str]:
     return lines + ([f"Or name the place: {named}"] if named else [])
 
 
+PLACE_KINDS = frozenset({"start", "move", "jump", "world"})
+"""Action kinds whose argument is a settlement slot (`start 3`): the terminal also takes its name."""
+LANE_KINDS = frozenset({"lane", "relocate"})
+"""Action kinds whose argument is a lane slot (`lane 7`): also its name or its letter on the map."""
+
+
+def _face_up_names(state: SpaceLanesState, kind: str) -> dict[int, str] | None:
+    """The names of the face-up settlements (a `PLACE_KINDS` action) or lanes (`LANE_KINDS`) by slot;
+    None for any other kind. A face-down one (L20) has no name the seat may know."""
+    if kind in PLACE_KINDS:
+        return {slot: CONTENT.settlements[state.slot_set[slot]].name
+                for slot, up in enumerate(state.rev_set) if up}
+    if kind in LANE_KINDS:
+        return {ls: CONTENT.lanes[state.lane_of[ls]].name for ls, up in enumerate(state.rev_lane) if up}
+    return None
+
+
 def _by_name_example(state: SpaceLanesState, seat: int) -> str:
     """``move Rustfall`` for the first legal move, start, jump or lane choice whose target is face up
     (`action_from_line`), or "" when the seat has none."""
     if state.current_player() != seat:
         return ""
     for a in state.legal_actions():
-        slot = int(a.args[0]) if a.args and isinstance(a.args[0], int) else -1
-        if a.kind in PLACE_KINDS and 0 <= slot < len(state.rev_set) and state.rev_set[slot]:
-            return f"{a.kind} {CONTENT.settlements[state.slot_set[slot]].name}"
-        if a.kind in LANE_KINDS and 0 <= slot < len(state.rev_lane) and state.rev_lane[slot]:
-            name = CONTENT.lanes[state.lane_of[slot]].name
-            return f"{a.kind} {name} (or its letter on the map, {a.kind} {KEYS[slot]})"
+        names = _face_up_names(state, a.kind)
+        slot = a.args[0] if a.args else None
+        if names is None or not isinstance(slot, int) or slot not in names:
+            continue
+        if a.kind in LANE_KINDS:
+            return f"{a.kind} {names[slot]} (or its letter on the map, {a.kind} {KEYS[slot]})"
+        return f"{a.kind} {names[slot]}"
     return ""
-
-
-PLACE_KINDS = frozenset({"start", "move", "jump", "world"})
-"""Action kinds whose argument is a settlement slot (`start 3`): the terminal also takes its name."""
-LANE_KINDS = frozenset({"lane", "relocate"})
-"""Action kinds whose argument is a lane slot (`lane 7`): also its name or its letter on the map."""
 
 
 def _plain(text: str) -> str:
@@ -734,17 +746,11 @@ def action_from_line(state: State, line: str) -> str | None:
     kind, wanted = words[0].lower(), _plain(words[1])
     if not wanted:
         return None
-    names: dict[int, str]
-    if kind in PLACE_KINDS:
-        names = {slot: CONTENT.settlements[state.slot_set[slot]].name
-                 for slot in range(len(state.rev_set)) if state.rev_set[slot]}
-    elif kind in LANE_KINDS:
-        names = {ls: CONTENT.lanes[state.lane_of[ls]].name
-                 for ls in range(len(state.rev_lane)) if state.rev_lane[ls]}
-        if len(wanted) == 1 and wanted in KEYS[:len(state.rev_lane)]:
-            return f"{kind} {KEYS.index(wanted)}"
-    else:
+    names = _face_up_names(state, kind)
+    if names is None:
         return None
+    if kind in LANE_KINDS and len(wanted) == 1 and wanted in KEYS[:len(state.rev_lane)]:
+        return f"{kind} {KEYS.index(wanted)}"
     exact = [slot for slot, name in names.items() if _plain(name) == wanted]
     found = exact or [slot for slot, name in names.items() if _plain(name).startswith(wanted)]
     if len(found) > 1:  # a short prefix ("move f"): the one place among them the seat can choose now
