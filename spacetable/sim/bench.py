@@ -28,9 +28,9 @@ from spacetable.sim.setup import all_games, load_game, make_bots
 TARGET_DECISIONS_PER_SECOND = 100_000
 TARGET_COPY_MICROSECONDS = 10.0
 TARGET_DETERMINIZE_MICROSECONDS = 25.0
-"""On 2-player Moonrakers mid-game states (issue 13); reported for every game."""
+"""Targets set on 2-player Moonrakers mid-game states; reported for every game."""
 TARGET_MCTS_ITERATIONS_PER_SECOND = 2_000
-"""On 2-player Moonrakers (issue 10); reported for every game."""
+"""Target set on 2-player Moonrakers; reported for every game."""
 MCTS_CHUNK = 50
 """Iterations per `choose` call while measuring MCTS speed."""
 MAX_PLAYOUT_APPLIES = 200_000

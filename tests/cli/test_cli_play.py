@@ -262,8 +262,8 @@ def test_hot_seat_asks_to_pass_the_screen_before_showing_a_hand(tmp_path: Path) 
 
 
 def test_optional_windows_pass_by_themselves_unless_asked() -> None:
-    """Binding Ties "at any time" windows (issue: extra windows pass by themselves for a human who
-    has not asked to be stopped in them); --stop-at-windows asks."""
+    """Binding Ties "at any time" windows pass by themselves for a person who has not asked to be
+    stopped in them (the optional-window decision); --stop-at-windows asks."""
     from rich.console import Console
 
     from spacetable.cli.terminal import TerminalClient

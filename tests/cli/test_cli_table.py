@@ -1,4 +1,4 @@
-"""Issue 12, a terminal table a player enjoys: each point checked on the screen text of a scripted game.
+"""A terminal table a player enjoys: each point checked on the screen text of a scripted game.
 
 Moonrakers positions come from the rules-test helpers (real decisions from setup on); the client is
 driven with scripted answers (`read`) and a recording console, as a person at an 80-column terminal.
@@ -122,7 +122,7 @@ def test_a_wrong_one_line_proposal_is_explained_and_changes_nothing() -> None:
 
 # ------------------------------------------------------------------------------ the menu
 def test_menu_order_is_stable_by_kind_and_final_acts_come_last() -> None:
-    """Plays in catalog order (not hand order), pass last; solo never first (issue 12)."""
+    """Plays in catalog order (not hand order), pass last; solo never first."""
     s = at_open()
     client, _ = client_for(s)
     menu = client.numbered(0, s.legal_actions())
@@ -181,7 +181,7 @@ def test_every_menu_line_states_its_cost() -> None:
 
 # ------------------------------------------------------------------------------ automatic, digest, log
 def test_one_legal_action_is_taken_and_logged() -> None:
-    """Issue 12: "pass" with 0 Actions is not asked; it is taken and the log says so."""
+    """"pass" with 0 Actions is not asked; it is taken and the log says so."""
     s2 = at_open()
     s2.apply("solo")
     while s2.current_player() == CHANCE:
@@ -304,7 +304,7 @@ def test_replay_steps_back_and_jumps_to_a_turn(tmp_path: Path) -> None:
 
 
 def test_log_lines_are_sentences() -> None:
-    """Issue 12: no 'win(s)', no 'option 1 of Bill Bendo', no list brackets or None in log lines."""
+    """No 'win(s)', no 'option 1 of Bill Bendo', no list brackets or None in log lines."""
     from spacetable.games.moonrakers import text
 
     assert text.RENDER["game-over"](([0],)) == "Game over: P1 wins"

@@ -1,4 +1,4 @@
-"""Space Lanes through the terminal client with scripted input (issue 12): `buy parts 5` in one line,
+"""Space Lanes through the terminal client with scripted input: `buy parts 5` in one line,
 the menu's stable order with the acts that end a step last, the end of a game (standings, the
 winner printed once), and settlements and lanes named as the board names them (`move Rustfall`)."""
 
@@ -64,7 +64,7 @@ def test_menu_order_is_by_kind_with_the_ending_acts_last() -> None:
 
 
 def test_a_finished_game_shows_standings_and_one_winner_line() -> None:
-    """Issue 12: a standings table (credits, goal progress) and `Winner` once (it was printed twice)."""
+    """A standings table (credits, goal progress) and `Winner` once (it was printed twice)."""
     s = new(3, 5, turn_limit=9)
     console = Console(width=80, record=True, color_system=None)
     bots = {q: make_bot("spacelanes", "greedy") for q in range(3)}

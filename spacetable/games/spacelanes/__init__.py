@@ -1,4 +1,4 @@
-"""Space Lanes: trade, travel and engagements on a map of 15 settlements and 24 lanes (issue 4).
+"""Space Lanes: trade, travel and engagements on a map of 15 settlements and 24 lanes (L1).
 
 Importing the package registers the game with the engine registry.
 """
@@ -14,7 +14,7 @@ from spacetable.games.spacelanes.state import SpaceLanesState, new_state
 
 
 def _card_extras(t: CardType) -> dict[str, Any]:
-    """The issue-9 fields a card has: how an event ends, Economic quantities, a reusable card's Use."""
+    """The optional fields a card has: how an event ends, Economic quantities, a reusable card's Use."""
     out: dict[str, Any] = {}
     if t.rounds:
         out["rounds"] = t.rounds

@@ -4,14 +4,14 @@ L10 turns "anyone at any time" into windows for every other player after each mo
 each turn, when an engagement begins and after its dice are rolled; the engine already passes over a
 player with no card that could legally be played then. Most of what such a player could play (a Pirates
 card to a lane nobody is on, an Upgrade to its own ship) can just as well wait for its own turn, so a
-person would answer a "pass" prompt after almost every move. Here the game says which legal plays answer
-what just happened (issue 11, "a card that is relevant to what just happened"):
+person would answer a "pass" prompt after almost every move. So a window asks only for "a card that is
+relevant to what just happened", and here the game says which legal plays are:
 
 - in an engagement (its start or after the roll): Countermeasures played into it (L17: "you can play
   them to another player during an Engagement, possibly deciding their fate"), and any card aimed at the
   engaged ship's Space (a Bounty on the engaged card, L18; an event or a Cancel on that lane);
-- after a move, a card aimed at the Space the active ship enters or leaves (issue 11: "the space it is
-  entering or leaving"): a Pirates or Patrol card into the lane it launches into starts an engagement
+- after a move, a card aimed at the Space the active ship enters or leaves ("the space it is entering or
+  leaving"): a Pirates or Patrol card into the lane it launches into starts an engagement
   (L14), Asteroids, a Bounty or a Cancel there act on it, an Economic event or a Cancel at the
   settlement it lands on or leaves changes its prices; a move along a lane enters no Space (L2);
 - at the start of a turn, a card aimed at the lane the active ship stands in (L14: it engages "at the

@@ -34,7 +34,7 @@ def test_brief_card_mix() -> None:
     equipment = sum(kinds[k] for k in ("missiles", "countermeasures", "fuel_burn", "repair_kit", "upgrade"))
     assert equipment == 28  # about 30 (brief); one Fuel Burn and one Repair Kit became Clearance Orders
     assert kinds["crew"] == 12 and kinds["bounty"] == 11 and kinds["transport"] == 11
-    assert kinds["cancel"] == 3  # "Events last until they are canceled or resolved" (issue 9 item 4)
+    assert kinds["cancel"] == 3  # "Events last until they are canceled or resolved" (rulebook, Events)
 
 
 def test_every_card_has_name_text_and_effect() -> None:

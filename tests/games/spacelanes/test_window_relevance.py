@@ -1,5 +1,5 @@
 """Space Lanes response windows (L10): a captain is asked only when it holds a card relevant to what just
-happened (issue 11); otherwise `optional_pass` is the pass the clients take for it.
+happened (the window decision); otherwise `optional_pass` is the pass the clients take for it.
 
 L10: "every other player, in seat order from the active player, gets a response window at the start of
 each turn, after each move, when an engagement begins, and after its dice are rolled." Relevant: a card
@@ -162,7 +162,7 @@ def test_no_optional_pass_outside_windows() -> None:
 
 def test_relevance_is_a_subset_of_the_legal_plays_and_pure_in_whole_games() -> None:
     """Over whole random games: at every window the relevant plays are legal window plays, asking
-    changes nothing, and most windows pass (issue 11: a newcomer answered 16-25 "pass" prompts a round)."""
+    changes nothing, and most windows pass (without it a newcomer answered 16-25 "pass" prompts a round)."""
     asked = passed = 0
     for seed in range(3):
         s = new(3, seed)
