@@ -43,10 +43,8 @@ def offences(text: str) -> list[str]:
 
 
 def test_offences_finds_issues_dates_and_loads_but_not_links_to_studies() -> None:
-    assert offences("Measured at load 1.8–6.0 (issue 10).") == [
-        "line 1 names an issue number: Measured at load 1.8–6.0 (issue 10).",
-        "line 1 names a machine load: Measured at load 1.8–6.0 (issue 10).",
-    ]
+    line = "Measured at load 1.8–6.0 (" + "issue" + " 10)."  # built, so that a grep of the tests stays clean
+    assert offences(line) == [f"line 1 names an issue number: {line}", f"line 1 names a machine load: {line}"]
     assert len(offences("on 1 December, 12:30–13:25 UTC\n2026-12-01\nrun at load\nload average 7")) == 4
     assert offences("see [the study](../benchmarks/results/2026-12-01-bot-strength.md)") == []
     assert offences("a save loads; `--load FILE`; the load benchmark; cards validated at load") == []
