@@ -90,7 +90,7 @@ function Lane({ view, lane, label, lit, sel, onClick }) {
 
 function Settlement({ view, s, label, lit, sel, onClick }) {
   const [x, y] = slotPoint(view, s.slot);
-  const lx = label.x;
+  const lx = label.align === "end" ? label.x + label.box.w : label.align === "middle" ? label.x + label.box.w / 2 : label.x;
   const nameBase = label.y + 0.93 * FONT.name;
   const lineBase = (i) => label.y + FONT.name * 1.17 + i * LINE.feature + 0.93 * FONT.feature;
   return html`<g class="settlement ${s.revealed ? "" : "hidden"} ${s.homeworld ? "home" : ""} ${lit ? "lit" : ""} ${sel ? "sel" : ""}"
@@ -99,7 +99,7 @@ function Settlement({ view, s, label, lit, sel, onClick }) {
     ${s.homeworld ? html`<circle cx=${x} cy=${y} r=${R + 5} class="home-ring" />` : ""}
     <circle cx=${x} cy=${y} r=${R} class="node" />
     <text x=${x} y=${y + 4} class="node-glyph">${s.revealed ? (s.homeworld ? "★" : "●") : "?"}</text>
-    <g class="map-label" data-label=${"slot " + s.slot}>
+    <g class="map-label" data-label=${"slot " + s.slot} text-anchor=${label.align}>
       <text x=${lx} y=${nameBase} font-size=${FONT.name} class="node-name">${label.name}</text>
       ${label.lines.map((line, i) => html`<text x=${lx} y=${lineBase(i)} font-size=${FONT.feature} class="node-feature">${line}</text>`)}
     </g>
@@ -191,19 +191,21 @@ export function StarMap({ view, me, names, moves, targets, selected, onSelect, o
     <g class="slots">${view.slots.map((s) => html`<${Settlement} view=${view} s=${s} label=${board.settlements.get(s.slot)} lit=${tWorld.has(s.slot)}
       sel=${selected && selected.type === "slot" && selected.id === s.slot} onClick=${click("slot", s.slot)} />`)}</g>
     <g class="ships">${ships.map(({ sh, x, y }) => html`<${Ship} x=${x} y=${y} seat=${sh.seat} mine=${sh.seat === me} name=${names[sh.seat]} damaged=${sh.damaged} />`)}</g>
-    <g class="moves">${moveTargets.map(({ m, t }) => {
-      const tag = tags.get(m.action);
-      const tb = tag ? tag.box : null;
-      return html`<g class="move-target ${m.fuel ? "fuel" : "free"}" data-move=${m.action}
+    <g class="moves">${moveTargets.map(({ m, t }) => html`<g class="move-target ${m.fuel ? "fuel" : "free"}" data-move=${m.action}
         role="button" tabindex="0" aria-label=${`${m.jump ? "jump" : "move"} toward ${view.slots[m.to].name || "slot " + m.to}: ${m.cost}`}
         onClick=${(e) => { e.stopPropagation(); if (!busy) onMove(m); }}
         onKeyDown=${(e) => { if (e.key === "Enter" && !busy) onMove(m); }}>
-        <circle cx=${t.point[0]} cy=${t.point[1]} r=${t.slot !== null ? R + 8 : 11} class="ring" />
         <title>${m.jump ? "jump" : "move"} toward ${view.slots[m.to].name || "an unexplored settlement"}: ${m.cost}</title>
-        ${tb ? html`<g class="map-label" data-label=${"move " + m.action}>
-          <rect x=${tb.x} y=${tb.y} width=${tb.w} height=${tb.h} rx="7" class="cost-pill" />
-          <text x=${tb.x + tb.w / 2} y=${tb.y + tb.h / 2 + 0.345 * FONT.pill} font-size=${FONT.pill} class="cost-text">${tag.text}</text></g>` : ""}
-      </g>`;
+        <circle cx=${t.point[0]} cy=${t.point[1]} r=${t.slot !== null ? R + 8 : 11} class="ring" /></g>`)}</g>
+    <g class="tags">${moveTargets.map(({ m }) => {
+      const tag = tags.get(m.action);
+      if (!tag) return "";
+      const tb = tag.box;
+      return html`<g class="move-tag map-label ${m.fuel ? "fuel" : "free"}" data-label=${"move " + m.action} data-move-tag=${m.action}
+          onClick=${(e) => { e.stopPropagation(); if (!busy) onMove(m); }}>
+        <title>${m.jump ? "jump" : "move"} toward ${view.slots[m.to].name || "an unexplored settlement"}: ${m.cost}</title>
+        <rect x=${tb.x} y=${tb.y} width=${tb.w} height=${tb.h} rx="7" class="cost-pill" />
+        <text x=${tb.x + tb.w / 2} y=${tb.y + tb.h / 2 + 0.345 * FONT.pill} font-size=${FONT.pill} class="cost-text">${tag.text}</text></g>`;
     })}</g>
   </svg>`;
 }

@@ -189,20 +189,21 @@ function placeSettlement(view, room, s) {
   const high = y - R - 13;
   const right = x + 31;
   const left = (w) => x - 31 - w;
+  // [where, how the lines align: towards the circle, so that the words read as its own]
   const spots = [
-    (w, h) => [right, low],                   // lower right
-    (w, h) => [right, high - h],              // upper right
-    (w, h) => [left(w), low],                 // lower left
-    (w, h) => [left(w), high - h],            // upper left
-    (w, h) => [x - w / 2, y + R + 30],        // below
-    (w, h) => [x - w / 2, high - 12 - h],     // above
+    [(w, h) => [right, low], "start"],                 // lower right
+    [(w, h) => [right, high - h], "start"],            // upper right
+    [(w, h) => [left(w), low], "end"],                 // lower left
+    [(w, h) => [left(w), high - h], "end"],            // upper left
+    [(w, h) => [x - w / 2, y + R + 30], "middle"],     // below
+    [(w, h) => [x - w / 2, high - 12 - h], "middle"],  // above
   ];
   for (const width of [128, 104, 150]) {
     const probe = block(0, 0, name, feature, width);
-    for (const spot of spots) {
+    for (const [spot, align] of spots) {
       const [bx, by] = spot(probe.b.w, probe.b.h);
       const b = box(bx, by, probe.b.w, probe.b.h);
-      if (room.free(b)) return { name, lines: probe.lines, x: b.x, y: b.y, box: b };
+      if (room.free(b)) return { name, lines: probe.lines, x: b.x, y: b.y, box: b, align };
     }
   }
   return null;
@@ -237,7 +238,7 @@ function placeLane(room, g, l, soft) {
 
 /**
  * The layout of the board's words, from the view alone: settlements' names and features, lanes' names.
- * Returns {settlements: Map(slot → {name, lines, x, y, box}), lanes: Map(lane → {b: box, rotate}),
+ * Returns {settlements: Map(slot → {name, lines, x, y, box, align}), lanes: Map(lane → {b: box, rotate}),
  * bounds: the box that holds the whole map, room: the taken space (for the move tags), unplaced: the
  * words that found no free spot ("slot 3", "lane 7": drawn at their first choice; none on the boards
  * the tests try)}.
@@ -279,7 +280,7 @@ export function layoutBoard(view) {
     const [x, y] = slotPoint(view, s.slot);
     const { name, feature } = settlementLines(s);
     const probe = block(x + 31, y + R + 7, name, feature, 128);
-    settlements.set(s.slot, { name, lines: probe.lines, x: probe.b.x, y: probe.b.y, box: probe.b });
+    settlements.set(s.slot, { name, lines: probe.lines, x: probe.b.x, y: probe.b.y, box: probe.b, align: "start" });
     room.take(probe.b);
   }
   for (const i of best.lanesFailed) {

@@ -176,7 +176,7 @@ export function PriceTable({ view, me }) {
   }
   return html`<table class="prices" aria-label="Prices seen">
     <thead><tr><th class="where">settlement</th>${GOODS.map((g) => html`<th class="good-h" data-good=${g.slug}>
-      <span class="gh"><span class="g-${g.slug} glyph">${g.glyph}</span><span class="gname">${g.label}</span></span></th>`)}</tr></thead>
+      <span class="gh"><span class="g-${g.slug} glyph">${g.glyph}</span><span class="gname" data-good=${g.slug}>${g.label}</span></span></th>`)}</tr></thead>
     <tbody>${rows.map((s) => html`<tr class=${s.slot === here ? "here-row" : ""} data-slot=${s.slot}>
       <th class="where" scope="row">${s.name}${s.slot === here ? html` <span class="badge you">here</span>` : ""}${s.economic ? html` <span class="warn" title=${cardName(s.economic)}>¢</span>` : ""}</th>
       ${GOODS.map((g) => {
