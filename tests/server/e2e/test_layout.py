@@ -30,86 +30,12 @@ from spacetable.engine.game import get_game
 
 TIMEOUT = 15_000
 SIZES: list[ViewportSize] = [{"width": 1366, "height": 768}, {"width": 390, "height": 844}]
+CHECKS = (Path(__file__).parent / "layout_checks.js").read_text()
 
-# Text cut by the box that holds it: an element with text of its own whose content is wider than its box,
-# or taller where the box clips (overflow hidden, a line clamp). The top bar's one-line status is left out.
-CLIPPED_JS = """(root) => {
-  const bad = [];
-  for (const el of document.querySelectorAll(root + " *")) {
-    if (el.closest(".topbar") || el.closest("svg")) continue;
-    if (![...el.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim())) continue;
-    const cs = getComputedStyle(el);
-    if (cs.display === "inline" || cs.display === "none" || el.clientWidth === 0) continue;
-    const clamp = cs.webkitLineClamp && cs.webkitLineClamp !== "none";
-    const clipsY = clamp || cs.overflowY === "hidden" || cs.overflowY === "clip";
-    if (el.scrollWidth > el.clientWidth + 1 || (clipsY && el.scrollHeight > el.clientHeight + 1))
-      bad.push(`${el.className}: "${el.textContent.trim().slice(0, 40)}" ${el.scrollWidth}×${el.scrollHeight} in ${el.clientWidth}×${el.clientHeight}`);
-  }
-  return bad;
-}"""
 
-MAP_JS = """() => {
-  const svg = document.querySelector(".starmap").getBoundingClientRect();
-  const labels = [...document.querySelectorAll(".starmap .map-label")]
-    .map((e) => [e.getAttribute("data-label"), e.getBoundingClientRect()]);
-  const overlaps = [];
-  const outside = [];
-  labels.forEach(([a, r], i) => {
-    if (r.left < svg.left - 1 || r.right > svg.right + 1 || r.top < svg.top - 1 || r.bottom > svg.bottom + 1) outside.push(a);
-    for (const [b, q] of labels.slice(i + 1))
-      if (r.left < q.right - 0.5 && q.left < r.right - 0.5 && r.top < q.bottom - 0.5 && q.top < r.bottom - 0.5) overlaps.push(a + " over " + b);
-  });
-  const features = {};
-  for (const g of document.querySelectorAll(".starmap g.settlement")) {
-    features[g.getAttribute("data-slot")] = [...g.querySelectorAll(".node-feature")].map((t) => t.textContent).join(" ");
-  }
-  const frame = document.querySelector(".mapframe").getBoundingClientRect();
-  return { kinds: labels.map(([a]) => a.split(" ")[0]), overlaps, outside, features,
-           fits: svg.width <= frame.width + 1 && svg.height <= frame.height + 1 };
-}"""
-
-# The board layout itself on random boards: settlements shuffled over the slots, lanes' names and
-# distances shuffled over the lanes, every third board with about half of it face down.
-SWEEP_JS = """async (view) => {
-  const m = await import("/static/spacelanes/maplabels.js");
-  let seed = 7;
-  const rnd = () => { seed = (seed * 16807) % 2147483647; return seed / 2147483647; };
-  const shuffle = (a) => { for (let i = a.length - 1; i > 0; i--) { const j = Math.floor(rnd() * (i + 1)); [a[i], a[j]] = [a[j], a[i]]; } return a; };
-  const bad = [];
-  for (let n = 0; n < 200; n++) {
-    const st = shuffle(view.slots.map((s) => ({ name: s.name, feature: s.feature, homeworld: s.homeworld })));
-    const ln = shuffle(view.lanes.map((l) => ({ name: l.name, distance: l.distance })));
-    const hide = n % 3 === 2;
-    const board = { ...view,
-      slots: view.slots.map((s, i) => ({ ...s, ...st[i], revealed: !(hide && rnd() < 0.5) })),
-      lanes: view.lanes.map((l, i) => ({ ...l, ...ln[i], revealed: !(hide && rnd() < 0.5) })) };
-    const out = m.layoutBoard(board);
-    if (out.unplaced.length) bad.push([n, out.unplaced]);
-  }
-  return bad;
-}"""
-
-PRICES_JS = """() => {
-  const frame = document.querySelector(".mapalt").getBoundingClientRect();
-  const cells = [...document.querySelectorAll("table.prices th, table.prices td")];
-  const bad = [];
-  for (const c of cells) {
-    const r = c.getBoundingClientRect();
-    const inside = r.left >= frame.left - 0.5 && r.right <= frame.right + 0.5 && r.top >= frame.top - 0.5 && r.bottom <= frame.bottom + 0.5;
-    const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
-    if (!inside || !hit || !c.contains(hit) || c.scrollWidth > c.clientWidth + 1) bad.push(c.textContent.trim() || "(empty)");
-  }
-  return { cells: cells.length, bad, goods: [...document.querySelectorAll("table.prices thead .gname")].map((e) => e.textContent) };
-}"""
-
-HAND_JS = """() => {
-  const panel = document.querySelector(".sl-table .hand");
-  const box = panel.getBoundingClientRect();
-  const cards = [...panel.querySelectorAll(".hcard")];
-  const out = cards.filter((c) => { const r = c.getBoundingClientRect(); return r.top < box.top || r.bottom > box.bottom + 0.5; });
-  return { cards: cards.length, scrolls: panel.scrollHeight > panel.clientHeight + 1, outside: out.length,
-           goal: document.querySelector(".sl-table .goal").textContent };
-}"""
+def check(page: Page, name: str, arg: Any = None) -> Any:
+    """Run one of the box checks of layout_checks.js in the page."""
+    return page.evaluate(f"(arg) => ({CHECKS})[{name!r}](arg)", arg)
 
 
 def post(base: str, game: dict[str, Any], seat: int, action: str, version: int) -> None:
@@ -165,7 +91,8 @@ def open_page(browser: Browser, base: str, game: dict[str, Any], seat: int, size
     return page
 
 
-def test_spacelanes_table_fits_at_1366x768_and_on_a_phone(browser: Browser, base_url: str, shots: Path) -> None:
+def test_spacelanes_table_fits_at_1366x768_and_on_a_phone(browser: Browser, base_url: str,
+                                                          shots: Path) -> None:
     started = time.monotonic()
     game, v = spacelanes_turn(base_url)
     you = v["view"]["you"]
@@ -178,7 +105,7 @@ def test_spacelanes_table_fits_at_1366x768_and_on_a_phone(browser: Browser, base
         page = open_page(browser, base_url, game, 0, size, errors, ".starmap .move-target")
         page.wait_for_function(f"() => window.__spacetable.version() >= {v['version']}", timeout=TIMEOUT)
         page.screenshot(path=str(shots / f"spacelanes-{name}.png"), full_page=True)
-        m = page.evaluate(MAP_JS)
+        m = check(page, "map")
         assert not m["overlaps"], m["overlaps"]
         assert not m["outside"], m["outside"]
         # every settlement and lane named, and a tag for every move with room for one (L6)
@@ -187,18 +114,18 @@ def test_spacelanes_table_fits_at_1366x768_and_on_a_phone(browser: Browser, base
         assert m["features"] == features  # whole feature texts, no "…"
         if size["width"] > 1000:
             assert m["fits"], "at 1366×768 the whole map is in view before any zoom"
-        hand = page.evaluate(HAND_JS)
+        hand = check(page, "hand")
         assert hand["cards"] == 10 and hand["outside"] == 0, hand
         if size["width"] > 1000:
             assert not hand["scrolls"], "the whole hand is in view at 1366×768"
         # the Goal at this table: one number, the 3-player one (L21; goals.json)
         assert you["goal"]["condition"] in hand["goal"] and "players" not in hand["goal"], hand["goal"]
-        assert not page.evaluate(CLIPPED_JS, "#app"), page.evaluate(CLIPPED_JS, "#app")
+        assert not check(page, "clipped", "#app"), check(page, "clipped", "#app")
         assert page.evaluate("() => document.documentElement.scrollWidth <= window.innerWidth")
         # the price table: every good, every cell inside the frame and on screen
         page.locator('[data-maptab="prices"]').click()
         page.locator("table.prices").scroll_into_view_if_needed()
-        prices = page.evaluate(PRICES_JS)
+        prices = check(page, "prices")
         assert prices["goods"] == ["Ore", "Supplies", "Parts", "Medicine", "Luxury", "Contraband"], prices
         assert prices["cells"] == 7 * 16 and not prices["bad"], prices
         page.locator(".mapwrap").screenshot(path=str(shots / f"spacelanes-prices-{name}.png"))
@@ -209,7 +136,7 @@ def test_spacelanes_table_fits_at_1366x768_and_on_a_phone(browser: Browser, base
         page.context.close()
     # the layout never runs out of room: 200 random boards, settlements and lanes anywhere
     page = open_page(browser, base_url, game, 0, SIZES[0], errors, ".starmap")
-    assert page.evaluate(SWEEP_JS, v["view"]) == []
+    assert check(page, "sweep", v["view"]) == []
     page.context.close()
     assert not errors, errors
     print(f"\nscreenshots: {shots}  ({time.monotonic() - started:.1f}s)")
@@ -217,9 +144,9 @@ def test_spacelanes_table_fits_at_1366x768_and_on_a_phone(browser: Browser, base
 
 def test_moonrakers_text_is_never_cut(browser: Browser, base_url: str, shots: Path) -> None:
     started = time.monotonic()
-    r = httpx.post(f"{base_url}/api/games", json={"game": "moonrakers", "players": 3, "seats": ["human", "greedy", "greedy"],
-                                                  "seed": 5, "modules": ["first-encounter"],
-                                                  "names": ["Ada", "Bot B", "Bot C"]}, timeout=10)
+    r = httpx.post(f"{base_url}/api/games", json={
+        "game": "moonrakers", "players": 3, "seats": ["human", "greedy", "greedy"], "seed": 5,
+        "modules": ["first-encounter"], "names": ["Ada", "Bot B", "Bot C"]}, timeout=10)
     assert r.status_code == 201, r.text
     game = r.json()
     errors: list[str] = []
@@ -236,17 +163,18 @@ def test_moonrakers_text_is_never_cut(browser: Browser, base_url: str, shots: Pa
         if decision in ("planning", "buying") and decision not in checked:
             checked.append(decision)
             for size, page in zip(SIZES, pages, strict=True):
-                page.wait_for_function(f"() => window.__spacetable.version() >= {v['version']}", timeout=TIMEOUT)
-                page.screenshot(path=str(shots / f"moonrakers-{decision}-{size['width']}x{size['height']}.png"),
-                                full_page=True)
-                assert page.evaluate(CLIPPED_JS, "#app") == [], (size, decision)
+                page.wait_for_function(f"() => window.__spacetable.version() >= {v['version']}",
+                                       timeout=TIMEOUT)
+                name = f"moonrakers-{decision}-{size['width']}x{size['height']}.png"
+                page.screenshot(path=str(shots / name), full_page=True)
+                assert check(page, "clipped", "#app") == [], (size, decision)
                 assert page.evaluate("() => document.documentElement.scrollWidth <= window.innerWidth")
             if len(checked) == 2:
                 break
         # a first turn as a person plays it: take a contract, propose, play, buy (3.2-3.5)
         texts = [a["text"] for a in v["legal_actions"]]
-        pick = next((t for pref in ("take ", "accept", "play ", "buy ", "propose", "start", "done", "pass", "end")
-                     for t in texts if t.startswith(pref)), texts[0])
+        prefs = ("take ", "accept", "play ", "buy ", "propose", "start", "done", "pass", "end")
+        pick = next((t for pref in prefs for t in texts if t.startswith(pref)), texts[0])
         post(base_url, game, 0, pick, v["version"])
     assert checked == ["planning", "buying"], checked
     assert not errors, errors
