@@ -382,13 +382,8 @@ class SpaceLanesState(State):
             data["pending_play"] = {"seat": top[1], "card": CT[top[2]].slug}
         if player is not None:
             g = CONTENT.goals[self.goal[player]]
-            count, _ = rules.goal_value(self, player)
-            # the card's text lists every table size; `condition` and `status` are for this table (L21)
             data["you"] = {"seat": player, "hand": [CT[TYPE[c]].slug for c in self.hand[player]],
-                           "goal": {"slug": g.slug, "name": g.name, "text": g.text,
-                                    "condition": text.goal_text(g, self.n, self.exploration),
-                                    "status": text.goal_progress(g, self.n, self.exploration, count,
-                                                                 self.credits[player])},
+                           "goal": {"slug": g.slug, "name": g.name, "text": g.text},
                            "progress": round(rules.progress(self, player), 4)}
         return View("spacelanes", player, data)
 

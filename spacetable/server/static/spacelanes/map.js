@@ -7,7 +7,7 @@
 import { useEffect, useLayoutEffect, useRef, useState } from "preact/hooks";
 import { html } from "../html.js";
 import { SEAT_COLOURS, cardName, kindOf } from "./catalog.js";
-import { FONT, LINE, R, iconSpot, laneLabel, layoutBoard, layoutTags, markerPoint, slotPoint } from "./maplabels.js";
+import { FONT, LINE, R, iconSpot, laneGeom, laneLabel, layoutBoard, layoutTags, markerPoint, slotPoint } from "./maplabels.js";
 
 function laneBetween(view, a, b) {
   return view.lanes.find((l) => (l.ends[0] === a && l.ends[1] === b) || (l.ends[0] === b && l.ends[1] === a));
@@ -58,11 +58,10 @@ function laneIcons(lane) {
 }
 
 function Lane({ view, lane, label, lit, sel, onClick }) {
-  const [ax, ay] = slotPoint(view, lane.ends[0]);
-  const [bx, by] = slotPoint(view, lane.ends[1]);
+  const g = laneGeom(view, lane);
+  const { ax, ay, bx, by } = g;
   const text = laneLabel(lane);
   const icons = laneIcons(lane);
-  const g = { ax, ay, bx, by, mx: (ax + bx) / 2, my: (ay + by) / 2, vertical: ax === bx, diagonal: ax !== bx && ay !== by };
   const at = iconSpot(g, icons.length);
   const markers = [];
   if (lane.revealed) for (let k = 1; k <= lane.distance; k++) markers.push(markerPoint(view, lane, k));

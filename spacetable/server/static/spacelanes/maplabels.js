@@ -1,6 +1,7 @@
 // Where the map's words go: each settlement's name and whole feature text, each lane's name, and the
 // cost tag of each legal move, placed so that no two overlap and none sits on a settlement, a distance
-// marker, a lane line or the room kept for the cards on a lane. A greedy placer: every label has a few
+// marker or a lane line, nor (where anything else is free) on the room kept for the cards on a lane.
+// A greedy placer: every label has a few
 // candidate spots in order of preference (a settlement's words in the open square to its lower right,
 // else another square around it; a lane's name beside its line, sliding along it if need be) and takes
 // the first that is free. Text is measured with the page's own font (a canvas), so boxes are exact.
@@ -116,7 +117,8 @@ export function markerPoint(view, lane, k) {
   return [ax + (bx - ax) * f, ay + (by - ay) * f];
 }
 
-function laneGeom(view, lane) {
+/** A lane's ends and middle, and whether it runs up and down or slopes. */
+export function laneGeom(view, lane) {
   const [ax, ay] = slotPoint(view, lane.ends[0]);
   const [bx, by] = slotPoint(view, lane.ends[1]);
   const vertical = ax === bx;

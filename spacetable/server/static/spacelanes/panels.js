@@ -3,7 +3,7 @@
 import { useEffect, useState } from "preact/hooks";
 import { html } from "../html.js";
 import { GameLog } from "../log.js";
-import { GOOD, GOODS, SEAT_COLOURS, card, cardName, kindOf } from "./catalog.js";
+import { GOOD, GOODS, SEAT_COLOURS, card, cardName, goal, kindOf } from "./catalog.js";
 
 /** A seat's position in words: "at New Carthage" or "on Vesta Corridor, marker 2 of 3". */
 export function whereIs(view, ship) {
@@ -122,14 +122,23 @@ export function Hand({ you, legal, act, busy, used }) {
   </section>`;
 }
 
-export function Goal({ you }) {
+/** What my Goal asks at this table (the catalog states it per table size, L21), else the card's text. */
+function goalCondition(view, slug) {
+  const g = goal(slug);
+  const n = String(view.ships.length);
+  const explored = view.modes.includes("exploration") && g.exploration_conditions;
+  const byCount = explored ? g.exploration_conditions : g.conditions;
+  return (byCount && byCount[n]) || g.text;
+}
+
+export function Goal({ you, view }) {
   if (!you) return null;
   const pct = Math.round((you.progress || 0) * 100);
   return html`<section class="panel goal" aria-label="My goal">
     <h2><span>My goal</span><span class="small" title="secret until the game ends (L21)">secret</span></h2>
-    <div class="goal-line"><b>${you.goal.name}</b>: ${you.goal.condition || you.goal.text}</div>
+    <div class="goal-line"><b>${you.goal.name}</b>: ${goalCondition(view, you.goal.slug)}</div>
     <div class="progress" title=${`${pct}% of the way`}><div style=${`width:${pct}%`}></div></div>
-    <div class="small muted">${you.goal.status ? you.goal.status + " · " : ""}win by ending a turn on a settlement with the goal reached</div>
+    <div class="small muted">${pct}% of the way · win by ending a turn on a settlement with the goal reached</div>
   </section>`;
 }
 

@@ -181,7 +181,7 @@ export function SpaceLanesTable({ body, act, intent, undo, setWindows, error, cl
       </div>
     </main>
     <aside class="col">
-      <${Goal} you=${you} />
+      <${Goal} you=${you} view=${view} />
       <${Hand} you=${you} legal=${legal} act=${act} busy=${busy} used=${new Set()} />
     </aside>
   </div>`;
