@@ -77,6 +77,20 @@ def test_catalog_keys() -> None:
     assert all("name" in x for k in ("settlements", "lanes", "action_cards", "goals") for x in cat[k])
 
 
+def test_catalog_states_each_goal_for_each_table_size() -> None:
+    """A table shows its own Goal target (L21; goals.json): Tycoon asks more credits at 2 players than at 5,
+    Grand Tour's credits part drops in Exploration, and no condition lists other table sizes."""
+    goals = {g["slug"]: g for g in get_game("spacelanes").catalog({"players": 2})["goals"]}  # type: ignore[misc]
+    tycoon = next(g for g in CONTENT.goals if g.slug == "tycoon")
+    assert goals["tycoon"]["conditions"]["2"] == f"Hold {tycoon.target_for(2):,} credits"
+    assert goals["tycoon"]["conditions"]["5"] == f"Hold {tycoon.target_for(5):,} credits"
+    tour = next(g for g in CONTENT.goals if g.slug == "grand-tour")
+    explored = goals["grand-tour"]["exploration_conditions"]["3"]
+    assert explored.endswith(f"hold {tour.credits_for(3, True):,} credits"), explored
+    assert all("players" not in text for g in goals.values() for text in g["conditions"].values())
+    assert "exploration_conditions" not in goals["tycoon"]  # the same in Exploration
+
+
 @pytest.mark.parametrize(("file", "mutate", "card", "field"), [
     ("cards.json", lambda d: d["cards"][0].update(kind="laser"), "scavenger-gang", "kind"),
     ("cards.json", lambda d: d["cards"][0].pop("win"), "scavenger-gang", "win"),

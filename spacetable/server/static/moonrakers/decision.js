@@ -274,7 +274,7 @@ export function Buying({ view, me, legal, used, act, busy, form }) {
         const buy = legal.get("buy " + slug);
         const swap = legal.get("armory-swap " + slug);
         return html`<div class="buyitem ${it.brand ? "part f-" + it.brand : "crew"}" data-card=${slug}>
-          <div class="row" style="justify-content:space-between; flex-wrap:nowrap"><span class="title">${it.name}</span>
+          <div class="row" style="justify-content:space-between; gap:3px 6px"><span class="title">${it.name}</span>
             <span class="row" style="flex-wrap:nowrap">
             <button class="btn tiny primary" disabled=${!buy || busy} title=${buy ? buy.description : "Not enough credits"} onClick=${() => act("buy " + slug)} data-action=${"buy " + slug}>Buy<span class="cost" style="color:inherit">${it.cost} cr</span></button>
             ${swap ? html`<button class="btn tiny" disabled=${busy} title=${swap.description} onClick=${() => act("armory-swap " + slug)} data-action=${"armory-swap " + slug}>Discard<span class="cost">${swapCost ? swapCost + " cr" : "free"}</span></button>` : ""}

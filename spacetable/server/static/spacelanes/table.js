@@ -1,12 +1,12 @@
 // The Space Lanes table, fitted to a 1366×768 screen. Left: the captains and my ship. Centre: the map
 // and the decision (with the engagement dialog over it). Right: my goal, my hand and the log.
-import { useEffect, useState } from "preact/hooks";
+import { useEffect, useMemo, useState } from "preact/hooks";
 import { html } from "../html.js";
 import { api, tokenFor } from "../api.js";
 import { AdviceButton } from "../advice.js";
 import { allCards, allGoals, card, cardName } from "./catalog.js";
-import { StarMap } from "./map.js";
-import { Captains, Details, Goal, Hand, Here, Log, MyShip, PriceTable, Tabs, named, whereIs } from "./panels.js";
+import { MapPanel } from "./map.js";
+import { Captains, Details, Goal, Hand, Here, Log, MyShip, PlaceList, PriceTable, Tabs, named, whereIs } from "./panels.js";
 import { DrawCards, Engagement, FuelPicker, OfferBox, OtherChoices, ProposalForm, TradeForm, headline, waitingFor } from "./decision.js";
 
 const ALL_CARDS = allCards();
@@ -118,9 +118,11 @@ export function SpaceLanesTable({ body, act, intent, undo, setWindows, error, cl
   const sh = me !== null && me !== undefined ? view.ships[me] : null;
   const tabs = [
     ...(sh ? [{ key: "here", label: "Where I stand", body: html`<${Here} view=${view} me=${me} />` }] : []),
-    { key: "prices", label: "Prices seen", body: html`<${PriceTable} view=${view} me=${me} />` },
     { key: "details", label: selected ? "Details ●" : "Details", body: html`<${Details} view=${view} selected=${selected} names=${names} />` },
   ];
+  const showDetails = useMemo(() => (selected ? { key: "details" } : null), [selected]);
+  const mapProps = { view, me, names, moves: mine && !pendingMove ? moves : null, targets: mine ? targets : null,
+    selected, onSelect: setSelected, onMove, onTarget, busy };
   const decisionPanel = html`<section class="panel decision" aria-label="Decision">
     <h2><span>${mine ? headline(dec) : body.terminal ? "Game over" : `${names[body.current_player] || "…"} is ${waitingFor(dec)}`}</span>
       <span class="small">${sh ? whereIs(view, sh) : "spectator"}</span></h2>
@@ -168,22 +170,19 @@ export function SpaceLanesTable({ body, act, intent, undo, setWindows, error, cl
     <div class="col">
       <${Captains} view=${view} body=${body} names=${names} me=${me} />
       <${MyShip} view=${view} me=${me} legal=${legal} act=${act} busy=${busy} />
+      <${Log} log=${body.log || []} names=${names} view=${view} />
     </div>
     <main class="col centre">
-      <section class="panel mapwrap" aria-label="Map">
-        <${StarMap} view=${view} me=${me} names=${names} moves=${mine && !pendingMove ? moves : null} targets=${mine ? targets : null}
-          selected=${selected} onSelect=${setSelected} onMove=${onMove} onTarget=${onTarget} busy=${busy} />
-        ${eng}
-      </section>
+      <${MapPanel} view=${view} me=${me} mapProps=${mapProps} prices=${html`<${PriceTable} view=${view} me=${me} />`}
+        places=${html`<${PlaceList} view=${view} names=${names} onSelect=${setSelected} />`}>${eng}</${MapPanel}>
       <div class="below">
         ${decisionPanel}
-        <section class="panel info"><${Tabs} tabs=${tabs} initial=${sh ? "here" : "prices"} /></section>
+        <section class="panel info"><${Tabs} tabs=${tabs} initial=${sh ? "here" : "details"} show=${showDetails} /></section>
       </div>
     </main>
     <aside class="col">
-      <${Goal} you=${you} />
+      <${Goal} you=${you} view=${view} />
       <${Hand} you=${you} legal=${legal} act=${act} busy=${busy} used=${new Set()} />
-      <${Log} log=${body.log || []} names=${names} view=${view} />
     </aside>
   </div>`;
 }
