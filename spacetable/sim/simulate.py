@@ -33,7 +33,7 @@ from spacetable.sim.progress import GamesProgress
 from spacetable.sim.results import ResultsStore
 from spacetable.sim.runner import DEFAULT_MAX_DECISIONS
 from spacetable.sim.schema import SCHEMA
-from spacetable.sim.setup import build_config, load_game, make_bots
+from spacetable.sim.setup import build_config, cycle_bots, load_game, make_bots
 from spacetable.sim.worker import Batch, RunSpec, seating
 
 __all__ = ["SimReport", "Job", "simulate", "run_jobs", "make_job", "seating", "wilson_interval"]
@@ -122,9 +122,8 @@ def make_job(game: str, games: int, players: int, bots: Sequence[str], seed: int
     check_seed(seed)
     check_seed(seed + games - 1)
     spec.new_game(dict(config), seed)  # refuse what the game itself refuses (Binding Ties at 2 players)
+    bots = cycle_bots(list(bots), players)  # fewer names than seats repeat in order
     make_bots(game, bots)  # refuse unknown bot names up front
-    if len(bots) != players:
-        raise ConfigError(f"{len(bots)} bot names for {players} seats; give one name per seat")
     if max_decisions < 1:
         raise ConfigError("the decision cap must be 1 or more")
     overrides = cards if isinstance(cards, CardOverrides) or cards is None else read_overrides(game, cards)
