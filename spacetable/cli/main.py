@@ -29,6 +29,7 @@ from spacetable.engine import record
 from spacetable.engine.errors import ConfigError, SaveError, SpacetableError
 from spacetable.engine.rng import Rng
 from spacetable.sim.bench import bench as run_bench
+from spacetable.sim.catalog import catalog_json
 from spacetable.sim.setup import (
     all_games,
     build_config,
@@ -215,8 +216,8 @@ def cards(
     if spec.catalog is None:
         _fail(f"{spec.title} has no card catalog")
     catalog = spec.catalog(config)
-    if as_json:
-        _echo_json(catalog)
+    if as_json:  # every card as an override takes it (copy, edit, load: docs/simulate.md)
+        _echo_json(catalog_json(game, config, catalog))
         return
     console = _console()
     for kind, items in catalog.items():

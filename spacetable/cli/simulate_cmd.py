@@ -47,6 +47,21 @@ def interrupted(out: Path | None) -> NoReturn:
     raise typer.Exit(INTERRUPTED)
 
 
+def build_note(games: int) -> str:
+    """Which build runs (``simulate``, ``ladder``, ``tune`` print it); for a long run on a pure build that
+    nobody asked for, the line also says how to get the compiled one (once, on stderr)."""
+    from spacetable import buildinfo
+
+    note = buildinfo.pure_note()
+    if note and games >= LONG_RUN:
+        typer.echo(note, err=True)
+    return buildinfo.build()
+
+
+LONG_RUN = 200
+"""Games from which a run on the pure build says how to build the compiled one."""
+
+
 def cell(value: Any) -> str:
     if value is None:
         return ""
@@ -65,7 +80,7 @@ def print_report(report: SimReport, title: str, console: Console) -> None:
     table.add_column("figure")
     table.add_column("value")
     for k, v in report.to_json().items():
-        if k not in ("config", "error_samples"):
+        if k not in ("config", "error_samples", "card_effects", "figures"):
             table.add_row(k, cell(v))
     console.print(table)
     for sample in report.error_samples:
@@ -94,6 +109,7 @@ def simulate(
     try:
         spec = load_game(game)
         n = players if players is not None else spec.min_players
+        build = build_note(games_)
         report = run_simulate(game, games_, n, parse_bots(game, bots, n), seed,
                               module or (), expansion or (), mode or (), turn_limit=turn_limit,
                               backend=backend, workers=workers, ray_address=ray_address, out=out,
@@ -102,6 +118,7 @@ def simulate(
         fail(str(e))
     except KeyboardInterrupt:
         interrupted(out)
+    report.build = build
     if as_json:
         typer.echo(json.dumps(report.to_json(), indent=1))
         return

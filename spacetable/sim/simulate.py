@@ -85,6 +85,12 @@ class SimReport:
     cards: str | None = None
     """The card overrides' digest (None: the shipped cards); the document is in the results."""
     out: str | None = None
+    build: str = ""
+    """The build that ran: ``compiled`` or ``pure`` (`spacetable.buildinfo`)."""
+    figures: dict[str, Any] = field(default_factory=dict)
+    """Whole-game figures (`spacetable.sim.game_figures`): first player, balance, lead changes, …"""
+    card_effects: list[dict[str, Any]] = field(default_factory=list)
+    """Every card's buy rate and adjusted effect (`spacetable.sim.card_effects`), strongest first."""
 
     def to_json(self) -> dict[str, Any]:
         return asdict(self)
@@ -268,11 +274,24 @@ def summarize(job: Job, rows: pa.Table) -> SimReport:
         report.wins_by_goal = dict(goals.most_common())
     if reputation:
         report.mean_reputation_spent = sum(reputation) / len(reputation)
+    _figures(report, job, rows)
     seats_of = Counter(run.bots)
     report.wins_ci_by_bot = {name: wilson_interval(report.wins_by_bot[name],
                                                    report.completed * seats_of[name])
                              for name in report.wins_by_bot}
     return report
+
+
+def _figures(report: SimReport, job: Job, rows: pa.Table) -> None:
+    """The whole-game figures and card effects of a job's rows (as ``report`` computes them)."""
+    from spacetable.sim.report_figures import group
+
+    configs = group(rows) if rows.num_rows else []
+    if len(configs) != 1:
+        return
+    config = configs[0]
+    report.figures = config.figures().to_json()
+    report.card_effects = [e.key() for e in config.card_effects()]
 
 
 def _stats(text: Any) -> dict[str, Any]:
