@@ -18,6 +18,7 @@ from rich.text import Text
 import spacetable.games.highcard  # noqa: F401  (registers the example game)
 from spacetable.bots.base import bot_names
 from spacetable.cli.advise_cmd import advise
+from spacetable.cli.ladder_cmd import ladder
 from spacetable.cli.replayer import run_replay
 from spacetable.cli.report_cmd import report
 from spacetable.cli.saves import check_save_path, default_save_dir, read_document, table_of
@@ -25,6 +26,7 @@ from spacetable.cli.serve_cmd import serve
 from spacetable.cli.simulate_cmd import simulate
 from spacetable.cli.sweep_cmd import sweep
 from spacetable.cli.terminal import TerminalClient
+from spacetable.cli.tune_cmd import tune
 from spacetable.engine import record
 from spacetable.engine.errors import ConfigError, SaveError, SpacetableError
 from spacetable.engine.rng import Rng
@@ -321,6 +323,8 @@ MAX_BENCH_SECONDS = 600.0
 
 app.command()(simulate)
 app.command()(sweep)
+app.command()(ladder)
+app.command()(tune)
 app.command()(report)
 app.command()(serve)
 app.command()(advise)

@@ -167,11 +167,13 @@ def _batches(job: Job, pending: list[int], workers: int) -> list[Batch]:
 
 
 def run_jobs(jobs: Sequence[Job], backend: Backend, out: str | Path | None = None,
-             progress: bool = False, started: float | None = None) -> list[SimReport]:
+             progress: bool = False, started: float | None = None,
+             tables: list[pa.Table] | None = None) -> list[SimReport]:
     """Play every job's missing games on `backend` (appending to `out`); one summary per job.
 
     `seconds` runs from `started` (a `time.perf_counter()` taken before the backend was made, so that a
-    Ray cluster's start counts) or from now."""
+    Ray cluster's start counts) or from now. With `tables`, each job's rows (played now or found in
+    `out`) are appended to it, in the order of `jobs`."""
     start = time.perf_counter() if started is None else started
     store = ResultsStore(out) if out is not None else None
     new: list[pa.Table] = []
@@ -199,6 +201,8 @@ def run_jobs(jobs: Sequence[Job], backend: Backend, out: str | Path | None = Non
     reports = []
     for job, ids, played in plans:
         rows = everything.filter(pc.is_in(everything.column("game_id"), value_set=pa.array(ids)))
+        if tables is not None:
+            tables.append(rows)
         report = summarize(job, rows)
         report.played, report.skipped = played, job.games - played
         report.seconds = seconds
