@@ -20,6 +20,7 @@ from spacetable.cli.simulate_cmd import (
     BackendOpt,
     CardsOpt,
     OutOpt,
+    ProgressOpt,
     RayAddressOpt,
     WorkersOpt,
     build_note,
@@ -31,6 +32,7 @@ from spacetable.sim import progress as sim_progress
 from spacetable.sim.backends import make_backend
 from spacetable.sim.ladder import ladder as rate_ladder
 from spacetable.sim.ladder import ladder_jobs
+from spacetable.sim.progress import ProgressFile
 from spacetable.sim.setup import load_game, split_bots
 from spacetable.sim.simulate import run_jobs
 
@@ -53,6 +55,7 @@ def ladder(
     ray_address: RayAddressOpt = None,
     out: OutOpt = None,
     cards: CardsOpt = None,
+    progress_file: ProgressOpt = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
 ) -> None:
     """Play every pair of bots N games (seats rotated) and rate them (openskill, bootstrap intervals)."""
@@ -66,7 +69,8 @@ def ladder(
         started = time.perf_counter()
         tables: list[pa.Table] = []
         with make_backend(backend, workers, ray_address) as b:
-            reports = run_jobs(jobs, b, out, sim_progress.wanted(as_json), started, tables)
+            sink = None if progress_file is None else ProgressFile(progress_file)
+            reports = run_jobs(jobs, b, out, sim_progress.wanted(as_json), started, tables, sink)
     except SpacetableError as e:
         fail(str(e))
     except KeyboardInterrupt:

@@ -33,6 +33,9 @@ OutOpt = Annotated[Path | None, typer.Option(
     "--out", help="Append one row per game and seat to this Parquet file; a rerun resumes.")]
 CardsOpt = Annotated[Path | None, typer.Option(
     "--cards", help="Card overrides (JSON): change fields of cards or add cards (docs/simulate.md).")]
+ProgressOpt = Annotated[Path | None, typer.Option(
+    "--progress-file", help="Write {done, total, unit} as JSON to this file as games finish (for a page "
+                            "or a script watching the run).")]
 INTERRUPTED = 130
 
 
@@ -103,6 +106,7 @@ def simulate(
     ray_address: RayAddressOpt = None,
     out: OutOpt = None,
     cards: CardsOpt = None,
+    progress_file: ProgressOpt = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
 ) -> None:
     """Play N complete bot games and summarise them (every core by default; --out keeps every game)."""
@@ -113,7 +117,7 @@ def simulate(
         report = run_simulate(game, games_, n, parse_bots(game, bots, n), seed,
                               module or (), expansion or (), mode or (), turn_limit=turn_limit,
                               backend=backend, workers=workers, ray_address=ray_address, out=out,
-                              cards=cards, progress=sim_progress.wanted(as_json))
+                              cards=cards, progress=sim_progress.wanted(as_json), progress_file=progress_file)
     except SpacetableError as e:
         fail(str(e))
     except KeyboardInterrupt:

@@ -15,7 +15,7 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
-from spacetable.cli.simulate_cmd import BackendOpt, RayAddressOpt, WorkersOpt, build_note, fail
+from spacetable.cli.simulate_cmd import BackendOpt, ProgressOpt, RayAddressOpt, WorkersOpt, build_note, fail
 from spacetable.engine.errors import SpacetableError
 from spacetable.sim.backends import make_backend
 from spacetable.sim.tune import read_tune
@@ -33,6 +33,7 @@ def tune(
     backend: BackendOpt = "processes",
     workers: WorkersOpt = None,
     ray_address: RayAddressOpt = None,
+    progress_file: ProgressOpt = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
 ) -> None:
     """Search card parameters for a target (Optuna); resumable; ends with the best override files."""
@@ -48,7 +49,7 @@ def tune(
         spec = read_tune(game, file)
         build = build_note(spec.games * (trials or spec.trials))
         with make_backend(backend, workers, ray_address) as b:
-            result = run_tune(spec, out, b, trials, step)
+            result = run_tune(spec, out, b, trials, step, progress_file=progress_file)
     except SpacetableError as e:
         fail(str(e))
     except KeyboardInterrupt:

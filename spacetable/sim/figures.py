@@ -82,7 +82,7 @@ class MoonrakersTracker:
             else:
                 self.crew_bought[seat] += 1
             self.bought[seat].append(slug)
-        if state.decision_name() == "buy":  # what the seat could buy at this decision (3.5)
+        if state.decision_name() == "buying":  # what the seat could buy at this decision (3.5)
             self.offered[seat].update(str(a.args[0]) for a in state.legal_actions() if a.kind == "buy")
 
     def step(self, state: Any) -> None:

@@ -29,7 +29,7 @@ from spacetable.engine.errors import ConfigError
 from spacetable.engine.game import check_seed
 from spacetable.sim.backends import Backend, make_backend
 from spacetable.sim.overrides import CardOverrides, read_overrides
-from spacetable.sim.progress import GamesProgress
+from spacetable.sim.progress import GamesProgress, ProgressFile
 from spacetable.sim.results import ResultsStore
 from spacetable.sim.runner import DEFAULT_MAX_DECISIONS
 from spacetable.sim.schema import SCHEMA
@@ -143,7 +143,7 @@ def simulate(game: str, games: int, players: int, bots: Sequence[str], seed: int
              max_decisions: int = DEFAULT_MAX_DECISIONS, turn_limit: int | None = None, *,
              backend: str = "serial", workers: int | None = None, ray_address: str | None = None,
              out: str | Path | None = None, cards: str | Path | CardOverrides | None = None,
-             run: str = "", progress: bool = False) -> SimReport:
+             run: str = "", progress: bool = False, progress_file: str | Path | None = None) -> SimReport:
     """Play `games` complete games of `game` with one bot name per seat and summarise them.
 
     The seats rotate between games (`seating`); `wins_by_seat` counts seats, `wins_by_bot` names.
@@ -154,8 +154,9 @@ def simulate(game: str, games: int, players: int, bots: Sequence[str], seed: int
     job = make_job(game, games, players, bots, seed, modules, expansions, modes, max_decisions,
                    turn_limit, cards, run)
     start = time.perf_counter()
+    sink = None if progress_file is None else ProgressFile(Path(progress_file))
     with make_backend(backend, workers, ray_address) as b:
-        return run_jobs([job], b, out, progress, start)[0]
+        return run_jobs([job], b, out, progress, start, progress_file=sink)[0]
 
 
 def _batches(job: Job, pending: list[int], workers: int) -> list[Batch]:
@@ -168,12 +169,14 @@ def _batches(job: Job, pending: list[int], workers: int) -> list[Batch]:
 
 def run_jobs(jobs: Sequence[Job], backend: Backend, out: str | Path | None = None,
              progress: bool = False, started: float | None = None,
-             tables: list[pa.Table] | None = None) -> list[SimReport]:
+             tables: list[pa.Table] | None = None,
+             progress_file: ProgressFile | None = None) -> list[SimReport]:
     """Play every job's missing games on `backend` (appending to `out`); one summary per job.
 
     `seconds` runs from `started` (a `time.perf_counter()` taken before the backend was made, so that a
     Ray cluster's start counts) or from now. With `tables`, each job's rows (played now or found in
-    `out`) are appended to it, in the order of `jobs`."""
+    `out`) are appended to it, in the order of `jobs`. With `progress_file`, the games done so far are
+    written there as they finish (`spacetable.sim.progress.ProgressFile`)."""
     start = time.perf_counter() if started is None else started
     store = ResultsStore(out) if out is not None else None
     new: list[pa.Table] = []
@@ -187,7 +190,7 @@ def run_jobs(jobs: Sequence[Job], backend: Backend, out: str | Path | None = Non
             have |= set(ids)  # a job repeated in a sweep plays its games once
             plans.append((job, ids, len(pending)))
             batches += _batches(job, pending, backend.workers)
-        with GamesProgress(sum(len(b.indices) for b in batches), progress) as bar:
+        with GamesProgress(sum(len(b.indices) for b in batches), progress, sink=progress_file) as bar:
             for table in backend.run(batches):
                 if store is not None:
                     store.append(table)

@@ -38,6 +38,7 @@ from spacetable.engine.errors import ConfigError, DataError
 from spacetable.sim.backends import Backend
 from spacetable.sim.catalog import records
 from spacetable.sim.overrides import KINDS, CardOverrides, parse_overrides
+from spacetable.sim.progress import ProgressFile
 from spacetable.sim.report_figures import Config, group
 from spacetable.sim.simulate import Job, make_job, run_jobs
 
@@ -363,9 +364,10 @@ def _config_of(tables: list[pa.Table]) -> Config:
 
 def tune(spec: TuneSpec, out: str | Path, backend: Backend, trials: int | None = None,
          progress: Callable[[int, int], None] | None = None, keep: int = 3,
-         report: bool = True) -> TuneResult:
+         report: bool = True, progress_file: str | Path | None = None) -> TuneResult:
     """Run (or resume) the search of `spec` into `out`; the best trials' override files beside it
-    (``<out stem>.best1.json`` …) and a report comparing the best with the current cards."""
+    (``<out stem>.best1.json`` …) and a report comparing the best with the current cards. With
+    `progress_file`, the games played so far of (trials + 1) × games are written there."""
     import optuna
     from optuna.storages import JournalStorage
     from optuna.storages.journal import JournalFileBackend
@@ -381,8 +383,13 @@ def tune(spec: TuneSpec, out: str | Path, backend: Backend, trials: int | None =
     for t in study.get_trials(deepcopy=False, states=(TrialState.RUNNING,)):  # cut short last time
         study.enqueue_trial(t.params, skip_if_exists=False)
         storage.set_trial_state_values(t._trial_id, TrialState.FAIL)
+    games_total = (total + 1) * spec.games
+
+    def sink(offset: int) -> ProgressFile | None:
+        return None if progress_file is None else ProgressFile(Path(progress_file), offset, games_total)
+
     tables: list[pa.Table] = []
-    run_jobs([spec.job(None, CURRENT)], backend, out, tables=tables)
+    run_jobs([spec.job(None, CURRENT)], backend, out, tables=tables, progress_file=sink(0))
     current_config = _config_of(tables)
     current_score, current_figures = evaluate(spec, current_config)
     played = 0
@@ -402,7 +409,8 @@ def tune(spec: TuneSpec, out: str | Path, backend: Backend, trials: int | None =
             study.tell(trial, state=TrialState.FAIL)
             continue
         tables = []
-        run_jobs([spec.job(overrides, run_name(overrides))], backend, out, tables=tables)
+        run_jobs([spec.job(overrides, run_name(overrides))], backend, out, tables=tables,
+                 progress_file=sink((done + 1) * spec.games))
         score, figures = evaluate(spec, _config_of(tables))
         trial.set_user_attr("figures", figures)
         trial.set_user_attr("overrides", overrides.doc)
@@ -412,6 +420,9 @@ def tune(spec: TuneSpec, out: str | Path, backend: Backend, trials: int | None =
         done += 1
         if progress is not None:
             progress(done, total)
+    end = sink(games_total)
+    if end is not None:
+        end.write(0, games_total)
     finished = sorted(study.get_trials(deepcopy=False, states=(TrialState.COMPLETE,)),
                       key=lambda t: (t.value if t.value is not None else math.inf, t.number))
     rows = [{"number": t.number, "params": dict(t.params), "score": t.value, "run": t.user_attrs.get("run"),
