@@ -1,6 +1,6 @@
 """A benchmark script's entry point that ends with a clear one-line error instead of a traceback.
 
-    from clear_errors import run
+    import clear_errors
     if __name__ == "__main__":
         run(main)
 
@@ -25,8 +25,9 @@ def fail(message: str, code: int = 2) -> NoReturn:
 
 
 def run(main: Callable[[], Any]) -> None:
+    """Call `main`; its integer result is the exit status."""
     try:
-        main()
+        code = main()
     except SpacetableError as e:
         fail(str(e))
     except OSError as e:
@@ -34,3 +35,5 @@ def run(main: Callable[[], Any]) -> None:
     except KeyboardInterrupt:
         print("interrupted", file=sys.stderr)
         raise SystemExit(130) from None
+    if isinstance(code, int) and not isinstance(code, bool):
+        raise SystemExit(code)

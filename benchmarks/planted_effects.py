@@ -23,8 +23,6 @@ import time
 from pathlib import Path
 from typing import Any
 
-from clear_errors import run
-
 from spacetable import buildinfo
 from spacetable.sim.overrides import parse_overrides
 from spacetable.sim.report_figures import group
@@ -105,4 +103,6 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    run(main)
+    import clear_errors
+
+    clear_errors.run(main)
