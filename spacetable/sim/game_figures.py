@@ -72,9 +72,11 @@ def last_behind(track: Sequence[Sequence[float]], winner: int) -> int:
 
 
 def decided_at(track: Sequence[Sequence[float]], winner: int) -> float:
-    """The share of the game (turns) after which `winner` led alone to the end (1.0: only at the end or
-    not even then; 0.0: from the first turn on)."""
-    return min(1.0, (last_behind(track, winner) + 1) / len(track))
+    """How far into the game (0 at the end of the first turn, 1 at the end) `winner` took the lead it
+    kept alone to the end (1.0: only at the end, or not even then)."""
+    if len(track) < 2:
+        return 1.0
+    return min(1.0, (last_behind(track, winner) + 1) / (len(track) - 1))
 
 
 @dataclass
