@@ -34,9 +34,10 @@ def test_fewer_bot_names_than_seats_repeat_in_order() -> None:
     # "--bots with fewer names than seats cycles them (heuristic,greedy at 4 seats is heuristic, greedy,
     # heuristic, greedy)"
     assert parse_bots("moonrakers", "heuristic,greedy", 4) == ["heuristic", "greedy", "heuristic", "greedy"]
-    assert _bot_names("moonrakers", "heuristic,greedy", 4, []) == {0: "heuristic", 1: "greedy", 2: "heuristic",
-                                                                    3: "greedy"}
-    assert _bot_names("moonrakers", "heuristic,greedy", 4, [0]) == {1: "heuristic", 2: "greedy", 3: "heuristic"}
+    everyone = _bot_names("moonrakers", "heuristic,greedy", 4, [])
+    assert everyone == {0: "heuristic", 1: "greedy", 2: "heuristic", 3: "greedy"}
+    with_a_person = _bot_names("moonrakers", "heuristic,greedy", 4, [0])
+    assert with_a_person == {1: "heuristic", 2: "greedy", 3: "heuristic"}
     with pytest.raises(ConfigError, match="3 bot names for 2 seats"):
         parse_bots("moonrakers", "random,greedy,heuristic", 2)
     code, out = cli("simulate", "highcard", "--games", "3", "--players", "4", "--bots", "greedy,random",
@@ -89,8 +90,8 @@ def test_the_server_catalog_is_the_same_form(tmp_path: Path) -> None:
 
 def test_ladder_json_keys(tmp_path: Path) -> None:
     out = tmp_path / "ladder.parquet"
-    code, text = cli("ladder", "highcard", "--players", "2", "--bots", "random,greedy,heuristic", "--games", "6",
-                     "--seed", "1", "--backend", "serial", "--out", str(out), "--json")
+    code, text = cli("ladder", "highcard", "--players", "2", "--bots", "random,greedy,heuristic",
+                     "--games", "6", "--seed", "1", "--backend", "serial", "--out", str(out), "--json")
     assert code == 0, text
     body = json.loads(text)
     assert body["games"] == 18 and {r["bot"] for r in body["ratings"]} == {"random", "greedy", "heuristic"}
@@ -114,7 +115,8 @@ def test_report_json_card_effects_have_a_row_for_every_card(tmp_path: Path) -> N
     body = json.loads(text)
     (rows,) = body["card_effects"].values()
     base = records("moonrakers")
-    expected = {(k, c["slug"]) for k in ("crew", "ship_parts", "contracts") for c in base[k] if c["set"] == "BG"}
+    expected = {(k, c["slug"]) for k in ("crew", "ship_parts", "contracts") for c in base[k]
+                if c["set"] == "BG"}
     assert {(r["kind"], r["card"]) for r in rows} == expected
     for r in rows:  # 3 games are too few: every estimate is null, the buy rate is still shown
         assert set(r) == {"card", "kind", "effect", "low", "high", "buy_rate"}
@@ -162,8 +164,8 @@ def test_tune_file_errors_name_the_key(tmp_path: Path) -> None:
 
 
 def _tune(tmp_path: Path, *extra: str) -> subprocess.Popen[str]:
-    return subprocess.Popen([sys.executable, "-m", "spacetable", "tune", "moonrakers", str(tmp_path / "t.toml"),
-                             "--out", str(tmp_path / "t.parquet"), "--backend", "serial", *extra],
+    return subprocess.Popen([sys.executable, "-m", "spacetable", "tune", "moonrakers",
+                             str(tmp_path / "t.toml"), "--out", str(tmp_path / "t.parquet"), "--backend", "serial", *extra],
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
 
 

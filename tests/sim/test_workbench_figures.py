@@ -82,7 +82,8 @@ def test_every_card_gets_a_row_and_too_few_games_give_nulls() -> None:
 
 def test_the_buy_rate_counts_purchases_among_the_seat_games_offered_the_card() -> None:
     rows = [{"game_id": f"g{i}", "seat": 0, "bot": "b", "status": "finished", "result": 1.0, "turns": 10,
-             "cards_bought": ["x"] if i < 3 else [], "cards_offered": ["x"] if i < 8 else []} for i in range(10)]
+             "cards_bought": ["x"] if i < 3 else [], "cards_offered": ["x"] if i < 8 else []}
+            for i in range(10)]
     item = Item("x", "crew", "X", lambda r: "x" in r["cards_bought"], lambda r: "x" in r["cards_offered"])
     (effect,) = card_effects(rows, [item], lambda r: 0.0)
     assert effect.buy_rate == pytest.approx(3 / 8)
@@ -90,7 +91,8 @@ def test_the_buy_rate_counts_purchases_among_the_seat_games_offered_the_card() -
     assert (split.offered, split.bought, split.passed) == (8, 3, 5)
 
 
-def track_rows(tracks: list[list[float]], winner: int, game: str = "g", seed: int = 1) -> list[dict[str, Any]]:
+def track_rows(tracks: list[list[float]], winner: int, game: str = "g",
+               seed: int = 1) -> list[dict[str, Any]]:
     return [{"game_id": game, "seed": seed, "seat": s, "bot": f"b{s}", "status": "finished",
              "result": 1.0 if s == winner else 0.0, "turns": len(t), "score_track": t}
             for s, t in enumerate(tracks)]
@@ -161,4 +163,5 @@ def test_the_ladder_orders_bots_with_intervals_and_a_win_matrix() -> None:
     heuristic, greedy, rand = body["ratings"]
     assert heuristic["low"] > greedy["high"] and greedy["low"] > rand["high"]
     m = body["matrix"]
-    assert m["heuristic"]["random"] > 0.8 and m["random"]["heuristic"] == pytest.approx(1 - m["heuristic"]["random"])
+    assert m["heuristic"]["random"] > 0.8
+    assert m["random"]["heuristic"] == pytest.approx(1 - m["heuristic"]["random"])
