@@ -165,7 +165,8 @@ def test_tune_file_errors_name_the_key(tmp_path: Path) -> None:
 
 def _tune(tmp_path: Path, *extra: str) -> subprocess.Popen[str]:
     return subprocess.Popen([sys.executable, "-m", "spacetable", "tune", "moonrakers",
-                             str(tmp_path / "t.toml"), "--out", str(tmp_path / "t.parquet"), "--backend", "serial", *extra],
+                             str(tmp_path / "t.toml"), "--out", str(tmp_path / "t.parquet"),
+                             "--backend", "serial", *extra],
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
 
 
