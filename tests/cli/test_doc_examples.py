@@ -5,11 +5,11 @@ A line in a fenced code block that starts with ``spacetable`` (or ``.venv/bin/sp
 a tune file, card overrides), in document order, so that a file one line writes is there for the next.
 Before it runs: optional ``[…]`` groups are dropped, placeholders filled (``GAME``/``<game>``: moonrakers,
 ``FILE``: a save, ``N``: 2, …), ``--games`` capped at 3 (a ladder's at 2), a game played with
-``--humans 0`` and no delay, ``bench`` given ``--seconds 0.05`` (and one game), simulations and ladders run on the
-serial backend unless the line names one, and ``tune`` gets ``--trials 2``. ``serve`` runs as a process
-on a free port with its own SQLite file and is stopped once it answers (once per test process: every
-documented ``serve`` line starts the same server here). Every command must end with
-status 0: a README that shows a command that fails is a bug.
+``--humans 0`` and no delay, ``bench`` given ``--seconds 0.05`` (and one game), simulations and
+ladders run on the serial backend unless the line names one, and ``tune`` gets ``--trials 2``.
+``serve`` runs as a process on a free port with its own SQLite file and is stopped once it answers
+(once per test process: every documented ``serve`` line starts the same server here). Every command
+must end with status 0: a README that shows a command that fails is a bug.
 """
 
 from __future__ import annotations

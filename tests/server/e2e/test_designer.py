@@ -92,7 +92,8 @@ def test_edit_a_card_run_100_games_watch_the_progress_and_read_the_report(
 def test_the_api_needs_the_key_and_a_run_can_be_cancelled(designer: tuple[str, Path]) -> None:
     base, _ = designer
     assert httpx.get(f"{base}/api/designer/runs").status_code == 401
-    assert httpx.get(f"{base}/api/designer/runs", headers={"Authorization": "Bearer wrong"}).status_code == 401
+    wrong = {"Authorization": "Bearer wrong"}
+    assert httpx.get(f"{base}/api/designer/runs", headers=wrong).status_code == 401
     head = {"Authorization": f"Bearer {KEY}"}
     bad = httpx.post(f"{base}/api/designer/runs", headers=head, json={
         "kind": "simulate", "game": "moonrakers", "players": 2, "bots": "genius", "games": 10})
