@@ -292,7 +292,7 @@ def bench(
     if as_json:
         _echo_json(result)
         return
-    table = Table(title=f"spacetable bench ({seconds:g} s per figure)")
+    table = Table(title=f"spacetable bench ({seconds:g} s per figure, {result['build']} build)")
     for col in ("game", "decisions/s", "random games/s", "greedy 2p games/s", "copy µs", "determinize µs",
                 "mcts it/s"):
         table.add_column(col)

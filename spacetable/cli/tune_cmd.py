@@ -34,11 +34,15 @@ def tune(
     workers: WorkersOpt = None,
     ray_address: RayAddressOpt = None,
     progress_file: ProgressOpt = None,
+    minutes: Annotated[float | None, typer.Option(
+        "--minutes", help="Start no trial after this many minutes (rerun to search on).")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
 ) -> None:
     """Search card parameters for a target (Optuna); resumable; ends with the best override files."""
     if trials is not None and trials < 1:
         fail(f"--trials must be 1 or more, not {trials}")
+    if minutes is not None and not minutes > 0:  # also refuses nan
+        fail(f"--minutes must be more than 0, not {minutes}")
     console = Console(highlight=False, stderr=True)
 
     def step(done: int, total: int) -> None:
@@ -49,7 +53,7 @@ def tune(
         spec = read_tune(game, file)
         build = build_note(spec.games * (trials or spec.trials))
         with make_backend(backend, workers, ray_address) as b:
-            result = run_tune(spec, out, b, trials, step, progress_file=progress_file)
+            result = run_tune(spec, out, b, trials, step, progress_file=progress_file, minutes=minutes)
     except SpacetableError as e:
         fail(str(e))
     except KeyboardInterrupt:

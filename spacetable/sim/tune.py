@@ -26,6 +26,7 @@ import copy
 import json
 import math
 import re
+import time
 import tomllib
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -343,6 +344,7 @@ def run_name(overrides: CardOverrides) -> str:
 class TuneResult:
     best: dict[str, Any]
     trials: list[dict[str, Any]]
+    """Every finished trial: number, params, score, run, figures."""
     target_met: bool
     current: dict[str, Any]
     played_trials: int
@@ -364,10 +366,12 @@ def _config_of(tables: list[pa.Table]) -> Config:
 
 def tune(spec: TuneSpec, out: str | Path, backend: Backend, trials: int | None = None,
          progress: Callable[[int, int], None] | None = None, keep: int = 3,
-         report: bool = True, progress_file: str | Path | None = None) -> TuneResult:
+         report: bool = True, progress_file: str | Path | None = None,
+         minutes: float | None = None) -> TuneResult:
     """Run (or resume) the search of `spec` into `out`; the best trials' override files beside it
     (``<out stem>.best1.json`` …) and a report comparing the best with the current cards. With
-    `progress_file`, the games played so far of (trials + 1) × games are written there."""
+    `progress_file`, the games played so far of (trials + 1) × games are written there. With `minutes`,
+    no trial starts after that time budget (the search can be resumed later for more)."""
     import optuna
     from optuna.storages import JournalStorage
     from optuna.storages.journal import JournalFileBackend
@@ -394,7 +398,8 @@ def tune(spec: TuneSpec, out: str | Path, backend: Backend, trials: int | None =
     current_score, current_figures = evaluate(spec, current_config)
     played = 0
     done = len(study.get_trials(deepcopy=False, states=(TrialState.COMPLETE,)))
-    while done < total:
+    deadline = None if minutes is None else time.monotonic() + 60 * minutes
+    while done < total and (deadline is None or time.monotonic() < deadline):
         trial = study.ask()
         values: dict[str, float] = {}
         for p in spec.params:
