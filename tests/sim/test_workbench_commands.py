@@ -184,7 +184,10 @@ def test_tune_resumes_after_sigint_without_repeating_finished_trials(tmp_path: P
     def complete() -> int:
         if not log.exists():
             return 0
-        study = optuna.load_study(study_name="tune", storage=JournalStorage(JournalFileBackend(str(log))))
+        try:
+            study = optuna.load_study(study_name="tune", storage=JournalStorage(JournalFileBackend(str(log))))
+        except KeyError:  # the journal exists, the study is not in it yet
+            return 0
         return len(study.get_trials(states=(TrialState.COMPLETE,)))
 
     proc = _tune(tmp_path)
