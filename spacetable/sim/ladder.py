@@ -6,10 +6,11 @@ between games as in every simulation). All pairs use the same seeds, so they mee
 
 Ratings come from openskill's Plackett-Luce model (a maintained implementation of Weng and Lin's
 Bayesian approximation, the rating system the server is meant to use for people too): each game is a
-match between one team per bot, ranked by the share of the game the bot's seats won. ``rating`` is the
-model's mean skill (μ) after every game in the order played; ``low`` and ``high`` are the 2.5th and 97.5th
-percentiles of μ over bootstrap replays (the games drawn again with replacement, in a shuffled order),
-so the interval covers both the sampling of the games and the order the model saw them in.
+match between one team per bot, ranked by the share of the game the bot's seats won. A sequential
+rating depends on the order it sees the games in, and a ladder's games have no meaningful order, so
+``rating`` is the model's mean skill (μ) after all the games, averaged over `ORDERS` shuffled orders;
+``low`` and ``high`` are the 2.5th and 97.5th percentiles of that rating over `BOOTSTRAP` replays of
+the games drawn again with replacement (the sampling of the games).
 """
 
 from __future__ import annotations
@@ -29,8 +30,10 @@ from spacetable.sim.runner import DEFAULT_MAX_DECISIONS
 from spacetable.sim.simulate import Job, make_job
 
 PREFIX = "ladder: "
-BOOTSTRAP = 200
+BOOTSTRAP = 100
 """Bootstrap replays behind each rating's interval."""
+ORDERS = 4
+"""Shuffled orders each rating is averaged over."""
 
 
 def run_name(a: str, b: str) -> str:
@@ -102,7 +105,20 @@ class Ladder:
         return {"ratings": self.ratings, "matrix": self.matrix, "games": self.games}
 
 
-def ladder(rows: Sequence[dict[str, Any]], bootstrap: int = BOOTSTRAP, seed: int = 0) -> Ladder | None:
+def _averaged(model: Any, bots: Sequence[str], games: Sequence[Match], rng: random.Random,
+              orders: int) -> dict[str, float]:
+    """μ of every bot after `games`, averaged over `orders` shuffled orders."""
+    total = dict.fromkeys(bots, 0.0)
+    for _ in range(orders):
+        order = list(games)
+        rng.shuffle(order)
+        for b, mu in _rate(model, bots, order).items():
+            total[b] += mu / orders
+    return total
+
+
+def ladder(rows: Sequence[dict[str, Any]], bootstrap: int = BOOTSTRAP, seed: int = 0,
+           orders: int = ORDERS) -> Ladder | None:
     """The ladder of the ladder runs among `rows` (None when there are none)."""
     from openskill.models import PlackettLuce
 
@@ -111,12 +127,12 @@ def ladder(rows: Sequence[dict[str, Any]], bootstrap: int = BOOTSTRAP, seed: int
         return None
     bots = sorted({b for m in games for b in m.shares})
     model = PlackettLuce()
-    point = _rate(model, bots, games)
-    draws: dict[str, list[float]] = {b: [] for b in bots}
     rng = random.Random(seed)
+    point = _averaged(model, bots, games, rng, orders)
+    draws: dict[str, list[float]] = {b: [] for b in bots}
     for _ in range(bootstrap):
         sample = [games[rng.randrange(len(games))] for _ in games]
-        for b, mu in _rate(model, bots, sample).items():
+        for b, mu in _averaged(model, bots, sample, rng, orders).items():
             draws[b].append(mu)
     ratings = []
     for b in bots:

@@ -153,7 +153,7 @@ def ladder_rows(strength: dict[str, float], games: int, seed: int = 3) -> list[d
 
 
 def test_the_ladder_orders_bots_with_intervals_and_a_win_matrix() -> None:
-    board = ladder(ladder_rows({"random": 1, "greedy": 4, "heuristic": 12}, 60), bootstrap=60)
+    board = ladder(ladder_rows({"random": 1, "greedy": 4, "heuristic": 12}, 60), bootstrap=30)
     assert board is not None
     body = board.to_json()
     assert set(body) == {"ratings", "matrix", "games"} and body["games"] == 180
