@@ -7,10 +7,11 @@ between games as in every simulation). All pairs use the same seeds, so they mee
 Ratings come from openskill's Plackett-Luce model (a maintained implementation of Weng and Lin's
 Bayesian approximation, the rating system the server is meant to use for people too): each game is a
 match between one team per bot, ranked by the share of the game the bot's seats won. A sequential
-rating depends on the order it sees the games in, and a ladder's games have no meaningful order, so
-``rating`` is the model's mean skill (μ) after all the games, averaged over `ORDERS` shuffled orders;
-``low`` and ``high`` are the 2.5th and 97.5th percentiles of that rating over `BOOTSTRAP` replays of
-the games drawn again with replacement (the sampling of the games).
+rating depends on the order it sees the games in, and a ladder's games have no meaningful order, so a
+replay rates the games in `ORDERS` shuffled orders and averages the model's mean skill (μ) after them.
+Over `BOOTSTRAP` replays of the games drawn again with replacement (the sampling of the games),
+``rating`` is the median and ``low`` and ``high`` the 2.5th and 97.5th percentiles (a percentile
+bootstrap: the rating always lies in its interval).
 """
 
 from __future__ import annotations
@@ -136,8 +137,11 @@ def ladder(rows: Sequence[dict[str, Any]], bootstrap: int = BOOTSTRAP, seed: int
             draws[b].append(mu)
     ratings = []
     for b in bots:
-        qs = (statistics.quantiles(draws[b], n=40, method="inclusive") if len(draws[b]) > 1
-              else [point[b]] * 39)
+        if len(draws[b]) > 1:
+            qs = statistics.quantiles(draws[b], n=40, method="inclusive")
+            point[b] = statistics.median(draws[b])
+        else:
+            qs = [point[b]] * 39
         ratings.append({"bot": b, "rating": round(point[b], 3), "low": round(qs[0], 3),
                         "high": round(qs[-1], 3)})
     ratings.sort(key=lambda r: -point[str(r["bot"])])

@@ -178,5 +178,6 @@ def ladder_section(result: Ladder | None) -> str:
                    [[a, *("—" if a == b else _pct(result.matrix[a].get(b)) for b in bots)] for a in bots])
     return (f"<h2>Bot ladder</h2><p class=note>A round-robin of {result.games} games: every pair of bots "
             "on the same seeds, seats rotated. Ratings: openskill's Plackett-Luce model (μ after all the "
-            "games, averaged over shuffled orders), 95% intervals from bootstrap replays of the games.</p>"
+            "games, averaged over shuffled orders): the median and 95% interval over bootstrap replays of "
+            "the games.</p>"
             f'<div class="grid">{figure(png, "Ratings, best first")}<div>{ratings}{matrix}</div></div>')
