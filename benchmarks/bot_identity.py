@@ -167,4 +167,6 @@ def main() -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    import clear_errors
+
+    clear_errors.run(main)

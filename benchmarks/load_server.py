@@ -394,4 +394,6 @@ def _stop(server: subprocess.Popen[bytes]) -> None:
 
 
 if __name__ == "__main__":
-    main()
+    import clear_errors
+
+    clear_errors.run(main)

@@ -154,4 +154,6 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    import clear_errors
+
+    clear_errors.run(main)

@@ -18,6 +18,7 @@ from rich.text import Text
 import spacetable.games.highcard  # noqa: F401  (registers the example game)
 from spacetable.bots.base import bot_names
 from spacetable.cli.advise_cmd import advise
+from spacetable.cli.ladder_cmd import ladder
 from spacetable.cli.replayer import run_replay
 from spacetable.cli.report_cmd import report
 from spacetable.cli.saves import check_save_path, default_save_dir, read_document, table_of
@@ -25,11 +26,21 @@ from spacetable.cli.serve_cmd import serve
 from spacetable.cli.simulate_cmd import simulate
 from spacetable.cli.sweep_cmd import sweep
 from spacetable.cli.terminal import TerminalClient
+from spacetable.cli.tune_cmd import tune
 from spacetable.engine import record
-from spacetable.engine.errors import SaveError, SpacetableError
+from spacetable.engine.errors import ConfigError, SaveError, SpacetableError
 from spacetable.engine.rng import Rng
 from spacetable.sim.bench import bench as run_bench
-from spacetable.sim.setup import all_games, build_config, load_game, make_bots, parse_bots, split_bots
+from spacetable.sim.catalog import catalog_json
+from spacetable.sim.setup import (
+    all_games,
+    build_config,
+    cycle_bots,
+    load_game,
+    make_bots,
+    parse_bots,
+    split_bots,
+)
 
 app = typer.Typer(help="spacetable: play, replay, simulate and benchmark tabletop games.",
                   no_args_is_help=True, add_completion=False)
@@ -156,14 +167,19 @@ def _default_bot(game: str) -> str:
 
 
 def _bot_names(game: str, text: str, seats: int, humans: list[int]) -> dict[int, str]:
-    """Bot name per non-human seat from ``--bots`` (one name, one per seat, or one per bot seat)."""
+    """Bot name per non-human seat from ``--bots``: one name per seat, or names for the bot seats in
+    order, repeated when there are fewer names than bot seats (``heuristic,greedy``: heuristic, greedy,
+    heuristic, …)."""
     bot_seats = [s for s in range(seats) if s not in humans]
     parts = split_bots(text)
     make_bots(game, sorted(set(parts)))  # every name is checked, even with no bot seat
-    if len(parts) == len(bot_seats) and len(parts) != seats:
-        return dict(zip(bot_seats, parts, strict=True))
-    names = parse_bots(game, text, seats)
-    return {s: names[s] for s in bot_seats}
+    parse_bots(game, text, seats)  # more names than seats: refused with the common message
+    if len(parts) == seats or not bot_seats:
+        return {s: parts[s] for s in bot_seats}
+    if len(parts) > len(bot_seats):
+        raise ConfigError(f"{len(parts)} bot names for {len(bot_seats)} bot seats; give one name per seat "
+                          "or at most one per bot seat (fewer names repeat in order)")
+    return dict(zip(bot_seats, cycle_bots(parts, len(bot_seats)), strict=True))
 
 
 @app.command()
@@ -202,8 +218,8 @@ def cards(
     if spec.catalog is None:
         _fail(f"{spec.title} has no card catalog")
     catalog = spec.catalog(config)
-    if as_json:
-        _echo_json(catalog)
+    if as_json:  # every card as an override takes it (copy, edit, load: docs/simulate.md)
+        _echo_json(catalog_json(game, config, catalog))
         return
     console = _console()
     for kind, items in catalog.items():
@@ -276,7 +292,7 @@ def bench(
     if as_json:
         _echo_json(result)
         return
-    table = Table(title=f"spacetable bench ({seconds:g} s per figure)")
+    table = Table(title=f"spacetable bench ({seconds:g} s per figure, {result['build']} build)")
     for col in ("game", "decisions/s", "random games/s", "greedy 2p games/s", "copy µs", "determinize µs",
                 "mcts it/s"):
         table.add_column(col)
@@ -307,6 +323,8 @@ MAX_BENCH_SECONDS = 600.0
 
 app.command()(simulate)
 app.command()(sweep)
+app.command()(ladder)
+app.command()(tune)
 app.command()(report)
 app.command()(serve)
 app.command()(advise)

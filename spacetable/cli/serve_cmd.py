@@ -11,6 +11,7 @@ import socket
 import sys
 import threading
 import webbrowser
+from pathlib import Path
 from typing import Annotated
 
 import typer
@@ -27,12 +28,21 @@ def serve(
     open_browser: Annotated[bool, typer.Option(
         "--open", help="Open the lobby in a web browser once the server is up.")] = False,
     log_level: Annotated[str, typer.Option("--log-level", help="uvicorn log level.")] = "info",
+    designer: Annotated[bool, typer.Option(
+        "--designer", help="Also serve the designer workbench at /designer (behind an admin key).")] = False,
+    designer_key: Annotated[str | None, typer.Option(
+        "--designer-key", envvar="SPACETABLE_DESIGNER_KEY",
+        help="The designer's admin key (default: a new random one, printed with the page's link).")] = None,
+    designer_dir: Annotated[Path | None, typer.Option(
+        "--designer-dir", help="Where the designer's runs keep their files (default: the data folder).")]
+    = None,
 ) -> None:
     """Serve the lobby and live tables in the browser (runs the database migrations first)."""
     import uvicorn
 
     from spacetable.server.app import create_app
-    from spacetable.server.config import MAX_WS_MESSAGE, ServerConfig, default_db_url
+    from spacetable.server.config import MAX_WS_MESSAGE, ServerConfig, data_dir, default_db_url
+    from spacetable.server.designer import DesignerSettings
 
     if not 0 <= port <= 65535:
         typer.echo("error: --port must be 0-65535", err=True)
@@ -46,11 +56,21 @@ def serve(
         raise typer.Exit(2)
     sys.setswitchinterval(0.001)  # short GIL slices: the event loop answers while bots think
     url = db or default_db_url()
-    app = create_app(ServerConfig(db_url=url, bot_pause=bot_pause))
+    settings = None
+    if designer:
+        if designer_key is not None and len(designer_key) < 12:
+            typer.echo("error: --designer-key must be at least 12 characters", err=True)
+            raise typer.Exit(2)
+        settings = DesignerSettings(designer_key or DesignerSettings.new_key(),
+                                    designer_dir or data_dir() / "designer")
+    app = create_app(ServerConfig(db_url=url, bot_pause=bot_pause), settings)
     shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
     lobby = f"http://{shown}:{port}/"
     typer.echo(f"spacetable: database {_safe(url)}")
     typer.echo(f"spacetable: open {lobby} (API documentation: {lobby}docs); Ctrl-C stops the server")
+    if settings is not None:
+        typer.echo(f"spacetable: the designer's workbench: {lobby}designer#key={settings.key} "
+                   f"(runs in {settings.folder})")
     if open_browser:
         threading.Timer(1.0, _open, args=(lobby,)).start()
     uvicorn.run(app, host=host, port=port, log_level=log_level, ws_max_size=8 * MAX_WS_MESSAGE,

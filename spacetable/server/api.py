@@ -21,6 +21,7 @@ from spacetable.engine.errors import SpacetableError
 from spacetable.server.errors import ApiError
 from spacetable.server.service import GameRequest, GameService
 from spacetable.server.views import summary_body, view_text
+from spacetable.sim.catalog import catalog_json
 from spacetable.sim.setup import all_games, load_game
 
 Name = Annotated[str, Field(max_length=40)]
@@ -217,8 +218,8 @@ def meta() -> Meta:
 @router.get("/catalog/{game}")
 def catalog(game: Slug) -> JSONResponse:
     """Every card of a game with all its sets (modules, expansions) in, as `spacetable cards GAME
-    --json` prints it: the page reads names, costs and texts from here, so they are always the
-    card data this server plays with."""
+    --json` prints it (each card in the form a card override takes): the page reads names, costs and
+    texts from here, so they are always the card data this server plays with."""
     try:
         spec = load_game(game)
     except SpacetableError as e:
@@ -227,7 +228,8 @@ def catalog(game: Slug) -> JSONResponse:
         raise ApiError(404, f"{spec.title} has no card catalog")
     config = spec.make_config(spec.max_players, **{k: list(v) for k, v in spec.options.items()
                                                     if isinstance(spec.params.get(k), list)})
-    return JSONResponse(spec.catalog(config), headers={"Cache-Control": "no-cache"})
+    body = catalog_json(game, config, spec.catalog(config))
+    return JSONResponse(body, headers={"Cache-Control": "no-cache"})
 
 
 @router.post("/games", status_code=201, response_model=Created)

@@ -26,6 +26,8 @@ from starlette.websockets import WebSocketDisconnect
 import spacetable
 from spacetable.server import api
 from spacetable.server.config import MAX_BODY_BYTES, MAX_WS_MESSAGE, WS_AUTH_SECONDS, ServerConfig
+from spacetable.server.designer import DesignerSettings
+from spacetable.server.designer import mount as mount_designer
 from spacetable.server.errors import ApiError
 from spacetable.server.live import Connection, Hub, error_message
 from spacetable.server.migrate import upgrade
@@ -98,7 +100,9 @@ def _validation_message(exc: RequestValidationError) -> str:
     return "; ".join(parts) or "invalid request"
 
 
-def create_app(config: ServerConfig) -> FastAPI:
+def create_app(config: ServerConfig, designer: DesignerSettings | None = None) -> FastAPI:
+    """The app; with `designer`, also the designer's workbench (`spacetable.server.designer`, off by
+    default)."""
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         engine = make_engine(config.db_url)
@@ -137,6 +141,8 @@ def create_app(config: ServerConfig) -> FastAPI:
         return JSONResponse({"error": "internal error"}, status_code=500)
 
     app.include_router(api.router)
+    if designer is not None:
+        mount_designer(app, designer)
 
     @app.websocket("/ws/games/{game_id}")
     async def ws_game(websocket: WebSocket, game_id: str) -> None:

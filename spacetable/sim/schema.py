@@ -60,7 +60,18 @@ COLUMNS: tuple[tuple[str, pa.DataType, str], ...] = (
     ("trades", pa.list_(TRADE), "Space Lanes units sold: good, bought_at / sold_at settlement slugs "
                                 "('' unknown: a refined or looted unit), buy_price, sell_price"),
     ("stats", pa.string(), "state.game_stats() as JSON text (same on every seat row of a game)"),
+    ("cards_offered", pa.list_(pa.string()),
+     "Moonrakers crew and part slugs the seat could buy at one of its buy decisions (3.5); Space Lanes "
+     "action cards it could play"),
+    ("cards_bought", pa.list_(pa.string()),
+     "Moonrakers crew and part slugs bought, in order (3.5); Space Lanes action cards played, in order "
+     "(an Upgrade or Crew is bought by playing it)"),
+    ("score_track", pa.list_(pa.float64()),
+     "the seat's score at the end of each turn, the final score last: Moonrakers Prestige, Space Lanes "
+     "goal progress (L21)"),
 )
+ADDED_COLUMNS = ("cards_offered", "cards_bought", "score_track")
+"""Columns added after the first results files: null when a file lacks them."""
 
 SCHEMA = pa.schema([pa.field(name, typ, metadata={"doc": doc}) for name, typ, doc in COLUMNS],
                    metadata={"spacetable.results": SCHEMA_VERSION})

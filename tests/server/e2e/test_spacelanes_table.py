@@ -361,9 +361,11 @@ def test_the_page_reads_the_spacelanes_catalog_the_server_plays_with(tmp_path: P
 
     from spacetable.server.app import create_app
     from spacetable.server.config import ServerConfig
+    from spacetable.sim.catalog import catalog_json
 
     spec = get_game("spacelanes")
-    expected = spec.catalog(spec.make_config(5, modes=["exploration", "pvp"]))
+    config = spec.make_config(5, modes=["exploration", "pvp"])
+    expected = catalog_json("spacelanes", config, spec.catalog(config))  # each card in override form
     with TestClient(create_app(ServerConfig(db_url=f"sqlite:///{tmp_path / 'db.sqlite'}"))) as client:
         got = client.get("/api/catalog/spacelanes")
         assert got.status_code == 200 and got.json() == expected
