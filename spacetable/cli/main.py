@@ -18,6 +18,7 @@ from rich.text import Text
 import spacetable.games.highcard  # noqa: F401  (registers the example game)
 from spacetable.bots.base import bot_names
 from spacetable.cli.advise_cmd import advise
+from spacetable.cli.dataset_cmd import dataset
 from spacetable.cli.replayer import run_replay
 from spacetable.cli.report_cmd import report
 from spacetable.cli.saves import check_save_path, default_save_dir, read_document, table_of
@@ -306,6 +307,7 @@ MAX_BENCH_SECONDS = 600.0
 
 
 app.command()(simulate)
+app.command()(dataset)
 app.command()(sweep)
 app.command()(report)
 app.command()(serve)

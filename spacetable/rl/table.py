@@ -18,7 +18,7 @@ from spacetable.engine.errors import ConfigError, ParseError
 from spacetable.engine.game import GameSpec
 from spacetable.engine.state import CHANCE, State
 from spacetable.rl.errors import EnvNotReady
-from spacetable.rl.observations import Encoder, encoder_for
+from spacetable.rl.observations import Encoder, encoder_for, legal_mask, seat_observation
 from spacetable.sim.setup import load_game
 
 ADAPTER_DEFAULTS: dict[str, dict[str, Any]] = {"spacelanes": {"turn_limit": 30}}
@@ -126,12 +126,10 @@ class Table:
         return state.returns() if state.is_terminal() else [0.0] * self.players
 
     def observe(self, seat: int) -> list[float]:
-        return self.encoder.encode(self.state.view(seat).to_json())
+        return seat_observation(self.encoder, self.state, seat)
 
-    def mask(self, seat: int) -> list[int]:
-        """1 at each legal action index of `seat` now (all 0 when it does not decide)."""
-        out = [0] * self.num_actions
-        if self.to_act() == seat:
-            for a in self.state.legal_actions():
-                out[a.index] = 1
-        return out
+    def mask(self, seat: int) -> list[bool]:
+        """True at each legal action index of `seat` now (all False when it does not decide)."""
+        if self.over:
+            return [False] * self.num_actions
+        return legal_mask(self.state, seat, self.num_actions)

@@ -19,7 +19,7 @@ import pyarrow as pa
 import pyarrow.parquet as pq
 
 from spacetable.engine.errors import ConfigError
-from spacetable.sim.schema import SCHEMA
+from spacetable.sim.schema import OPTIONAL, SCHEMA
 
 
 def parts_dir(path: Path) -> Path:
@@ -34,9 +34,12 @@ def _check_file(path: Path) -> pa.Table:
     meta = table.schema.metadata or {}
     if b"spacetable.results" not in meta:
         raise ConfigError(f"{path} is not a spacetable results file (no spacetable.results metadata)")
-    missing = [f.name for f in SCHEMA if f.name not in table.schema.names]
+    missing = [f.name for f in SCHEMA if f.name not in table.schema.names and f.name not in OPTIONAL]
     if missing:
         raise ConfigError(f"{path} lacks the results columns {', '.join(missing[:5])}")
+    for f in SCHEMA:
+        if f.name not in table.schema.names:
+            table = table.append_column(f.name, pa.nulls(table.num_rows, f.type))
     return table.select(SCHEMA.names).cast(SCHEMA)
 
 

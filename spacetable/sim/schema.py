@@ -60,7 +60,11 @@ COLUMNS: tuple[tuple[str, pa.DataType, str], ...] = (
     ("trades", pa.list_(TRADE), "Space Lanes units sold: good, bought_at / sold_at settlement slugs "
                                 "('' unknown: a refined or looted unit), buy_price, sell_price"),
     ("stats", pa.string(), "state.game_stats() as JSON text (same on every seat row of a game)"),
+    ("actions", pa.list_(pa.int32()), "the game's action log, chance outcomes included, as action indices "
+                                      "(with --trajectories; else null; same on every seat row)"),
 )
+OPTIONAL = frozenset({"actions"})
+"""Columns added after version 1 of the file: a file without them reads them as null."""
 
 SCHEMA = pa.schema([pa.field(name, typ, metadata={"doc": doc}) for name, typ, doc in COLUMNS],
                    metadata={"spacetable.results": SCHEMA_VERSION})

@@ -112,7 +112,8 @@ class Job:
 def make_job(game: str, games: int, players: int, bots: Sequence[str], seed: int = 0,
              modules: Sequence[str] = (), expansions: Sequence[str] = (), modes: Sequence[str] = (),
              max_decisions: int = DEFAULT_MAX_DECISIONS, turn_limit: int | None = None,
-             cards: str | Path | CardOverrides | None = None, run: str = "") -> Job:
+             cards: str | Path | CardOverrides | None = None, run: str = "",
+             trajectories: bool = False) -> Job:
     """A checked job. Raises `ConfigError` (or `DataError` for the card overrides) before any game starts
     for an unknown game, bot or option."""
     spec = load_game(game)
@@ -122,7 +123,10 @@ def make_job(game: str, games: int, players: int, bots: Sequence[str], seed: int
     check_seed(seed)
     check_seed(seed + games - 1)
     spec.new_game(dict(config), seed)  # refuse what the game itself refuses (Binding Ties at 2 players)
-    make_bots(game, bots)  # refuse unknown bot names up front
+    for bot in make_bots(game, bots):  # refuse unknown bot names up front
+        check = getattr(bot, "check", None)  # a policy bot refuses a game it was not trained for
+        if check is not None:
+            check(game, config)
     if len(bots) != players:
         raise ConfigError(f"{len(bots)} bot names for {players} seats; give one name per seat")
     if max_decisions < 1:
@@ -130,7 +134,7 @@ def make_job(game: str, games: int, players: int, bots: Sequence[str], seed: int
     overrides = cards if isinstance(cards, CardOverrides) or cards is None else read_overrides(game, cards)
     if overrides is not None and overrides.game != game:
         raise ConfigError(f"the card overrides {overrides.file} are for {overrides.game}, not {game}")
-    return Job(RunSpec(game, config, tuple(bots), seed, max_decisions, run, overrides), games)
+    return Job(RunSpec(game, config, tuple(bots), seed, max_decisions, run, overrides, trajectories), games)
 
 
 def simulate(game: str, games: int, players: int, bots: Sequence[str], seed: int = 0,
@@ -138,16 +142,19 @@ def simulate(game: str, games: int, players: int, bots: Sequence[str], seed: int
              max_decisions: int = DEFAULT_MAX_DECISIONS, turn_limit: int | None = None, *,
              backend: str = "serial", workers: int | None = None, ray_address: str | None = None,
              out: str | Path | None = None, cards: str | Path | CardOverrides | None = None,
-             run: str = "", progress: bool = False) -> SimReport:
+             run: str = "", progress: bool = False, trajectories: bool = False) -> SimReport:
     """Play `games` complete games of `game` with one bot name per seat and summarise them.
 
     The seats rotate between games (`seating`); `wins_by_seat` counts seats, `wins_by_bot` names.
     `backend` is ``serial`` (this process; the default of the Python API), ``processes`` or ``ray``.
 
+    With `trajectories` each game's action log is kept in the results (``actions``) so that
+    `spacetable dataset` can rebuild every decision (docs/rl.md, "Datasets").
+
     Raises `ConfigError` before any game starts for an unknown game, bot or option.
     """
     job = make_job(game, games, players, bots, seed, modules, expansions, modes, max_decisions,
-                   turn_limit, cards, run)
+                   turn_limit, cards, run, trajectories)
     start = time.perf_counter()
     with make_backend(backend, workers, ray_address) as b:
         return run_jobs([job], b, out, progress, start)[0]
