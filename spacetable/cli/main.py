@@ -279,7 +279,7 @@ def bench(
         return
     table = Table(title=f"spacetable bench ({seconds:g} s per figure)")
     for col in ("game", "decisions/s", "random games/s", "greedy 2p games/s", "copy µs", "determinize µs",
-                "mcts it/s"):
+                "mcts it/s", "gym vector steps/s"):
         table.add_column(col)
     for name, r in result["games"].items():
         greedy = r["greedy_games_per_second"]
@@ -287,7 +287,9 @@ def bench(
                       f"{r['random_games_per_second']:,.1f} ({r['random_players']}p)",
                       "—" if greedy is None else f"{greedy:,.1f}", f"{r['copy_us']:.2f}",
                       f"{r['determinize_us']:.1f} ({r['determinize_players']}p)",
-                      f"{r['mcts_iterations_per_second']:,} ({r['mcts_players']}p)")
+                      f"{r['mcts_iterations_per_second']:,} ({r['mcts_players']}p)",
+                      "—" if r.get("vector_env_steps_per_second") is None else
+                      f"{r['vector_env_steps_per_second']:,} (×{r['vector_env_copies']})")
     console = _console()
     console.print(table)
     t = result["targets"]

@@ -6,6 +6,7 @@ The server modules are imported only when the command runs, so the other command
 from __future__ import annotations
 
 import contextlib
+import importlib.util
 import os
 import socket
 import sys
@@ -46,6 +47,9 @@ def serve(
         raise typer.Exit(2)
     sys.setswitchinterval(0.001)  # short GIL slices: the event loop answers while bots think
     url = db or default_db_url()
+    if url.startswith("postgresql") and importlib.util.find_spec("psycopg") is None:
+        typer.echo("error: a PostgreSQL database needs psycopg: pip install 'spacetable[postgres]'", err=True)
+        raise typer.Exit(2)
     app = create_app(ServerConfig(db_url=url, bot_pause=bot_pause))
     shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
     lobby = f"http://{shown}:{port}/"
