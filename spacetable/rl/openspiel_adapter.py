@@ -44,7 +44,13 @@ PREFIX = "python_spacetable_"
 SEED_BYTES = 8
 """Chance nodes that deal: one byte of the 64-bit game seed each."""
 LIST_PARAMS = ("modules", "expansions", "modes")
-"""Config lists, given to OpenSpiel as comma-separated strings (``expansions="binding-ties"``)."""
+"""Config lists, given to OpenSpiel as comma- or plus-separated strings (``modes="pvp,exploration"``);
+the game keeps them plus-separated (``modes=pvp+exploration``), as a comma cannot stand in OpenSpiel's
+game strings, which serialization writes and parses."""
+
+
+def _items(value: object) -> list[str]:
+    return [v.strip() for v in str(value).replace("+", ",").split(",") if v.strip()]
 
 
 def game_params(game: str) -> dict[str, Any]:
@@ -54,7 +60,7 @@ def game_params(game: str) -> dict[str, Any]:
     params: dict[str, Any] = {"players": 2}
     for key in spec.params:
         value = config[key]
-        params[key] = ",".join(value) if isinstance(value, list) else value
+        params[key] = "+".join(value) if isinstance(value, list) else value
     params["max_steps"] = max_steps
     return params
 
@@ -64,7 +70,7 @@ def _config(game: str, params: dict[str, Any]) -> tuple[dict[str, Any], int]:
     given = {**game_params(game), **params}
     for key in LIST_PARAMS:
         if key in given:
-            given[key] = [v.strip() for v in str(given[key]).split(",") if v.strip()]
+            given[key] = _items(given[key])
     _, config, max_steps = adapter_config(game, given)
     return config, max_steps
 
@@ -115,7 +121,8 @@ class SpacetableGame(pyspiel.Game):  # type: ignore[misc]
             max_utility=1.0,
             max_game_length=length,
         )
-        super().__init__(game_type(game), info, dict(params or {}))
+        kept = {k: "+".join(_items(v)) if k in LIST_PARAMS else v for k, v in (params or {}).items()}
+        super().__init__(game_type(game), info, kept)
 
     def new_initial_state(self) -> SpacetableState:
         return SpacetableState(self)
