@@ -62,8 +62,9 @@ def test_ray_and_postgres_without_their_extras_say_what_to_install() -> None:
     code = ("import sys; sys.modules['ray'] = None; sys.modules['psycopg'] = None; "
             "import importlib.util; importlib.util.find_spec = lambda name, *a: None; "
             "from spacetable.cli.main import app; app()")
+    pg = "postgresql+psycopg://u@127.0.0.1:1/x"
     for args, extra in ((["simulate", "highcard", "--games", "1", "--backend", "ray"], "ray"),
-                        (["serve", "--port", "0", "--db", "postgresql+psycopg://u@127.0.0.1:1/x"], "postgres")):
+                        (["serve", "--port", "0", "--db", pg], "postgres")):
         out = subprocess.run([sys.executable, "-c", code, *args], capture_output=True, text=True)
         assert out.returncode == 2, out.stderr
         lines = out.stderr.strip().splitlines()

@@ -63,7 +63,7 @@ def test_illegal_index_penalized_terminates_every_agent() -> None:
     env.step(int(np.flatnonzero(obs["action_mask"] == 0)[0]))
     assert all(env.terminations.values()) and env.infos[agent]["illegal"] is True
     assert env.rewards == {a: (-1.0 if a == agent else 0.0) for a in env.possible_agents}
-    for a in env.agent_iter():
+    for _ in env.agent_iter():
         env.step(None)
     assert not env.agents
 
