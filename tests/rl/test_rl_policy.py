@@ -133,3 +133,24 @@ def test_the_policy_bot_sees_only_its_seat() -> None:
         bot.choose(three, 0, Rng(0))
     with pytest.raises(ConfigError, match="trained for 2 players"):
         simulate("moonrakers", 1, 3, ["policy:moonrakers-2p", "random", "random"])
+
+
+def test_the_server_seats_shipped_policies_only(tmp_path: Path) -> None:
+    """A policy named by a path is refused from the network (it would name a file on the server); the
+    shipped one is listed for Moonrakers, refused at 3 players, and plays at 2."""
+    from tests.server.server_helpers import auth, client, create, view
+
+    url = f"sqlite:///{tmp_path / 's.db'}"
+    with client(url) as c:
+        meta = {g["name"]: g for g in c.get("/api/meta").json()["games"]}
+        assert "policy:moonrakers-2p" in meta["moonrakers"]["bots"]
+        for seats, why in ((["human", f"policy:{shipped()['moonrakers-2p']}"], "only shipped policies"),
+                           (["human", "policy:../../etc/passwd"], "only shipped policies"),
+                           (["human", "policy:moonrakers-2p", "greedy"], "trained for 2 players")):
+            r = c.post("/api/games", json={"game": "moonrakers", "players": len(seats), "seats": seats})
+            assert r.status_code == 400 and why in r.json()["error"], r.text
+        g = create(c, ["greedy", "policy:moonrakers-2p"], seed=2)
+        v = view(c, g, g["spectator"])
+        assert v["seats"][1]["kind"] == "policy:moonrakers-2p"
+        r = c.post(f"/api/games/{g['id']}/seats/0/bot", headers=auth(g["spectator"]), json={"bot": "random"})
+        assert r.status_code == 403

@@ -62,7 +62,8 @@ def test_the_shipped_policy_plays_a_whole_game_against_a_person(browser: Browser
         summary = c.get(f"{url}/summary", headers=headers).json()
     assert v["terminal"], f"the game did not end in time ({moves} moves by the person)"
     assert summary["winners"] == [1], summary
-    expect(page.locator(".topbar .status")).to_contain_text(re.compile("won|wins|over", re.I), timeout=TIMEOUT)
+    status = page.locator(".topbar .status")
+    expect(status).to_contain_text(re.compile("won|wins|over", re.I), timeout=TIMEOUT)
     page.screenshot(path=str(shots / "policy-table-end.png"))
     print(f"the person made {moves} moves; screenshots in {shots}")
     ctx.close()
