@@ -30,7 +30,15 @@ from spacetable.engine import record
 from spacetable.engine.errors import SaveError, SpacetableError
 from spacetable.engine.rng import Rng
 from spacetable.sim.bench import bench as run_bench
-from spacetable.sim.setup import all_games, build_config, load_game, make_bots, parse_bots, split_bots
+from spacetable.sim.setup import (
+    all_games,
+    build_config,
+    check_bots,
+    load_game,
+    make_bots,
+    parse_bots,
+    split_bots,
+)
 
 app = typer.Typer(help="spacetable: play, replay, simulate and benchmark tabletop games.",
                   no_args_is_help=True, add_completion=False)
@@ -131,6 +139,7 @@ def play(
         if practice and len(seats_h) != 1:
             _fail("--practice is for a solo game: exactly one human seat")
         bot_objs = dict(zip(names, make_bots(state.spec.name, list(names.values())), strict=True))
+        check_bots(state.spec.name, state.config, list(bot_objs.values()))  # e.g. a 2-player policy
     except SaveError as e:
         _fail(str(e), 1)
     except SpacetableError as e:

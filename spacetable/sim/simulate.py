@@ -33,7 +33,7 @@ from spacetable.sim.progress import GamesProgress
 from spacetable.sim.results import ResultsStore
 from spacetable.sim.runner import DEFAULT_MAX_DECISIONS
 from spacetable.sim.schema import SCHEMA
-from spacetable.sim.setup import build_config, load_game, make_bots
+from spacetable.sim.setup import build_config, check_bots, load_game, make_bots
 from spacetable.sim.worker import Batch, RunSpec, seating
 
 __all__ = ["SimReport", "Job", "simulate", "run_jobs", "make_job", "seating", "wilson_interval"]
@@ -123,10 +123,7 @@ def make_job(game: str, games: int, players: int, bots: Sequence[str], seed: int
     check_seed(seed)
     check_seed(seed + games - 1)
     spec.new_game(dict(config), seed)  # refuse what the game itself refuses (Binding Ties at 2 players)
-    for bot in make_bots(game, bots):  # refuse unknown bot names up front
-        check = getattr(bot, "check", None)  # a policy bot refuses a game it was not trained for
-        if check is not None:
-            check(game, config)
+    check_bots(game, config, make_bots(game, bots))  # unknown names, policies trained for another game
     if len(bots) != players:
         raise ConfigError(f"{len(bots)} bot names for {players} seats; give one name per seat")
     if max_decisions < 1:
