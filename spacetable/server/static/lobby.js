@@ -112,7 +112,7 @@ function CreateForm({ bots, games, game, setGame, onCreated }) {
       <span class="muted">Seat ${i + 1}</span>
       <select class="input" name=${"seat-" + i} aria-label=${`seat ${i + 1} player`} value=${k}
         onChange=${(e) => { const nk = [...kinds]; nk[i] = e.currentTarget.value; setKinds(nk); }}>
-        <option value="human">Human</option>${bots.map((b) => html`<option value=${b}>Bot: ${b}</option>`)}</select>
+        <option value="human">Human</option>${bots.map((b) => html`<option value=${b} title=${b}>${b.startsWith("policy:") ? `Agent: ${b.slice(7)}` : `Bot: ${b}`}</option>`)}</select>
       <input class="input" name=${"name-" + i} aria-label=${`seat ${i + 1} name`} maxlength="40" placeholder=${k === "human" ? `Captain ${i + 1}` : `${k} bot`}
         value=${names[i]} onInput=${(e) => { const nn = [...names]; nn[i] = e.currentTarget.value; setNames(nn); }} />
     </div>`)}
