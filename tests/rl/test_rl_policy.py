@@ -154,3 +154,19 @@ def test_the_server_seats_shipped_policies_only(tmp_path: Path) -> None:
         assert v["seats"][1]["kind"] == "policy:moonrakers-2p"
         r = c.post(f"/api/games/{g['id']}/seats/0/bot", headers=auth(g["spectator"]), json={"bot": "random"})
         assert r.status_code == 403
+
+
+def test_ppo_rollouts_and_an_update_run_on_masked_actions(tiny_dataset: Path) -> None:
+    """Two episodes against the pool (greedy and a frozen copy), shaped rewards on, then one PPO
+    update with the cloning term: every sampled action was legal, the numbers stay finite."""
+    train = example("train_moonrakers")
+    bc = train.load_bc(tiny_dataset)
+    net = Policy.new(bc[0].shape[1], bc[1].shape[1], 16, 1, {"game": "moonrakers", "players": 2})
+    batch, mean_return = train.rollouts(net, 2, ["greedy"], None, 5, shaping=0.5)
+    n = len(batch["act"])
+    assert n > 10 and batch["mask"][np.arange(n), batch["act"]].all()
+    assert 0.0 <= mean_return <= 1.0 and np.isfinite(batch["adv"]).all()
+    before = {k: v.copy() for k, v in net.p.items()}
+    stats = train.ppo_update(net, train.Adam(net.p, 1e-3), batch, bc, np.random.default_rng(0), epochs=1)
+    assert all(np.isfinite(v) for v in stats.values())
+    assert any(not np.array_equal(before[k], net.p[k]) for k in net.p)
