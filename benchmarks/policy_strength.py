@@ -7,7 +7,10 @@ Each opponent plays `--games` 2-player games against ``policy:NAME`` (or ``polic
 its 95% Wilson interval and the CPU seconds used (this process and its workers).
 
     .venv/bin/python benchmarks/policy_strength.py [--policy moonrakers-2p] [--games 500]
-        [--opponents random,greedy] [--seed 2000000000] [--workers 2] [--json]
+        [--opponents random,greedy] [--seed 2000000000] [--workers 2] [--out DIR] [--json]
+
+With ``--out DIR`` each opponent's games go to ``DIR/<opponent>.parquet`` (a rerun resumes them;
+``spacetable report`` reads them).
 """
 
 from __future__ import annotations
@@ -16,6 +19,7 @@ import argparse
 import json
 import resource
 import time
+from pathlib import Path
 from typing import Any
 
 from spacetable.sim.simulate import simulate, wilson_interval
@@ -36,6 +40,7 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     ap.add_argument("--opponents", default="random,greedy")
     ap.add_argument("--seed", type=int, default=2_000_000_000)
     ap.add_argument("--workers", type=int, default=None)
+    ap.add_argument("--out", type=Path, default=None, help="keep the games in DIR/<opponent>.parquet")
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args(argv)
     me = f"policy:{args.policy}"
@@ -43,8 +48,12 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     for k, opponent in enumerate(o.strip() for o in args.opponents.split(",") if o.strip()):
         seed = args.seed + k * 1_000_000
         t0, w0 = cpu_seconds(), time.perf_counter()
+        out_file = None
+        if args.out is not None:
+            args.out.mkdir(parents=True, exist_ok=True)
+            out_file = args.out / f"{opponent}.parquet"
         r = simulate(args.game, args.games, 2, [me, opponent], seed=seed, backend="processes",
-                     workers=args.workers, max_decisions=CAP)
+                     workers=args.workers, max_decisions=CAP, out=out_file)
         wins = r.wins_by_bot.get(me, 0)
         row = {"seed": seed, "games": r.games, "wins": wins, "win_rate": round(wins / r.games, 4),
                "ci95": wilson_interval(wins, r.games), "unfinished": r.unfinished, "errors": r.errors,
