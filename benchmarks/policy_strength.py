@@ -2,8 +2,9 @@
 benchmarks/results/2026-12-06-moonrakers-policy.md).
 
 Each opponent plays `--games` 2-player games against ``policy:NAME`` (or ``policy:PATH``) through
-``simulate`` (game i: seed S + i, the policy in seat i mod 2); a game stopped at the decision cap
-(3000, as the RL adapters' cap) counts as a loss, a shared win as a win. Prints each win rate with
+``simulate`` (game i: seed S + i, the policy in seat i mod 2), with simulate's decision cap
+(200,000, as the bot tables of docs/bots.md; ``--cap`` to change it); a game stopped at the cap
+counts as a loss, a shared win as a win. Prints each win rate with
 its 95% Wilson interval and the CPU seconds used (this process and its workers).
 
     .venv/bin/python benchmarks/policy_strength.py [--policy moonrakers-2p] [--games 500]
@@ -24,7 +25,7 @@ from typing import Any
 
 from spacetable.sim.simulate import simulate, wilson_interval
 
-CAP = 3000
+CAP = 200_000
 
 
 def cpu_seconds() -> float:
@@ -40,11 +41,13 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     ap.add_argument("--opponents", default="random,greedy")
     ap.add_argument("--seed", type=int, default=2_000_000_000)
     ap.add_argument("--workers", type=int, default=None)
+    ap.add_argument("--cap", type=int, default=CAP, help="decisions after which a game stops unfinished")
     ap.add_argument("--out", type=Path, default=None, help="keep the games in DIR/<opponent>.parquet")
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args(argv)
     me = f"policy:{args.policy}"
-    out: dict[str, Any] = {"policy": me, "games": args.games, "seed": args.seed, "cap": CAP, "opponents": {}}
+    out: dict[str, Any] = {"policy": me, "games": args.games, "seed": args.seed, "cap": args.cap,
+                           "opponents": {}}
     for k, opponent in enumerate(o.strip() for o in args.opponents.split(",") if o.strip()):
         seed = args.seed + k * 1_000_000
         t0, w0 = cpu_seconds(), time.perf_counter()
@@ -53,7 +56,7 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
             args.out.mkdir(parents=True, exist_ok=True)
             out_file = args.out / f"{opponent}.parquet"
         r = simulate(args.game, args.games, 2, [me, opponent], seed=seed, backend="processes",
-                     workers=args.workers, max_decisions=CAP, out=out_file)
+                     workers=args.workers, max_decisions=args.cap, out=out_file)
         wins = r.wins_by_bot.get(me, 0)
         row = {"seed": seed, "games": r.games, "wins": wins, "win_rate": round(wins / r.games, 4),
                "ci95": wilson_interval(wins, r.games), "unfinished": r.unfinished, "errors": r.errors,

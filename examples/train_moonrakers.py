@@ -41,6 +41,7 @@ from spacetable.engine.rng import Rng
 from spacetable.rl.policy import Array, Policy, masked_softmax
 from spacetable.rl.table import Table
 from spacetable.rl.trajectories import read_dataset
+from spacetable.sim.runner import DEFAULT_MAX_DECISIONS
 from spacetable.sim.setup import make_bots
 from spacetable.sim.simulate import simulate
 
@@ -48,8 +49,8 @@ GAME = "moonrakers"
 PLAYERS = 2
 DATA_MIX = (("heuristic", 0.5), ("greedy", 0.3), ("random", 0.2))
 """The heuristic bot's opponents in the cloning data, by share of the games."""
-EVAL_CAP = 3000
-"""Decisions after which an evaluation game stops unfinished (counted as a loss), as the adapters' cap."""
+EVAL_CAP = DEFAULT_MAX_DECISIONS
+"""Decisions after which an evaluation game stops unfinished (counted as a loss): simulate's cap."""
 
 
 def cpu_seconds() -> float:
