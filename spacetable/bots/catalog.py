@@ -11,8 +11,9 @@ BOT_MODULES: dict[str, tuple[str, ...]] = {
     "spacelanes": ("spacetable.bots.spacelanes_greedy", "spacetable.bots.spacelanes_heuristic"),
     "highcard": ("spacetable.bots.highcard_bots",),
 }
-COMMON_MODULES: tuple[str, ...] = ("spacetable.bots.mcts",)
-"""Generic bots that play every game through the core API alone (registered for "*")."""
+COMMON_MODULES: tuple[str, ...] = ("spacetable.bots.mcts", "spacetable.rl.policy_bot")
+"""Generic bots that play every game through the core API alone (registered for "*"): the search bot,
+and saved policies (``policy:NAME`` or ``policy:PATH``, docs/rl.md)."""
 
 
 def load_bots(game: str) -> None:

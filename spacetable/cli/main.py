@@ -18,6 +18,7 @@ from rich.text import Text
 import spacetable.games.highcard  # noqa: F401  (registers the example game)
 from spacetable.bots.base import bot_names
 from spacetable.cli.advise_cmd import advise
+from spacetable.cli.dataset_cmd import dataset
 from spacetable.cli.ladder_cmd import ladder
 from spacetable.cli.replayer import run_replay
 from spacetable.cli.report_cmd import report
@@ -35,6 +36,7 @@ from spacetable.sim.catalog import catalog_json
 from spacetable.sim.setup import (
     all_games,
     build_config,
+    check_bots,
     cycle_bots,
     load_game,
     make_bots,
@@ -141,6 +143,7 @@ def play(
         if practice and len(seats_h) != 1:
             _fail("--practice is for a solo game: exactly one human seat")
         bot_objs = dict(zip(names, make_bots(state.spec.name, list(names.values())), strict=True))
+        check_bots(state.spec.name, state.config, list(bot_objs.values()))  # e.g. a 2-player policy
     except SaveError as e:
         _fail(str(e), 1)
     except SpacetableError as e:
@@ -294,7 +297,7 @@ def bench(
         return
     table = Table(title=f"spacetable bench ({seconds:g} s per figure, {result['build']} build)")
     for col in ("game", "decisions/s", "random games/s", "greedy 2p games/s", "copy µs", "determinize µs",
-                "mcts it/s"):
+                "mcts it/s", "gym vector steps/s"):
         table.add_column(col)
     for name, r in result["games"].items():
         greedy = r["greedy_games_per_second"]
@@ -302,7 +305,9 @@ def bench(
                       f"{r['random_games_per_second']:,.1f} ({r['random_players']}p)",
                       "—" if greedy is None else f"{greedy:,.1f}", f"{r['copy_us']:.2f}",
                       f"{r['determinize_us']:.1f} ({r['determinize_players']}p)",
-                      f"{r['mcts_iterations_per_second']:,} ({r['mcts_players']}p)")
+                      f"{r['mcts_iterations_per_second']:,} ({r['mcts_players']}p)",
+                      "—" if r.get("vector_env_steps_per_second") is None else
+                      f"{r['vector_env_steps_per_second']:,} (×{r['vector_env_copies']})")
     console = _console()
     console.print(table)
     t = result["targets"]
@@ -322,6 +327,7 @@ MAX_BENCH_SECONDS = 600.0
 
 
 app.command()(simulate)
+app.command()(dataset)
 app.command()(sweep)
 app.command()(ladder)
 app.command()(tune)

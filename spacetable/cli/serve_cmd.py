@@ -6,6 +6,7 @@ The server modules are imported only when the command runs, so the other command
 from __future__ import annotations
 
 import contextlib
+import importlib.util
 import os
 import socket
 import sys
@@ -56,6 +57,9 @@ def serve(
         raise typer.Exit(2)
     sys.setswitchinterval(0.001)  # short GIL slices: the event loop answers while bots think
     url = db or default_db_url()
+    if url.startswith("postgresql") and importlib.util.find_spec("psycopg") is None:
+        typer.echo("error: a PostgreSQL database needs psycopg: pip install 'spacetable[postgres]'", err=True)
+        raise typer.Exit(2)
     settings = None
     if designer:
         if designer_key is not None and len(designer_key) < 12:

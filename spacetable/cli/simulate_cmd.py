@@ -107,9 +107,13 @@ def simulate(
     out: OutOpt = None,
     cards: CardsOpt = None,
     progress_file: ProgressOpt = None,
+    trajectories: Annotated[bool, typer.Option(
+        "--trajectories", help="Keep each game's action log in --out for `spacetable dataset`.")] = False,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
 ) -> None:
     """Play N complete bot games and summarise them (every core by default; --out keeps every game)."""
+    if trajectories and out is None:
+        fail("--trajectories needs --out (the results file that keeps the action logs)")
     try:
         spec = load_game(game)
         n = players if players is not None else spec.min_players
@@ -117,7 +121,8 @@ def simulate(
         report = run_simulate(game, games_, n, parse_bots(game, bots, n), seed,
                               module or (), expansion or (), mode or (), turn_limit=turn_limit,
                               backend=backend, workers=workers, ray_address=ray_address, out=out,
-                              cards=cards, progress=sim_progress.wanted(as_json), progress_file=progress_file)
+                              cards=cards, progress=sim_progress.wanted(as_json), progress_file=progress_file,
+                              trajectories=trajectories)
     except SpacetableError as e:
         fail(str(e))
     except KeyboardInterrupt:

@@ -53,6 +53,9 @@ class CreateGame(Model):
         "games with a turn limit (Space Lanes, ruling L21: when it is reached the player closest to its "
         "goal wins): the number of turns, 0 for none; absent: the game's default (Space Lanes: none); "
         "400 for a game without one"), examples=[30])
+    share_for_research: StrictBool = Field(default=False, description=(
+        "the players allow `spacetable dataset` to export this game's decisions (observations, masks, "
+        "actions; never names or tokens) once it is finished"))
 
 
 class SeatToken(Model):
@@ -238,7 +241,7 @@ async def create_game(body: CreateGame, request: Request) -> Created:
     made = await service(request).create(GameRequest(
         game=body.game, players=body.players, seats=body.seats, expansions=body.expansions,
         modules=body.modules, modes=body.modes, seed=body.seed, names=body.names,
-        turn_limit=body.turn_limit))
+        turn_limit=body.turn_limit, share_for_research=body.share_for_research))
     return Created(id=made.id, seats=[SeatToken(seat=s, token=t) for s, t in made.seats],
                    spectator=made.spectator)
 

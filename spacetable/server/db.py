@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from sqlalchemy import BigInteger, ForeignKey, Integer, String, Text
+from sqlalchemy import BigInteger, Boolean, ForeignKey, Integer, String, Text, false
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 
@@ -27,6 +27,9 @@ class GameRow(Base):
     status: Mapped[str] = mapped_column(String(24), default="running", index=True)
     created_at: Mapped[datetime] = mapped_column()
     updated_at: Mapped[datetime] = mapped_column()
+    share_for_research: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    """The players allowed `spacetable dataset` to export this game's trajectories once it is over
+    (set at creation, off by default; names and tokens are never exported)."""
 
 
 class SeatRow(Base):

@@ -86,6 +86,8 @@ class GameRequest:
     names: Sequence[str] | None = None
     turn_limit: int | None = None
     """The game's turn limit (0: none) for a game that has one (``turn_limit`` in its spec's params)."""
+    share_for_research: bool = False
+    """The players allow `spacetable dataset` to export this game's decisions once it is finished."""
 
 
 _DIRECTION_MARKS = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
@@ -105,11 +107,23 @@ def new_token() -> str:
     return secrets.token_urlsafe(24)
 
 
-def check_bot(game: str, name: str) -> None:
-    """`ApiError` 400 unless the bot registry knows `name` for `game`."""
+def check_bot(game: str, name: str, config: dict[str, Any] | None = None) -> None:
+    """`ApiError` 400 unless the bot registry knows `name` for `game` (and, given the config, it plays
+    that configuration). A policy from the network must be a shipped one (``policy:NAME``): a path
+    names a file on the server, which no client may choose."""
+    base, colon, rest = name.partition(":")
+    if colon and base.strip() == "policy":
+        from spacetable.rl.policy_bot import is_shipped, shipped_names
+
+        if not is_shipped(rest.strip()):
+            offered = ", ".join(shipped_names(game)) or "none for this game"
+            raise ApiError(400, f"this server seats only shipped policies ({offered}), not {name!r}")
     try:
-        make_bot(game, name)
-    except (ValueError, TypeError) as e:
+        bot = make_bot(game, name)
+        check = getattr(bot, "check", None)
+        if check is not None and config is not None:
+            check(game, config)
+    except (ValueError, TypeError, SpacetableError) as e:
         raise ApiError(400, str(e)) from e
 
 
@@ -450,7 +464,7 @@ class GameService:
             raise ApiError(400, f"{len(req.seats)} seats given for {req.players} players")
         for kind in req.seats:
             if kind != HUMAN:
-                check_bot(req.game, kind)
+                check_bot(req.game, kind, config)
         names = list(req.names or [])
         if len(names) > req.players:
             raise ApiError(400, f"{len(names)} names given for {req.players} players")
@@ -480,7 +494,7 @@ class GameService:
         status = FINISHED if plan.state.is_terminal() else RUNNING
         await self._db_write(self.store.create, game_id, req.game, config, seed, table.rules_version,
                                 [StoredSeat(s.seat, s.kind, s.name) for s in seats], tokens, plan.records,
-                                status)
+                                status, req.share_for_research)
         table.commit(plan)
         for tok, seat in tokens:
             self._tokens[hash_token(tok)] = (game_id, seat)
@@ -591,7 +605,7 @@ class GameService:
         table = await self.table(game_id)
         if seat is None:
             raise ApiError(403, "a spectator cannot hand a seat to a bot")
-        check_bot(table.game, bot)
+        check_bot(table.game, bot, table.config)
         async with self.lock(game_id):
             table = await self._fresh(game_id, version)
             if table.status != RUNNING:

@@ -237,13 +237,13 @@ class Store:
 
     def create(self, game_id: str, game: str, config: dict[str, Any], seed: int, rules_version: str,
                seats: Sequence[StoredSeat], tokens: Sequence[tuple[str, int | None]],
-               records: Sequence[NewRecord], status: str) -> None:
+               records: Sequence[NewRecord], status: str, share_for_research: bool = False) -> None:
         """Store a new game with its seats, token hashes and first records in one transaction."""
         t = now()
         with self._session() as s, s.begin():
             s.add(GameRow(id=game_id, game=game, config=json.dumps(config, sort_keys=True), seed=seed,
                           rules_version=rules_version, version=len(records), status=status,
-                          created_at=t, updated_at=t))
+                          created_at=t, updated_at=t, share_for_research=share_for_research))
             s.flush()
             s.add_all(SeatRow(game_id=game_id, seat=x.seat, kind=x.kind, name=x.name) for x in seats)
             s.add_all(TokenRow(token_hash=hash_token(tok), game_id=game_id, seat=seat)
@@ -405,6 +405,14 @@ class Store:
             q = select(GameRow.id).order_by(GameRow.created_at)
             if status is not None:
                 q = q.where(GameRow.status == status)
+            return list(s.scalars(q))
+
+    @_retried
+    def shared_for_research(self) -> list[str]:
+        """The finished games whose players allowed research exports, oldest first."""
+        with self._session() as s:
+            q = (select(GameRow.id).where(GameRow.status == "finished", GameRow.share_for_research.is_(True))
+                 .order_by(GameRow.created_at))
             return list(s.scalars(q))
 
     @_retried

@@ -69,8 +69,10 @@ COLUMNS: tuple[tuple[str, pa.DataType, str], ...] = (
     ("score_track", pa.list_(pa.float64()),
      "the seat's score at the end of each turn, the final score last: Moonrakers Prestige, Space Lanes "
      "goal progress (L21)"),
+    ("actions", pa.list_(pa.int32()), "the game's action log, chance outcomes included, as action indices "
+                                      "(with --trajectories; else null; same on every seat row)"),
 )
-ADDED_COLUMNS = ("cards_offered", "cards_bought", "score_track")
+ADDED_COLUMNS = ("cards_offered", "cards_bought", "score_track", "actions")
 """Columns added after the first results files: null when a file lacks them."""
 
 SCHEMA = pa.schema([pa.field(name, typ, metadata={"doc": doc}) for name, typ, doc in COLUMNS],

@@ -93,3 +93,12 @@ def make_bots(game: str, names: Sequence[str]) -> list[Bot]:
         return [make_bot(game, n) for n in names]
     except ValueError as e:
         raise ConfigError(str(e)) from e
+
+
+def check_bots(game: str, config: dict[str, Any], bots: Sequence[Bot]) -> None:
+    """`ConfigError` from a bot that cannot play this configuration (a trained policy's `check`:
+    another game, player count or tensor size); other bots play any."""
+    for bot in bots:
+        check = getattr(bot, "check", None)
+        if check is not None:
+            check(game, config)

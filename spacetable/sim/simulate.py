@@ -33,7 +33,7 @@ from spacetable.sim.progress import GamesProgress, ProgressFile
 from spacetable.sim.results import ResultsStore
 from spacetable.sim.runner import DEFAULT_MAX_DECISIONS
 from spacetable.sim.schema import SCHEMA
-from spacetable.sim.setup import build_config, cycle_bots, load_game, make_bots
+from spacetable.sim.setup import build_config, check_bots, cycle_bots, load_game, make_bots
 from spacetable.sim.worker import Batch, RunSpec, seating
 
 __all__ = ["SimReport", "Job", "simulate", "run_jobs", "make_job", "seating", "wilson_interval"]
@@ -118,7 +118,8 @@ class Job:
 def make_job(game: str, games: int, players: int, bots: Sequence[str], seed: int = 0,
              modules: Sequence[str] = (), expansions: Sequence[str] = (), modes: Sequence[str] = (),
              max_decisions: int = DEFAULT_MAX_DECISIONS, turn_limit: int | None = None,
-             cards: str | Path | CardOverrides | None = None, run: str = "") -> Job:
+             cards: str | Path | CardOverrides | None = None, run: str = "",
+             trajectories: bool = False) -> Job:
     """A checked job. Raises `ConfigError` (or `DataError` for the card overrides) before any game starts
     for an unknown game, bot or option."""
     spec = load_game(game)
@@ -129,13 +130,13 @@ def make_job(game: str, games: int, players: int, bots: Sequence[str], seed: int
     check_seed(seed + games - 1)
     spec.new_game(dict(config), seed)  # refuse what the game itself refuses (Binding Ties at 2 players)
     bots = cycle_bots(list(bots), players)  # fewer names than seats repeat in order
-    make_bots(game, bots)  # refuse unknown bot names up front
+    check_bots(game, config, make_bots(game, bots))  # unknown names, policies trained for another game
     if max_decisions < 1:
         raise ConfigError("the decision cap must be 1 or more")
     overrides = cards if isinstance(cards, CardOverrides) or cards is None else read_overrides(game, cards)
     if overrides is not None and overrides.game != game:
         raise ConfigError(f"the card overrides {overrides.file} are for {overrides.game}, not {game}")
-    return Job(RunSpec(game, config, tuple(bots), seed, max_decisions, run, overrides), games)
+    return Job(RunSpec(game, config, tuple(bots), seed, max_decisions, run, overrides, trajectories), games)
 
 
 def simulate(game: str, games: int, players: int, bots: Sequence[str], seed: int = 0,
@@ -143,16 +144,20 @@ def simulate(game: str, games: int, players: int, bots: Sequence[str], seed: int
              max_decisions: int = DEFAULT_MAX_DECISIONS, turn_limit: int | None = None, *,
              backend: str = "serial", workers: int | None = None, ray_address: str | None = None,
              out: str | Path | None = None, cards: str | Path | CardOverrides | None = None,
-             run: str = "", progress: bool = False, progress_file: str | Path | None = None) -> SimReport:
+             run: str = "", progress: bool = False, progress_file: str | Path | None = None,
+             trajectories: bool = False) -> SimReport:
     """Play `games` complete games of `game` with one bot name per seat and summarise them.
 
     The seats rotate between games (`seating`); `wins_by_seat` counts seats, `wins_by_bot` names.
     `backend` is ``serial`` (this process; the default of the Python API), ``processes`` or ``ray``.
 
+    With `trajectories` each game's action log is kept in the results (``actions``) so that
+    `spacetable dataset` can rebuild every decision (docs/rl.md, "Datasets").
+
     Raises `ConfigError` before any game starts for an unknown game, bot or option.
     """
     job = make_job(game, games, players, bots, seed, modules, expansions, modes, max_decisions,
-                   turn_limit, cards, run)
+                   turn_limit, cards, run, trajectories)
     start = time.perf_counter()
     sink = None if progress_file is None else ProgressFile(Path(progress_file))
     with make_backend(backend, workers, ray_address) as b:

@@ -55,6 +55,8 @@ class RunSpec:
     max_decisions: int
     run: str = ""
     cards: CardOverrides | None = None
+    trajectories: bool = False
+    """Record each game's action log (the ``actions`` column) for `spacetable dataset` (docs/rl.md)."""
 
     @property
     def config_json(self) -> str:
@@ -145,6 +147,8 @@ def game_rows(spec: GameSpec, run: RunSpec, i: int) -> list[dict[str, Any]]:
         stats = state.game_stats() if finished else {}
         base |= {"status": "finished" if finished else "unfinished", "turns": state.turn_count(),
                  "decisions": decisions, "stats": canonical(stats)}
+        if run.trajectories:
+            base["actions"] = state.history
         for seat in range(n):
             figures = common_figures(state, seat)
             if tracker is not None:

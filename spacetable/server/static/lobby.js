@@ -63,6 +63,7 @@ function CreateForm({ bots, games, game, setGame, onCreated }) {
   const [bt, setBt] = useState(true);
   const [fe, setFe] = useState(true);
   const [seed, setSeed] = useState("");
+  const [share, setShare] = useState(false);
   const [error, setError] = useState(null);
   const [busy, setBusy] = useState(false);
   const btAllowed = players >= 3;
@@ -80,6 +81,7 @@ function CreateForm({ bots, games, game, setGame, onCreated }) {
       names: names.slice(0, players).map((n, i) => n.trim() || (seats[i] === "human" ? `Captain ${i + 1}` : `${seats[i]} bot ${i + 1}`)),
     });
     if (seed.trim()) body.seed = parseInt(seed, 10);
+    if (share) body.share_for_research = true;
     if (lanes && turnLimit.trim()) body.turn_limit = parseInt(turnLimit, 10);
     const r = await api("/api/games", { method: "POST", body });
     setBusy(false);
@@ -110,7 +112,7 @@ function CreateForm({ bots, games, game, setGame, onCreated }) {
       <span class="muted">Seat ${i + 1}</span>
       <select class="input" name=${"seat-" + i} aria-label=${`seat ${i + 1} player`} value=${k}
         onChange=${(e) => { const nk = [...kinds]; nk[i] = e.currentTarget.value; setKinds(nk); }}>
-        <option value="human">Human</option>${bots.map((b) => html`<option value=${b}>Bot: ${b}</option>`)}</select>
+        <option value="human">Human</option>${bots.map((b) => html`<option value=${b} title=${b}>${b.startsWith("policy:") ? `Agent: ${b.slice(7)}` : `Bot: ${b}`}</option>`)}</select>
       <input class="input" name=${"name-" + i} aria-label=${`seat ${i + 1} name`} maxlength="40" placeholder=${k === "human" ? `Captain ${i + 1}` : `${k} bot`}
         value=${names[i]} onInput=${(e) => { const nn = [...names]; nn[i] = e.currentTarget.value; setNames(nn); }} />
     </div>`)}
@@ -124,6 +126,7 @@ function CreateForm({ bots, games, game, setGame, onCreated }) {
     </div>`}
     ${game === "moonrakers" && players <= 2 ? html`<p class="small muted">With 1–2 captains the Mercenary variant is played (§8).</p>` : ""}
     <div class="field"><label>Seed <input class="input" name="seed" inputmode="numeric" placeholder="random" value=${seed} onInput=${(e) => setSeed(e.currentTarget.value)} style="width:110px" /></label></div>
+    <div class="field"><label title="once the game is over, its decisions (what each seat saw and chose, never names) may be exported for research with spacetable dataset"><input type="checkbox" name="share-for-research" checked=${share} onChange=${(e) => setShare(e.currentTarget.checked)} /> Share this game for research (anonymous, after it ends)</label></div>
     ${error ? html`<div class="error" role="alert">${error}</div>` : ""}
     <button class="btn primary" type="submit" disabled=${busy}>Create game</button>
   </form>`;
