@@ -28,9 +28,10 @@ def free_port() -> int:
 
 
 @contextlib.contextmanager
-def client(db_url: str, bot_pause: float = 0.0) -> Iterator[TestClient]:
-    """A TestClient for a new app on `db_url` (lifespan: migrations, loading games, bots)."""
-    with TestClient(create_app(ServerConfig(db_url=db_url, bot_pause=bot_pause))) as c:
+def client(db_url: str, bot_pause: float = 0.0, **settings: Any) -> Iterator[TestClient]:
+    """A TestClient for a new app on `db_url` (lifespan: migrations, loading games, bots); `settings`
+    are other `ServerConfig` fields (e.g. handoff_after)."""
+    with TestClient(create_app(ServerConfig(db_url=db_url, bot_pause=bot_pause, **settings))) as c:
         yield c
 
 

@@ -1,0 +1,235 @@
+"""The server's edge: uvicorn with the limits a stranger cannot talk past.
+
+uvicorn itself bounds the keep-alive idle time (``timeout_keep_alive``), WebSocket frame sizes
+(``ws_max_size``) and the whole server's concurrency (``limit_concurrency``, answered with 503s),
+and stops gracefully within ``timeout_graceful_shutdown``; it has no read timeout for a request
+still arriving, no limit per client address and nothing against a client that stops reading. So
+`run` gives uvicorn its own protocol classes, thin subclasses of its HTTP (httptools) and
+WebSocket protocols that add:
+
+- a header timeout: a request's whole header must arrive within ``header_timeout`` seconds of its
+  first byte (or of the connection, for the first one), else ``408`` and the connection closes;
+- a body timeout: the body must arrive within ``body_timeout`` seconds of the header's end, else
+  the connection is cut (the app sees the client gone and answers nothing);
+- a per-address connection limit: a client address holding ``max_connections_per_client`` open
+  connections (HTTP and WebSocket alike) has its next one accepted and closed at once;
+- a stall limit: a connection whose client has read nothing while more than a buffer's worth
+  (64 KiB) waited to be sent for ``stall_seconds`` is aborted, so a close always happens, even to
+  a client whose socket buffers are full.
+
+On SIGTERM or Ctrl-C uvicorn stops accepting, closes the connections and runs the app's shutdown
+(which kills the bot workers); a watchdog ends the process `EXIT_SECONDS` after the signal
+whatever is still running (nothing acknowledged is lost: every answer follows its commit).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import os
+import threading
+import time
+from dataclasses import dataclass
+from types import FrameType
+from typing import Any
+
+import uvicorn
+from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
+from uvicorn.protocols.websockets.auto import AutoWebSocketsProtocol
+
+from spacetable.server.config import WS_FRAME_LIMIT, ServerConfig
+
+log = logging.getLogger("spacetable.server")
+EXIT_SECONDS = 4.0
+"""After SIGTERM, the process ends by this many seconds at the latest."""
+REQUEST_TIMEOUT = (b"HTTP/1.1 408 Request Timeout\r\ncontent-type: application/json\r\n"
+                   b"content-length: 52\r\nconnection: close\r\n\r\n"
+                   b'{"error": "the request did not arrive in time (408)"}')
+
+
+@dataclass(frozen=True)
+class Limits:
+    header_timeout: float
+    body_timeout: float
+    max_connections_per_client: int
+    stall_seconds: float
+
+
+class Tally:
+    """Open connections per client address (by their transports: one that closed is no longer
+    counted, whichever protocol object it ended with after a WebSocket upgrade)."""
+
+    def __init__(self, limit: int) -> None:
+        self.limit = limit
+        self._open: dict[str, list[asyncio.BaseTransport]] = {}
+        self._admitted = 0
+
+    def admit(self, host: str, transport: asyncio.BaseTransport) -> bool:
+        live = [t for t in self._open.get(host, ()) if not t.is_closing()]
+        if len(live) >= self.limit:
+            self._open[host] = live
+            return False
+        live.append(transport)
+        self._open[host] = live
+        self._admitted += 1
+        if self._admitted % 4096 == 0:  # forget the addresses whose connections have all closed
+            self._open = {h: ts for h, ts in self._open.items() if any(not t.is_closing() for t in ts)}
+        return True
+
+    def count(self, host: str) -> int:
+        return sum(not t.is_closing() for t in self._open.get(host, ()))
+
+
+class _Stall:
+    """The stall timer of one connection: armed while its transport's write buffer is over the
+    high-water mark (uvicorn's `pause_writing`), the transport is aborted if it stays there."""
+
+    def __init__(self, seconds: float) -> None:
+        self.seconds = seconds
+        self.timer: asyncio.TimerHandle | None = None
+
+    def paused(self, transport: asyncio.BaseTransport) -> None:
+        if self.timer is None and self.seconds > 0:
+            self.timer = asyncio.get_running_loop().call_later(self.seconds, self._abort, transport)
+
+    def resumed(self) -> None:
+        if self.timer is not None:
+            self.timer.cancel()
+            self.timer = None
+
+    def _abort(self, transport: asyncio.BaseTransport) -> None:
+        """Even a transport already closing (its close waits to flush to a client that reads
+        nothing) is cut."""
+        self.timer = None
+        if isinstance(transport, asyncio.WriteTransport):
+            log.warning("a client read nothing for %.0f s with data waiting; closing its connection",
+                        self.seconds)
+            transport.abort()
+
+
+def protocols(limits: Limits) -> tuple[type[asyncio.Protocol], type[asyncio.Protocol]]:
+    """uvicorn's HTTP and WebSocket protocol classes with `limits` (one pair per server)."""
+    tally = Tally(limits.max_connections_per_client)
+
+    class GuardedHttp(HttpToolsProtocol):
+        """uvicorn's httptools protocol with read timeouts, a per-address limit and a stall limit."""
+
+        def __init__(self, *args: Any, **kwargs: Any) -> None:
+            super().__init__(*args, **kwargs)
+            self._read_timer: asyncio.TimerHandle | None = None
+            self._stall = _Stall(limits.stall_seconds)
+
+        def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
+            super().connection_made(transport)
+            host = self.client[0] if self.client else ""
+            if not tally.admit(host, transport):
+                transport.abort()  # accepted, and closed at once
+                return
+            self._arm(limits.header_timeout, header=True)
+
+        def connection_lost(self, exc: Exception | None) -> None:
+            self._disarm()
+            self._stall.resumed()
+            super().connection_lost(exc)
+
+        def on_message_begin(self) -> None:
+            super().on_message_begin()
+            if self._read_timer is None:
+                self._arm(limits.header_timeout, header=True)
+
+        def on_headers_complete(self) -> None:
+            self._disarm()
+            super().on_headers_complete()
+            if not self.parser.should_upgrade():
+                self._arm(limits.body_timeout, header=False)
+
+        def on_message_complete(self) -> None:
+            self._disarm()
+            super().on_message_complete()
+
+        def pause_writing(self) -> None:
+            super().pause_writing()
+            self._stall.paused(self.transport)
+
+        def resume_writing(self) -> None:
+            self._stall.resumed()
+            super().resume_writing()
+
+        def _arm(self, seconds: float, header: bool) -> None:
+            self._disarm()
+            if seconds > 0:
+                self._read_timer = self.loop.call_later(seconds, self._too_slow, header)
+
+        def _disarm(self) -> None:
+            if self._read_timer is not None:
+                self._read_timer.cancel()
+                self._read_timer = None
+
+        def _too_slow(self, header: bool) -> None:
+            self._read_timer = None
+            transport = self.transport
+            if transport.is_closing() or transport.get_protocol() is not self:
+                return  # closed already, or a WebSocket now
+            if header:
+                transport.write(REQUEST_TIMEOUT)
+                transport.close()
+                asyncio.get_running_loop().call_later(1.0, transport.abort)  # if it does not read it
+            else:
+                transport.abort()  # the app sees the client gone mid-body
+
+    base: Any = AutoWebSocketsProtocol
+
+    class GuardedWebSocket(base):  # type: ignore[misc]
+        """uvicorn's WebSocket protocol with the stall limit (its connection was counted and timed
+        by `GuardedHttp` until the upgrade)."""
+
+        def __init__(self, *args: Any, **kwargs: Any) -> None:
+            super().__init__(*args, **kwargs)
+            self._stall = _Stall(limits.stall_seconds)
+
+        def connection_lost(self, exc: Exception | None) -> None:
+            self._stall.resumed()
+            super().connection_lost(exc)
+
+        def pause_writing(self) -> None:
+            super().pause_writing()
+            self._stall.paused(self.transport)
+
+        def resume_writing(self) -> None:
+            self._stall.resumed()
+            super().resume_writing()
+
+    return GuardedHttp, GuardedWebSocket
+
+
+class _Server(uvicorn.Server):
+    """uvicorn's server, with a watchdog that ends the process `EXIT_SECONDS` after the first
+    SIGTERM or Ctrl-C, whatever the graceful shutdown is still waiting for."""
+
+    def handle_exit(self, sig: int, frame: FrameType | None) -> None:
+        if not self.should_exit:
+            threading.Thread(target=_exit_soon, name="spacetable-exit", daemon=True).start()
+        super().handle_exit(sig, frame)
+
+
+def _exit_soon() -> None:
+    time.sleep(EXIT_SECONDS)
+    log.warning("the server did not stop within %.0f s of the signal; exiting now", EXIT_SECONDS)
+    logging.shutdown()
+    os._exit(0)
+
+
+def uvicorn_config(app: Any, host: str, port: int, config: ServerConfig, log_level: str) -> uvicorn.Config:
+    """uvicorn's settings for `app` under `config`'s limits."""
+    http, ws = protocols(Limits(config.header_timeout, config.body_timeout,
+                                config.max_connections_per_client, config.stall_seconds))
+    forwarded = config.forwarded_allow_ips
+    return uvicorn.Config(app, host=host, port=port, log_level=log_level, http=http, ws=ws,
+                          ws_max_size=WS_FRAME_LIMIT, ws_per_message_deflate=True,
+                          proxy_headers=forwarded is not None, forwarded_allow_ips=forwarded,
+                          timeout_keep_alive=5, timeout_graceful_shutdown=2)
+
+
+def run(app: Any, host: str, port: int, config: ServerConfig, log_level: str = "info") -> None:
+    """Serve `app` until SIGTERM or Ctrl-C (the process ends within `EXIT_SECONDS` of it)."""
+    _Server(uvicorn_config(app, host, port, config, log_level)).run()
