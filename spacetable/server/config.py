@@ -103,7 +103,7 @@ class ServerConfig:
     """Sustained rate of messages a WebSocket client may send (pings included), after a burst of
     `ws_message_burst`; a faster client is closed with 1008."""
     ws_message_burst: int = 30
-    stall_seconds: float = 10.0
+    stall_seconds: float = 5.0
     """A connection whose client reads nothing while the server has more than a buffer's worth to
     send it is aborted after this long (the close always happens, whatever the client does)."""
     forwarded_allow_ips: str | None = None

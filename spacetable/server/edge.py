@@ -15,7 +15,8 @@ WebSocket protocols that add:
   connections (HTTP and WebSocket alike) has its next one accepted and closed at once;
 - a stall limit: a connection whose client has read nothing while more than a buffer's worth
   (64 KiB) waited to be sent for ``stall_seconds`` is aborted, so a close always happens, even to
-  a client whose socket buffers are full.
+  a client whose socket buffers are full (a WebSocket's kernel send buffer is bounded to
+  `WS_SEND_BUFFER`, so that point comes after a few dozen pushes, not megabytes).
 
 On SIGTERM or Ctrl-C uvicorn stops accepting, closes the connections and runs the app's shutdown
 (which kills the bot workers); a watchdog ends the process `EXIT_SECONDS` after the signal
@@ -25,8 +26,11 @@ whatever is still running (nothing acknowledged is lost: every answer follows it
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import os
+import socket
+import struct
 import threading
 import time
 from dataclasses import dataclass
@@ -40,6 +44,11 @@ from uvicorn.protocols.websockets.auto import AutoWebSocketsProtocol
 from spacetable.server.config import WS_FRAME_LIMIT, ServerConfig
 
 log = logging.getLogger("spacetable.server")
+WS_SEND_BUFFER = 32 * 1024
+"""The kernel send buffer of a WebSocket (Linux doubles it): with the transport's own 64 KiB, about
+130 KiB wait for a client before the stall limit starts counting (without it, the kernel's send
+buffer grows to megabytes for a client that reads nothing). A push is a few KiB to 10 KiB; 64 KiB
+in flight still carries 300 KiB/s at a 200 ms round trip."""
 EXIT_SECONDS = 4.0
 """After SIGTERM, the process ends by this many seconds at the latest."""
 REQUEST_TIMEOUT = (b"HTTP/1.1 408 Request Timeout\r\ncontent-type: application/json\r\n"
@@ -101,10 +110,20 @@ class _Stall:
         """Even a transport already closing (its close waits to flush to a client that reads
         nothing) is cut."""
         self.timer = None
-        if isinstance(transport, asyncio.WriteTransport):
-            log.warning("a client read nothing for %.0f s with data waiting; closing its connection",
-                        self.seconds)
-            transport.abort()
+        log.warning("a client read nothing for %.0f s with data waiting; cutting it off", self.seconds)
+        reset(transport)
+
+
+def reset(transport: asyncio.BaseTransport) -> None:
+    """Cut a connection at once with a TCP reset: an abort alone leaves the kernel trying to deliver
+    what is queued (for minutes, to a client that reads nothing), and the client none the wiser."""
+    sock = transport.get_extra_info("socket")
+    if sock is not None:
+        with contextlib.suppress(OSError, AttributeError):
+            sock.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
+    abort = getattr(transport, "abort", None)  # (uvloop's transports are not asyncio's classes)
+    if abort is not None:
+        abort()
 
 
 def protocols(limits: Limits) -> tuple[type[asyncio.Protocol], type[asyncio.Protocol]]:
@@ -123,7 +142,7 @@ def protocols(limits: Limits) -> tuple[type[asyncio.Protocol], type[asyncio.Prot
             super().connection_made(transport)
             host = self.client[0] if self.client else ""
             if not tally.admit(host, transport):
-                transport.abort()  # accepted, and closed at once
+                reset(transport)  # accepted, and closed at once
                 return
             self._arm(limits.header_timeout, header=True)
 
@@ -173,19 +192,26 @@ def protocols(limits: Limits) -> tuple[type[asyncio.Protocol], type[asyncio.Prot
             if header:
                 transport.write(REQUEST_TIMEOUT)
                 transport.close()
-                asyncio.get_running_loop().call_later(1.0, transport.abort)  # if it does not read it
+                asyncio.get_running_loop().call_later(1.0, reset, transport)  # if it does not read it
             else:
-                transport.abort()  # the app sees the client gone mid-body
+                reset(transport)  # the app sees the client gone mid-body
 
     base: Any = AutoWebSocketsProtocol
 
     class GuardedWebSocket(base):  # type: ignore[misc]
         """uvicorn's WebSocket protocol with the stall limit (its connection was counted and timed
-        by `GuardedHttp` until the upgrade)."""
+        by `GuardedHttp` until the upgrade) and a bounded kernel send buffer."""
 
         def __init__(self, *args: Any, **kwargs: Any) -> None:
             super().__init__(*args, **kwargs)
             self._stall = _Stall(limits.stall_seconds)
+
+        def connection_made(self, transport: asyncio.BaseTransport) -> None:
+            super().connection_made(transport)
+            sock = transport.get_extra_info("socket")
+            if sock is not None:  # else the kernel lets megabytes wait for a client that reads nothing
+                with contextlib.suppress(OSError, AttributeError):
+                    sock.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, WS_SEND_BUFFER)
 
         def connection_lost(self, exc: Exception | None) -> None:
             self._stall.resumed()
