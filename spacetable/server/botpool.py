@@ -8,18 +8,25 @@ they produced. The server then replays those records onto its own table (`apply_
 chance outcome checked against the seeded generator) and writes them like any other change.
 
 Why processes: a search holds the GIL, and a thread searching beside the event loop slows every
-request of the server (docs/server.md, "Bots"). The workers run at a lower priority (nice 10),
-their number is `ServerConfig.bot_workers` (cores − 1 by default), and they are shared fairly:
-idle workers wait in a FIFO queue and so do the games asking for one, each game asks for one
-turn at a time (one decision, or a batch of cheap moves of at most `BOT_BATCH` or
-`bot_batch_seconds` of thinking) and queues again behind the others after it. Stopping the
-server kills the workers, whatever they are doing.
+request of the server (docs/server.md, "Bots"). The workers run at a lower priority (nice 10) and
+their number is `ServerConfig.bot_workers` (cores − 1 by default).
+
+Fair shares of thinking time: each game asks for one turn at a time (one decision, or a batch of
+cheap moves of at most `BOT_BATCH` or `bot_batch_seconds` of thinking), so no game ever holds
+more than one worker, and a free worker goes to the waiting game that has used the least thinking
+time (start-time fair queueing: a game's clock advances by the seconds its turns take, and a game
+that comes back after a pause starts from the pool's current clock, so nobody banks credit). A
+game of cheap bots therefore waits at most for the turns already under way, never for a round of
+searches; games of equally heavy bots take turns. Stopping the server kills the workers, whatever
+they are doing.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import heapq
+import itertools
 import logging
 import multiprocessing
 import os
@@ -205,30 +212,68 @@ class BotPool:
         self.size = max(1, size)
         self.job_timeout = job_timeout
         self._ctx = multiprocessing.get_context("spawn")
-        self._idle: asyncio.Queue[_Worker] | None = None
+        self._idle: list[_Worker] = []
         self._all: list[_Worker] = []
+        self._waiting: list[tuple[float, int, asyncio.Future[_Worker]]] = []
+        """Games waiting for a worker: (their clock, arrival, the future a worker is handed through)."""
+        self._order = itertools.count()
+        self._clocks: dict[str, float] = {}
+        """Each game's clock: seconds of thinking its turns took (from the pool's clock when it came)."""
+        self._clock = 0.0
+        """The pool's clock: the clock of the last game handed a worker (it only grows)."""
         self._waiters = ThreadPoolExecutor(self.size, thread_name_prefix="spacetable-bot-wait")
         """One thread per worker waits for its answer (never the default executor's threads)."""
         self._stopped = False
         self.jobs = 0
         """Jobs answered (tests and benchmarks read it)."""
 
-    def _start(self) -> asyncio.Queue[_Worker]:
-        if self._idle is None:
-            self._idle = asyncio.Queue()
+    def _start(self) -> None:
+        if not self._all:
             for _ in range(self.size):
                 worker = _Worker(self._ctx)
                 self._all.append(worker)
-                self._idle.put_nowait(worker)
-        return self._idle
+                self._idle.append(worker)
+
+    async def _acquire(self, game_id: str) -> _Worker:
+        """A worker for `game_id`, as soon as it is the waiting game with the least thinking time."""
+        self._start()
+        clock = max(self._clocks.get(game_id, 0.0), self._clock)
+        self._clocks[game_id] = clock
+        if len(self._clocks) > 4096:  # games at or behind the pool's clock restart from it anyway
+            self._clocks = {g: c for g, c in self._clocks.items() if c > self._clock or g == game_id}
+        if self._idle:  # (a worker is idle only while no game waits)
+            self._clock = max(self._clock, clock)
+            return self._idle.pop()
+        handed: asyncio.Future[_Worker] = asyncio.get_running_loop().create_future()
+        heapq.heappush(self._waiting, (clock, next(self._order), handed))
+        try:
+            return await handed
+        except asyncio.CancelledError:
+            if handed.done() and not handed.cancelled():
+                self._release(handed.result())
+            raise
+
+    def _release(self, worker: _Worker) -> None:
+        """Hand a free worker to the waiting game with the least thinking time (or keep it idle)."""
+        if self._stopped:
+            return
+        if worker.dead:
+            worker = self._replace(worker)
+        while self._waiting:
+            clock, _, handed = heapq.heappop(self._waiting)
+            if not handed.done():
+                self._clock = max(self._clock, clock)
+                handed.set_result(worker)
+                return
+        self._idle.append(worker)
 
     async def run(self, job: Job) -> list[NewRecord]:
         """The records of the job's bot moves (`job` carries the whole action log: only what the
         worker lacks is sent). `WorkerLost` if the worker dies, fails or overruns."""
         if self._stopped:
             raise WorkerLost("the bot pool is stopped")
-        idle = self._start()
-        worker = await idle.get()
+        worker = await self._acquire(job.game_id)
+        began = time.monotonic()
         try:
             held = worker.known.pop(job.game_id, None)
             send = job
@@ -245,8 +290,8 @@ class BotPool:
             self.jobs += 1
             return [NewRecord(kind, text, seat) for kind, text, seat in value]
         finally:
-            if not self._stopped:
-                idle.put_nowait(self._replace(worker) if worker.dead else worker)
+            self._clocks[job.game_id] = self._clocks.get(job.game_id, self._clock) + time.monotonic() - began
+            self._release(worker)
 
     async def _ask(self, worker: _Worker, job: Job) -> tuple[str, Any]:
         loop = asyncio.get_running_loop()

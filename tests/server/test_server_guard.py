@@ -87,6 +87,40 @@ def test_worker_answers_are_the_in_process_plan() -> None:
         pool.stop()
 
 
+def test_a_free_worker_goes_to_the_game_that_has_thought_least() -> None:
+    """Fair shares of thinking time: with one worker busy and two games waiting, a game of cheap
+    bots (little thinking so far) is served before a game of searching bots (seconds of it), and
+    a game coming back after a pause starts from the pool's clock (no banked credit)."""
+
+    class Slot:
+        dead = False
+
+    async def scenario() -> list[str]:
+        pool = BotPool(1)
+        pool._all, pool._idle = [Slot()], [Slot()]  # type: ignore[list-item]
+        pool._clocks = {"heavy-1": 40.0, "heavy-2": 42.0, "cheap": 0.5}
+        pool._clock = 40.0
+        served: list[str] = []
+        first = await pool._acquire("heavy-1")
+
+        async def wait(game: str) -> None:
+            worker = await pool._acquire(game)
+            served.append(game)
+            pool._clocks[game] += 2.0 if game.startswith("heavy") else 0.001
+            pool._release(worker)
+
+        waiters = [asyncio.create_task(wait(g)) for g in ("heavy-2", "cheap", "newcomer")]
+        await asyncio.sleep(0)
+        pool._release(first)
+        await asyncio.gather(*waiters)
+        assert pool._clocks["newcomer"] >= 40.0  # it came while the pool's clock stood at 40
+        return served
+
+    served = asyncio.run(scenario())
+    assert served.index("cheap") < served.index("heavy-2") and served.index("newcomer") < served.index(
+        "heavy-2"), served
+
+
 def test_a_batch_stops_when_its_thinking_time_is_spent() -> None:
     """A game's turn in the pool plays a run of cheap moves (at most 64) but a searching bot one:
     the batch ends once its time is spent (never cutting a search: iteration budgets stay whole)."""
