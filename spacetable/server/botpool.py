@@ -114,7 +114,9 @@ def _worker_main(conn: Connection) -> None:
 
 def _detach() -> None:
     """Lower this worker's priority, ignore Ctrl-C (the server stops it), and die with the server
-    (Linux: PR_SET_PDEATHSIG), so a killed server never leaves workers searching on."""
+    (Linux: PR_SET_PDEATHSIG), so a killed server never leaves workers searching on. (The signal
+    comes when the *thread* that started the worker ends: the server starts them from its event
+    loop's thread, which lives as long as the server.)"""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     with contextlib.suppress(OSError, AttributeError):
         os.nice(10)

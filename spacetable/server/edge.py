@@ -229,8 +229,19 @@ def protocols(limits: Limits) -> tuple[type[asyncio.Protocol], type[asyncio.Prot
 
 
 class _Server(uvicorn.Server):
-    """uvicorn's server, with a watchdog that ends the process `EXIT_SECONDS` after the first
-    SIGTERM or Ctrl-C, whatever the graceful shutdown is still waiting for."""
+    """uvicorn's server, which tells the app once it listens (the service then resumes the stored
+    games' bots), with a watchdog that ends the process `EXIT_SECONDS` after the first SIGTERM or
+    Ctrl-C, whatever the graceful shutdown is still waiting for."""
+
+    def __init__(self, config: uvicorn.Config, app: Any) -> None:
+        super().__init__(config)
+        self._app = app
+
+    async def startup(self, sockets: list[socket.socket] | None = None) -> None:
+        await super().startup(sockets)
+        service = getattr(getattr(self._app, "state", None), "service", None)
+        if self.started and service is not None:
+            service.listening()
 
     def handle_exit(self, sig: int, frame: FrameType | None) -> None:
         if not self.should_exit:
@@ -258,4 +269,4 @@ def uvicorn_config(app: Any, host: str, port: int, config: ServerConfig, log_lev
 
 def run(app: Any, host: str, port: int, config: ServerConfig, log_level: str = "info") -> None:
     """Serve `app` until SIGTERM or Ctrl-C (the process ends within `EXIT_SECONDS` of it)."""
-    _Server(uvicorn_config(app, host, port, config, log_level)).run()
+    _Server(uvicorn_config(app, host, port, config, log_level), app).run()

@@ -25,6 +25,7 @@ again before that lease's end.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import gc
 import logging
 import os
@@ -66,6 +67,8 @@ log = logging.getLogger("spacetable.server")
 T = TypeVar("T")
 CHECKPOINT_SECONDS = 1.0
 """How often SQLite's write-ahead log is checkpointed (off the commit path)."""
+LISTEN_GRACE = 0.2
+"""Seconds the stored games wait for word that the server listens before they load anyway."""
 REPLAYS_KEPT = 16
 """Replays of finished games kept built in memory (least recently used dropped first)."""
 
@@ -139,6 +142,7 @@ class GameService:
         self._replays: dict[str, Replay] = {}
         self._announcing: set[asyncio.Task[None]] = set()
         self._frozen = False
+        self._listening = asyncio.Event()
 
     # ----- lifecycle ----------------------------------------------------------------------
     async def _checkpoints(self) -> None:
@@ -167,9 +171,15 @@ class GameService:
         self._background.add(task)
         task.add_done_callback(self._background.discard)
 
+    def listening(self) -> None:
+        """The server now accepts connections (`edge.run` calls this): the stored games load."""
+        self._listening.set()
+
     async def _resume(self) -> None:
-        """Load the running games and resume their bots, after the server has started listening."""
-        await asyncio.sleep(0)
+        """Load the running games and resume their bots, after the server has started listening
+        (under `edge.run`; served otherwise, e.g. by a test client, after `LISTEN_GRACE`)."""
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(self._listening.wait(), LISTEN_GRACE)
         try:
             await self._load_running()
         except Exception:  # noqa: BLE001 - a busy database: the games load on demand, or at the sweep

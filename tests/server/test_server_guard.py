@@ -8,7 +8,9 @@ import asyncio
 import json
 import logging
 import time
-from typing import Any
+from collections.abc import Coroutine
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any, TypeVar
 
 import pytest
 from starlette.websockets import WebSocketDisconnect
@@ -19,6 +21,15 @@ from spacetable.server.botpool import BotPool, Caps, Job, think
 from spacetable.server.tables import Seat, Table
 from spacetable.sim.setup import build_config, load_game
 from tests.server.server_helpers import auth, client, create, view, wait_for
+
+T = TypeVar("T")
+
+
+def _run(work: Coroutine[Any, Any, T]) -> T:
+    """`asyncio.run(work)` in a thread of its own (the browser tests' Playwright keeps an event loop
+    running in the main thread of a test worker)."""
+    with ThreadPoolExecutor(1) as thread:
+        return thread.submit(asyncio.run, work).result()
 
 
 def _recv(ws: Any) -> dict[str, Any]:
@@ -74,17 +85,20 @@ def test_worker_answers_are_the_in_process_plan() -> None:
     def choose(seat: int, st: Any, rng: Rng) -> Any:
         return make_bot("spacelanes", kinds[seat]).choose(st, seat, rng)
 
-    pool = BotPool(1)
-    try:
-        for _ in range(3):
-            local = [(r.kind, r.text, r.seat) for r in table.plan_bots(choose, 5).records]
-            got = asyncio.run(pool.run(_job(table, kinds, 5)))
-            assert [(r.kind, r.text, r.seat) for r in got] == local
-            assert think(_job(table, kinds, 5)) == local
-            table.commit(table.plan_records(got))  # the server replays the worker's records
-        assert pool.jobs == 3
-    finally:
-        pool.stop()
+    async def rounds() -> None:  # one thread spawns and uses the worker (it dies with that thread)
+        pool = BotPool(1)
+        try:
+            for _ in range(3):
+                local = [(r.kind, r.text, r.seat) for r in table.plan_bots(choose, 5).records]
+                got = await pool.run(_job(table, kinds, 5))
+                assert [(r.kind, r.text, r.seat) for r in got] == local
+                assert think(_job(table, kinds, 5)) == local
+                table.commit(table.plan_records(got))  # the server replays the worker's records
+            assert pool.jobs == 3
+        finally:
+            pool.stop()
+
+    _run(rounds())
 
 
 def test_a_free_worker_goes_to_the_game_that_has_thought_least() -> None:
@@ -116,7 +130,7 @@ def test_a_free_worker_goes_to_the_game_that_has_thought_least() -> None:
         assert pool._clocks["newcomer"] >= 40.0  # it came while the pool's clock stood at 40
         return served
 
-    served = asyncio.run(scenario())
+    served = _run(scenario())
     assert served.index("cheap") < served.index("heavy-2") and served.index("newcomer") < served.index(
         "heavy-2"), served
 
