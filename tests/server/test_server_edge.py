@@ -166,7 +166,7 @@ def test_a_spectator_that_stops_reading_is_closed_then_resumes_every_line_once(s
     base = f"http://127.0.0.1:{port}"
     url = f"ws://127.0.0.1:{port}"
     with serve_process(sqlite_url, port, bot_pause=0.001) as _, httpx.Client(base_url=base, timeout=30) as c:
-        g = create(c, ["human", "random", "random"], seed=8, game="spacelanes")
+        g = create(c, ["human", "random", "random", "random"], seed=8, game="spacelanes")
         me = g["seats"][0]["token"]
         ws = _open(f"{url}/ws/games/{g['id']}", g["spectator"], small=True)
         log: list[dict[str, Any]] = []
