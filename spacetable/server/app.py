@@ -13,6 +13,7 @@ import asyncio
 import contextlib
 import json
 import logging
+import sys
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
@@ -98,6 +99,9 @@ def _unreadable(exc: BaseException) -> str | None:
         return f"{NOT_JSON}: it is nested too deeply"
     if isinstance(cause, UnicodeDecodeError):
         return f"{NOT_JSON}: it is not UTF-8 text (byte {cause.start})"
+    if isinstance(cause, ValueError) and "digits" in str(cause):
+        limit = sys.get_int_max_str_digits()
+        return f"{NOT_JSON}: it holds an integer too long to read (over {limit} digits)"
     if isinstance(cause, ValueError):
         return f"{NOT_JSON}: {cause}"
     return None

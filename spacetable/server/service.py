@@ -702,6 +702,9 @@ class GameService:
     async def arrive(self, game_id: str, seat: int | None) -> Table:
         """A seat's person connected: present from now, and their seat back from a bot if needed."""
         self.hub.seen(game_id, seat)
+        table = self.tables[game_id]
+        if seat is None or table.seats[seat].kind == HUMAN:
+            return table
         async with self.lock(game_id):
             table = self.tables[game_id]
             try:
