@@ -104,8 +104,8 @@ class ServerConfig:
     `ws_message_burst`; a faster client is closed with 1008."""
     ws_message_burst: int = 30
     stall_seconds: float = 5.0
-    """A connection whose client reads nothing while the server has more than a buffer's worth to
-    send it is aborted after this long (the close always happens, whatever the client does)."""
+    """A connection whose client drains nothing for this long while the server has more than a
+    buffer's worth to send it is cut (the close always happens, whatever the client does)."""
     forwarded_allow_ips: str | None = None
     """Behind a reverse proxy: the proxy's addresses, whose X-Forwarded-For names the real client
     (rate limits and WebSocket limits then count per real client)."""

@@ -13,8 +13,8 @@ WebSocket protocols that add:
   the connection is cut (the app sees the client gone and answers nothing);
 - a per-address connection limit: a client address holding ``max_connections_per_client`` open
   connections (HTTP and WebSocket alike) has its next one accepted and closed at once;
-- a stall limit: a connection whose client has read nothing while more than a buffer's worth
-  (64 KiB) waited to be sent for ``stall_seconds`` is aborted, so a close always happens, even to
+- a stall limit: a connection whose client has drained nothing for ``stall_seconds`` while more
+  than a buffer's worth (64 KiB) waits to be sent is cut, so a close always happens, even to
   a client whose socket buffers are full (a WebSocket's kernel send buffer is bounded to
   `WS_SEND_BUFFER`, so that point comes after a few dozen pushes, not megabytes).
 
@@ -90,28 +90,43 @@ class Tally:
 
 
 class _Stall:
-    """The stall timer of one connection: armed while its transport's write buffer is over the
-    high-water mark (uvicorn's `pause_writing`), the transport is aborted if it stays there."""
+    """The stall watch of one connection, while its transport's write buffer is over the high-water
+    mark (uvicorn's `pause_writing`: nothing more is written until it drains): every `seconds` the
+    buffer must have shrunk, else the client is reading nothing and the connection is cut. A slow
+    client that reads is never cut; one that stopped reading is, `seconds` after its buffers filled."""
 
     def __init__(self, seconds: float) -> None:
         self.seconds = seconds
         self.timer: asyncio.TimerHandle | None = None
+        self.size = 0
 
     def paused(self, transport: asyncio.BaseTransport) -> None:
         if self.timer is None and self.seconds > 0:
-            self.timer = asyncio.get_running_loop().call_later(self.seconds, self._abort, transport)
+            self.size = _buffered(transport)
+            self.timer = asyncio.get_running_loop().call_later(self.seconds, self._check, transport)
 
     def resumed(self) -> None:
         if self.timer is not None:
             self.timer.cancel()
             self.timer = None
 
-    def _abort(self, transport: asyncio.BaseTransport) -> None:
+    def _check(self, transport: asyncio.BaseTransport) -> None:
         """Even a transport already closing (its close waits to flush to a client that reads
         nothing) is cut."""
+        now = _buffered(transport)
+        if now < self.size:  # it drained a little: still reading
+            self.size = now
+            self.timer = asyncio.get_running_loop().call_later(self.seconds, self._check, transport)
+            return
         self.timer = None
         log.warning("a client read nothing for %.0f s with data waiting; cutting it off", self.seconds)
         reset(transport)
+
+
+def _buffered(transport: asyncio.BaseTransport) -> int:
+    """Bytes waiting in the transport's write buffer (uvloop's transports too)."""
+    size = getattr(transport, "get_write_buffer_size", None)
+    return int(size()) if size is not None else 0
 
 
 def reset(transport: asyncio.BaseTransport) -> None:

@@ -18,6 +18,7 @@ from starlette.websockets import WebSocketDisconnect
 from spacetable.bots.base import make_bot
 from spacetable.engine.rng import Rng
 from spacetable.server.botpool import BotPool, Caps, Job, think
+from spacetable.server.edge import _Stall
 from spacetable.server.limits import Bucket
 from spacetable.server.tables import Seat, Table
 from spacetable.sim.setup import build_config, load_game
@@ -355,6 +356,38 @@ def test_websockets_per_address_are_limited(sqlite_url: str) -> None:
             assert _recv(again)["type"] == "view"
         for cm in opened[1:]:
             cm.__exit__(None, None, None)
+
+
+def test_the_stall_watch_cuts_only_a_client_that_reads_nothing() -> None:
+    """While a connection's write buffer is over its high-water mark, a client that drains a little
+    in every period is kept (slow, not stalled); one that drains nothing for a period is cut."""
+
+    class Transport:
+        def __init__(self) -> None:
+            self.size = 500_000
+            self.cut = False
+
+        def get_write_buffer_size(self) -> int:
+            return self.size
+
+        def get_extra_info(self, _name: str) -> None:
+            return None
+
+        def abort(self) -> None:
+            self.cut = True
+
+    async def scenario() -> tuple[bool, bool]:
+        stall = _Stall(0.05)
+        t = Transport()
+        stall.paused(t)  # type: ignore[arg-type]
+        for _ in range(8):  # a slow reader: a little in every period
+            await asyncio.sleep(0.03)
+            t.size -= 1000
+        kept = not t.cut
+        await asyncio.sleep(0.2)  # it stops reading
+        return kept, t.cut
+
+    assert _run(scenario()) == (True, True)
 
 
 def test_log_from_resumes_a_connection_without_repeating_lines(sqlite_url: str) -> None:
