@@ -10,7 +10,6 @@ import typer
 
 from spacetable.cli.simulate_cmd import fail
 from spacetable.engine.errors import SpacetableError
-from spacetable.sim.report import write_report
 
 
 def report(
@@ -23,6 +22,8 @@ def report(
     as_json: Annotated[bool, typer.Option("--json", help="Print what the page holds as JSON.")] = False,
 ) -> None:
     """Write a self-contained HTML report (plots embedded) of one or more results files."""
+    from spacetable.sim.report import write_report  # matplotlib: imported only by this command
+
     pair: tuple[str, str] | None = None
     if compare is not None:
         names = [n.strip() for n in compare.split(",")]

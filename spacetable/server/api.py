@@ -3,7 +3,8 @@
 Errors are always ``{"error": message}`` with a 4xx status: 400 for a refused config, action or
 intent (the engine's message), 401 for a missing or unknown token, 403 for a token that may not do
 this, 404 for an unknown game, 409 for a stale version or a finished game, 413 for a body over
-16 KiB, 422 for a body that does not match the model.
+16 KiB, 422 for a body that does not match the model, 429 for too many new games from one address.
+Request models are strict: a string is not a number, a boolean is not a version.
 """
 
 from __future__ import annotations
@@ -35,11 +36,17 @@ class Model(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
 
+class StrictBody(Model):
+    """A request body: unknown keys refused, and no coercion (``"3"`` is not 3, ``true`` is not 1)."""
+
+    model_config = ConfigDict(extra="forbid", strict=True)
+
+
 class ErrorBody(Model):
     error: str
 
 
-class CreateGame(Model):
+class CreateGame(StrictBody):
     game: Slug = Field(examples=["moonrakers"])
     players: int = Field(ge=1, le=8)
     seats: list[Slug] = Field(max_length=8, description='"human" or a bot name (e.g. "greedy") per seat',
@@ -74,6 +81,9 @@ class SeatInfo(Model):
     name: str
     kind: str = Field(description='"human" or the bot name')
     connected: bool
+    away: bool = Field(default=False, description=(
+        "its person has been away (no socket, no request) long enough that another seat may hand "
+        "the seat to a bot"))
 
 
 class LogEntry(Model):
@@ -120,27 +130,28 @@ class GameView(Model):
         '({"path", "value"})'))
 
 
-class ActionBody(Model):
+class ActionBody(StrictBody):
     action: str = Field(min_length=1, max_length=1000, examples=["play reactor"])
     version: int = Field(ge=0)
 
 
-class IntentBody(Model):
+class IntentBody(StrictBody):
     intent: dict[str, Any]
     version: int = Field(ge=0)
 
 
-class UndoBody(Model):
+class UndoBody(StrictBody):
     version: int = Field(ge=0)
 
 
-class PrefsBody(Model):
+class PrefsBody(StrictBody):
     stop_at_windows: StrictBool = Field(description="ask me at optional windows (e.g. Binding Ties "
                                   "'at any time' reputation windows) instead of passing them for me")
 
 
-class BotBody(Model):
-    bot: Slug = Field(examples=["greedy"])
+class BotBody(StrictBody):
+    bot: Slug = Field(examples=["greedy"], description=(
+        'a bot name (within the server\'s budget caps), or "human" for your own seat: take it back'))
     version: int | None = Field(default=None, ge=0)
 
 
@@ -182,7 +193,7 @@ class Meta(Model):
 
 
 ERRORS: dict[int | str, dict[str, Any]] = {code: {"model": ErrorBody}
-                                           for code in (400, 401, 403, 404, 409, 413)}
+                                           for code in (400, 401, 403, 404, 409, 413, 429)}
 
 
 def bearer(authorization: str | None) -> str | None:
@@ -237,11 +248,13 @@ def catalog(game: Slug) -> JSONResponse:
 
 @router.post("/games", status_code=201, response_model=Created)
 async def create_game(body: CreateGame, request: Request) -> Created:
-    """Create a game: one token per human seat and a spectator token (keep them: they are the invites)."""
+    """Create a game: one token per human seat and a spectator token (keep them: they are the invites).
+    Rate-limited per client address (429 with Retry-After past it)."""
     made = await service(request).create(GameRequest(
         game=body.game, players=body.players, seats=body.seats, expansions=body.expansions,
         modules=body.modules, modes=body.modes, seed=body.seed, names=body.names,
-        turn_limit=body.turn_limit, share_for_research=body.share_for_research))
+        turn_limit=body.turn_limit, share_for_research=body.share_for_research),
+        client=request.client.host if request.client is not None else "")
     return Created(id=made.id, seats=[SeatToken(seat=s, token=t) for s, t in made.seats],
                    spectator=made.spectator)
 
@@ -258,7 +271,9 @@ async def _caller(request: Request, game_id: str,
 def _view(request: Request, game_id: str, seat: int | None) -> Response:
     svc = service(request)
     table = svc.tables[game_id]
-    return Response(view_text(table, seat, svc.hub.connected(game_id)), media_type="application/json")
+    connected = svc.hub.connected(game_id)
+    return Response(view_text(table, seat, connected, away=svc.hub.away(table, connected)),
+                    media_type="application/json")
 
 
 @router.get("/games/{game_id}/view", response_model=GameView)
@@ -298,7 +313,9 @@ async def post_undo(game_id: GameId, body: UndoBody, request: Request,
 @router.post("/games/{game_id}/seats/{seat}/bot", response_model=GameView)
 async def hand_to_bot(game_id: GameId, seat: Annotated[int, Field(ge=0, le=16)], body: BotBody,
                       request: Request, authorization: Auth = None) -> Response:
-    """Hand a seat whose player has left to a bot (any human seat of the game may do it)."""
+    """Hand a seat to a bot: your own at any time; another person's only once they have been away
+    (no socket, no request) for the server's grace period (409 with the reason before). Their link
+    takes it back: connecting or acting with it, or ``"bot": "human"`` on their own seat."""
     svc, me = await _caller(request, game_id, authorization)
     await svc.handoff(game_id, me, seat, body.bot, body.version)
     return _view(request, game_id, me)

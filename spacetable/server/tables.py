@@ -2,7 +2,8 @@
 
 A table is (config, seed, records). Records are replayed in order: ``action``/``auto``/``chance``
 records apply one engine action (a chance record re-draws from the seeded generator and must match),
-``undo`` keeps the first N entries of the action log, ``bot-handoff`` gives a seat to a bot,
+``undo`` keeps the first N entries of the action log, ``bot-handoff`` gives a seat to a bot (or,
+with the text ``human``, back to its person),
 ``prefs`` records a seat's ``stop-at-windows=on|off``. Every
 change is first *planned* on a copy (`Plan`), written to the store, then `commit`-ted here, so a
 refused action or a failed write changes nothing.
@@ -19,6 +20,7 @@ import hashlib
 import importlib
 import itertools
 import logging
+import time
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from importlib import resources
@@ -176,12 +178,14 @@ class Table:
         advance(plan)
         return plan
 
-    def plan_bots(self, choose: Chooser, limit: int) -> Plan:
-        """Up to `limit` consecutive bot decisions (`choose(seat, state, rng)`), stopping at a person."""
+    def plan_bots(self, choose: Chooser, limit: int, seconds: float | None = None) -> Plan:
+        """Up to `limit` consecutive bot decisions (`choose(seat, state, rng)`), stopping at a person,
+        or once `seconds` of thinking are spent (after at least one decision)."""
         plan = self._plan()
-        for _ in range(limit):
+        end = None if seconds is None else time.monotonic() + seconds
+        for i in range(limit):
             p = plan.state.current_player()
-            if p < 0 or plan.seats[p].kind == HUMAN:
+            if p < 0 or plan.seats[p].kind == HUMAN or (i and end is not None and time.monotonic() >= end):
                 break
             # seeded by the position in the action log (not the record number): after an undo the
             # same decision meets the same answer, so undo never re-rolls a bot (engine.undo)
@@ -196,9 +200,20 @@ class Table:
             advance(plan)
         return plan
 
+    def plan_records(self, records: list[NewRecord]) -> Plan:
+        """Records planned elsewhere (a bot worker's), replayed onto a copy: every decision applied
+        under the rules, every chance outcome checked against the seeded generator (SaveError)."""
+        plan = self._plan()
+        for rec in records:
+            apply_record(self.game, self.config, self.seed, plan, rec)
+        return plan
+
     def plan_handoff(self, seat: int, bot: str) -> Plan:
+        """Give `seat` to the bot `bot`, or (`bot` = "human") back to its person."""
         plan = self._plan()
         apply_record(self.game, self.config, self.seed, plan, NewRecord("bot-handoff", bot, seat))
+        if bot == HUMAN:
+            advance(plan)
         return plan
 
     def plan_prefs(self, seat: int, stop_at_windows: bool) -> Plan:
@@ -338,7 +353,8 @@ def apply_record(game: str, config: dict[str, Any], seed: int, plan: Plan, rec: 
             raise SaveError(f"record {n}: bot hand-off of an unknown seat")
         seat = plan.seats[rec.seat]
         seat.kind = rec.text
-        plan.log.append(LogLine(n, f"{seat.name}'s seat is now played by the {rec.text} bot"))
+        plan.log.append(LogLine(n, f"{seat.name} is back and plays their own seat again" if rec.text == HUMAN
+                                else f"{seat.name}'s seat is now played by the {rec.text} bot"))
     else:
         raise SaveError(f"record {n}: unknown kind {rec.kind!r}")
     plan.records.append(rec)

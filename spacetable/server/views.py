@@ -103,19 +103,24 @@ def _engine_undo(table: Table, seat: int) -> UndoStatus:
     return UndoStatus(False, "too many forced decisions to walk back")
 
 
-def seat_list(table: Table, connected: Container[int]) -> list[dict[str, Any]]:
+def seat_list(table: Table, connected: Container[int], away: Container[int] = ()) -> list[dict[str, Any]]:
+    """Every seat: name, kind, whether its person is connected, and whether they have been away
+    long enough that another seat may hand their seat to a bot (``away``)."""
     return [{"seat": s.seat, "name": s.name, "kind": s.kind,
-             "connected": s.kind != HUMAN or s.seat in connected} for s in table.seats]
+             "connected": s.kind != HUMAN or s.seat in connected,
+             "away": s.kind == HUMAN and s.seat in away} for s in table.seats]
 
 
-def view_body(table: Table, seat: int | None, connected: Container[int] = ()) -> dict[str, Any]:
+def view_body(table: Table, seat: int | None, connected: Container[int] = (),
+              away: Container[int] = ()) -> dict[str, Any]:
     """The GET /view body for `seat` (None: spectator), built from `state.view(seat)` only (its
     ``view`` is memoized for the version: read it, do not change it)."""
-    body = _fields(table, seat, connected)
+    body = _fields(table, seat, connected, away)
     return {**body["head"], "view": _view_json(table, seat), "log": log_for(table, seat), **body["tail"]}
 
 
-def _fields(table: Table, seat: int | None, connected: Container[int]) -> dict[str, dict[str, Any]]:
+def _fields(table: Table, seat: int | None, connected: Container[int],
+            away: Container[int] = ()) -> dict[str, dict[str, Any]]:
     """The body's keys before ``view`` (head) and after ``log`` (tail), for `seat`."""
     state = table.state
     current = table.current_player()
@@ -129,7 +134,7 @@ def _fields(table: Table, seat: int | None, connected: Container[int]) -> dict[s
             "terminal": table.status != RUNNING,
             "winners": table.winners(),
             "seat": seat,
-            "seats": seat_list(table, connected),
+            "seats": seat_list(table, connected, away),
             "current_player": current,
             "decision": "" if table.no_state or table.status != RUNNING else state.decision_name(),
         },
@@ -230,20 +235,20 @@ def _log_texts(table: Table) -> list[str]:
 
 
 def view_text(table: Table, seat: int | None, connected: Container[int] = (),
-              log_start: int | None = None) -> str:
+              log_start: int | None = None, away: Container[int] = ()) -> str:
     """`view_body` as JSON text (the same keys, in the same order), memoized per version, seat,
     connected seats and log start (pushes and replies share one build of the body's parts; the
     view's public values and every log line are serialized once). With `log_start` (pushes) the
     body's ``log`` holds only the lines from index `log_start` on and says so in ``"log_start"``:
     the client keeps the first `log_start` lines it has and appends these (0: the whole log)."""
-    flags = tuple(s.seat in connected for s in table.seats)
+    flags = tuple((s.seat in connected) + 2 * (s.seat in away) for s in table.seats)
     key = ("view", seat, flags, log_start)
     text = table.cache.get(key)
     if text is None:
         parts_key = ("parts", seat, flags)
         parts = table.cache.get(parts_key)
         if parts is None:
-            fields = _fields(table, seat, connected)
+            fields = _fields(table, seat, connected, away)
             parts = (_dumps(fields["head"])[:-1] + ',"view":' + _view_text(table, seat) + ',"log":[',
                      "]," + _dumps(fields["tail"])[1:])
             table.cache[parts_key] = parts

@@ -83,7 +83,9 @@ export async function api(path, { token, method = "GET", body } = {}) {
 /**
  * The live connection of one seat: sends the token first, calls onView for every pushed view (its
  * log made whole again from the lines the push carries, see docs/server.md "WebSocket"), and
- * reconnects (with a growing pause) after a dropped connection; onState("live" | "connecting" | "down").
+ * reconnects (with a growing pause) after a dropped connection, saying how many log lines it holds
+ * ("log_from", with the version it saw) so that only the rest is sent; onState("live" |
+ * "connecting" | "down").
  */
 export function liveConnection(gameId, token, { onView, onError, onState, onReconnect }) {
   let ws = null;
@@ -92,6 +94,7 @@ export function liveConnection(gameId, token, { onView, onError, onState, onReco
   let opened = false;
   let retry = null;
   let socketLog = [];
+  let socketVersion = null; // the version of the last view pushed: with socketLog, where a reconnect resumes
   // a ping now and then keeps idle connections (games played over days) from being dropped by proxies
   const pinger = setInterval(() => {
     if (ws && ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify({ type: "ping" }));
@@ -112,9 +115,15 @@ export function liveConnection(gameId, token, { onView, onError, onState, onReco
     if (closed) return;
     onState("connecting");
     ws = new WebSocket(url);
-    socketLog = []; // a new socket starts with the whole log
     ws.onopen = () => {
-      ws.send(JSON.stringify({ token }));
+      // a new socket resumes after the lines this page holds (the server sends them all again if an
+      // undo has changed the log since that version)
+      const first = { token };
+      if (socketVersion !== null && socketLog.length) {
+        first.log_from = socketLog.length;
+        first.version = socketVersion;
+      }
+      ws.send(JSON.stringify(first));
       onState("live");
       delay = 500;
       if (opened && onReconnect) onReconnect();
@@ -135,6 +144,7 @@ export function liveConnection(gameId, token, { onView, onError, onState, onReco
         }
         delete msg.log_start;
         socketLog = msg.log || [];
+        socketVersion = msg.version;
         onView(msg);
       }
       else if (msg.type === "error") onError(msg.error || "error");

@@ -105,7 +105,9 @@ export function Players({ view, body, names, seatKey, me, bots, toBot }) {
     <h2><span>Captains</span><span class="small">turn ${view.turn}</span></h2>
     ${view.players.map((p, i) => {
       const seat = body.seats[i] || {};
-      const canHand = seat.kind === "human" && !seat.connected && me !== p.seat && body.seat !== null && !body.terminal;
+      // a person's seat can be handed to a bot only once they have been away for the server's grace
+      // period ("away"); while they are merely offline it stays theirs (the server refuses otherwise)
+      const canHand = seat.kind === "human" && seat.away && me !== p.seat && body.seat !== null && !body.terminal;
       return html`<div class="player f-${p.faction} ${deciding === p.seat ? "active" : ""}" data-seat=${p.seat}>
         <div class="name"><span class="n">${names[p.seat]}</span>
           <span class="muted small">${p.seat.toUpperCase()}</span>
@@ -113,7 +115,7 @@ export function Players({ view, body, names, seatKey, me, bots, toBot }) {
           ${me === p.seat ? html`<span class="badge you">you</span>` : ""}
           ${seat.kind && seat.kind !== "human" ? html`<span class="badge" title="bot">${seat.kind}</span>` : ""}
           ${deciding === p.seat ? html`<span class="badge turn">deciding</span>` : ""}
-          ${seat.kind === "human" && seat.connected === false ? html`<span class="badge" title="not connected now">offline</span>` : ""}
+          ${seat.kind === "human" && seat.connected === false ? html`<span class="badge" title=${seat.away ? "away long enough that another captain may hand this seat to a bot" : "not connected now: the seat stays theirs while they are briefly away"}>${seat.away ? "away" : "offline"}</span>` : ""}
         </div>
         <div class="stats">
           <span class="prestige" title="Prestige">★ ${p.prestige}</span>
