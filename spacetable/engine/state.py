@@ -134,8 +134,20 @@ class State(ABC):
         return str(action)
 
     def render_event(self, event: Event) -> str:
-        """Plain-language text for an event."""
+        """Plain-language text for an event, without its rule (that is `event.rule`)."""
         return event.render({})
+
+    def action_rule(self, action: Action) -> str | None:
+        """The id of the rule a legal action applies (``"3.3.3"``, ``"L6"``), which faces show as a
+        link beside `describe`'s plain text (never inside it); None when no rule is worth citing.
+        Games override it; ids resolve in the game's rule texts (`spacetable.rules.rule_texts`)."""
+        return None
+
+    def event_level(self, event: Event) -> str:
+        """How much an event matters to a person reading the log: ``"routine"`` (a draw, a shuffle, a
+        pass: folded under the line before it), ``"moment"`` (a contract succeeds, Prestige is gained,
+        a Goal is reached: shown as a banner too) or ``"step"`` (the default: an ordinary line)."""
+        return "step"
 
     def winners(self) -> list[int]:
         """Seats that won (empty before the end)."""

@@ -74,12 +74,18 @@ class SeatInfo(Model):
 
 class LogEntry(Model):
     n: int = Field(description="the record that produced this line")
-    text: str
+    text: str = Field(description="what happened, in plain language (no rule numbers in it)")
+    rule: str | None = Field(default=None, description=(
+        'the id of the rule it applies ("3.4.9", "L17", "BT-earn"), or null: GET /api/rules/{game} has its text'))
+    level: str = Field(default="step", description=(
+        '"routine" (a draw, a shuffle, a pass: fold it under the line before), "step", or "moment" '
+        "(something that changes the game: a contract's result, Prestige, a purchase, an engagement)"))
 
 
 class LegalAction(Model):
-    text: str
-    description: str
+    text: str = Field(description="the action's canonical text (what to send)")
+    description: str = Field(description="what choosing it does and costs, in plain language")
+    rule: str | None = Field(default=None, description="the id of the rule it applies, or null")
 
 
 class UndoInfo(Model):

@@ -83,6 +83,15 @@ class LogLine:
     n: int
     """The record that produced this line."""
     text: str
+    rule: str | None = None
+    """The id of the rule the line applies (`spacetable.rulebook`), beside the text, never in it."""
+    level: str = "step"
+    """`State.event_level`: "routine" (folded under the line before), "step", or "moment" (a banner)."""
+
+
+def event_lines(n: int, state: State) -> list[LogLine]:
+    """The log lines of the events `state` emitted since it was last asked, for record `n`."""
+    return [LogLine(n, state.render_event(e), e.rule or None, state.event_level(e)) for e in state.take_events()]
 
 
 @dataclass
@@ -253,7 +262,7 @@ def _record_action(plan: Plan, kind: str, text: str, seat: int | None, action: A
         plan.state.apply(action)
     plan.records.append(NewRecord(kind, text, seat))
     plan.actions.append((n, text))
-    plan.log.extend(LogLine(n, plan.state.render_event(e)) for e in plan.state.take_events())
+    plan.log.extend(event_lines(n, plan.state))
 
 
 def _advance_chance(plan: Plan) -> None:
@@ -265,7 +274,7 @@ def _advance_chance(plan: Plan) -> None:
         drawn = state.sample_chance()
         plan.records.append(NewRecord("chance", str(drawn), None))
         plan.actions.append((n, str(drawn)))
-        plan.log.extend(LogLine(n, state.render_event(e)) for e in state.take_events())
+        plan.log.extend(event_lines(n, state))
 
 
 def advance(plan: Plan) -> None:
@@ -315,7 +324,7 @@ def apply_record(game: str, config: dict[str, Any], seed: int, plan: Plan, rec: 
                 raise SaveError(f"record {n}: seat {rec.seat} acted where {state.current_player()} decides")
             state.apply(Action.parse(rec.text))
         plan.actions.append((n, rec.text))
-        plan.log.extend(LogLine(n, state.render_event(e)) for e in state.take_events())
+        plan.log.extend(event_lines(n, state))
     elif rec.kind == "undo":
         keep = int(rec.text)
         if not 0 <= keep <= len(plan.actions):

@@ -16,7 +16,7 @@ from types import ModuleType
 from typing import Any
 
 from spacetable.engine.errors import SpacetableError
-from spacetable.server.tables import FINISHED, HUMAN, RUNNING, Table, replay
+from spacetable.server.tables import FINISHED, HUMAN, RUNNING, LogLine, Table, replay
 
 MAX_WALK = 50
 
@@ -32,7 +32,12 @@ def log_for(table: Table, seat: int | None) -> list[dict[str, Any]]:
     """The plain-language log as `seat` (None: a spectator) may see it: the same for every viewer
     (the events are public by the games' design), which `_log_texts` relies on (a log that differed
     per seat would need its texts kept per seat; test_server_views compares them with this)."""
-    return [{"n": line.n, "text": line.text} for line in table.log]
+    return [log_json(line) for line in table.log]
+
+
+def log_json(line: LogLine) -> dict[str, Any]:
+    """One log line as sent: ``{"n", "text", "rule", "level"}`` (the rule's id as data, never in the text)."""
+    return {"n": line.n, "text": line.text, "rule": line.rule, "level": line.level}
 
 
 def intents_module(game: str) -> ModuleType | None:
@@ -134,7 +139,7 @@ def _fields(table: Table, seat: int | None, connected: Container[int]) -> dict[s
             "decision": "" if table.no_state or table.status != RUNNING else state.decision_name(),
         },
         "tail": {
-            "legal_actions": ([{"text": str(a), "description": state.describe(a)}
+            "legal_actions": ([{"text": str(a), "description": state.describe(a), "rule": state.action_rule(a)}
                                for a in table.cache.get(("legal",)) or state.legal_actions()]
                               if deciding else []),
             "intent": offered_intent(table, seat) if deciding else None,
@@ -225,7 +230,7 @@ def _log_texts(table: Table) -> list[str]:
         table.cache_log = cached
     texts = cached[1]
     for line in table.log[len(texts):]:
-        texts.append(_dumps({"n": line.n, "text": line.text}))
+        texts.append(_dumps(log_json(line)))
     return texts
 
 

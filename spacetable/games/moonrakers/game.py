@@ -75,6 +75,12 @@ class Moonrakers(MoonrakersState):
     def render_event(self, event: Event) -> str:
         return text.render_event(self, event)
 
+    def action_rule(self, action: Action) -> str | None:
+        return text.action_rule(self, action)
+
+    def event_level(self, event: Event) -> str:
+        return text.event_level(event)
+
 
 def new_game(config: dict[str, Any], seed: int) -> Moonrakers:
     """A new game from a config made by `SPEC.make_config` (players, modules, expansions)."""

@@ -167,6 +167,12 @@ class SpaceLanesState(State):
     def render_event(self, event: Event) -> str:
         return text.render_event(event, self)
 
+    def action_rule(self, action: Action) -> str | None:
+        return text.action_rule(self, action)
+
+    def event_level(self, event: Event) -> str:
+        return text.event_level(event)
+
     # ----- copy ------------------------------------------------------------------------------
     def copy(self) -> Self:
         # one statement a field (every slot: tests/engine/test_copy_fields.py); a getattr/setattr loop over
