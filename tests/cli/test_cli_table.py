@@ -207,8 +207,8 @@ def test_bot_turns_are_a_digest_and_log_n_shows_more() -> None:
     assert "  · " not in before  # nothing scrolled by during the bots' moves
     assert "earlier lines: log " in screen and " shows them all)" in screen  # a digest, not everything
     digest, asked = screen.split("  1. ", 1)
-    assert "Turn 1: P2 is Mission Leader [3.1]" not in digest
-    assert "Turn 1: P2 is Mission Leader [3.1]" in asked  # `log 100` printed the older lines
+    assert "Turn 1: P2 is Mission Leader" not in digest
+    assert "Turn 1: P2 is Mission Leader" in asked  # `log 100` printed the older lines
     assert text.count("to decide (") == 1  # one screen for one decision
 
 
@@ -274,7 +274,7 @@ def test_the_end_is_a_standings_table_in_words() -> None:
     assert "parts (brand)" in text
     assert text.count("Winner") == 1 and "None" not in text and "Results:" not in text
     assert "win(s)" not in text and "[]" not in text
-    assert "Game over: P" in text and (" wins [" in text or " win [" in text)
+    assert "Game over: P" in text and (" wins" in text or " win" in text) and " wins [" not in text
 
 
 @pytest.mark.parametrize("game_name, seats", [("moonrakers", 4), ("spacelanes", 3)])
@@ -318,7 +318,7 @@ def test_log_lines_are_sentences() -> None:
     from spacetable.engine.events import Event
 
     look = text.render_event(None, Event("2.4", "crew-look", (0, 1)))  # type: ignore[arg-type]
-    assert look == "P1 looks at the top 1 card of the draw pile [2.4]"  # no '(s)' left
+    assert look == "P1 looks at the top 1 card of the draw pile"  # no '(s)' left, no rule number
     assert text.terms_text(terms) == ("P2 for 2 credits; P3 for 1 Prestige and 1 bonus card; "
                                       "hazard dice: P1, P3")
 
