@@ -86,6 +86,8 @@ class GameRequest:
     names: Sequence[str] | None = None
     turn_limit: int | None = None
     """The game's turn limit (0: none) for a game that has one (``turn_limit`` in its spec's params)."""
+    tutorial: bool = False
+    """A guided first game (`spacetable.tutorials`): marked by its first record; the view adds the coach."""
 
 
 _DIRECTION_MARKS = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
@@ -469,9 +471,10 @@ class GameService:
             seats.append(Seat(i, name, kind))
         state.events = []
         game_id = secrets.token_hex(8)
-        table = Table(game_id, req.game, config, seed, rules_version(req.game), seats, state)
+        table = Table(game_id, req.game, config, seed, rules_version(req.game), seats, state,
+                      tutorial=req.tutorial)
         try:
-            plan = table.plan_advance()
+            plan = table.plan_tutorial() if req.tutorial else table.plan_advance()
         except SpacetableError as e:
             raise ApiError(400, str(e)) from e
         tokens: list[tuple[str, int | None]] = [(new_token(), s.seat) for s in seats if s.kind == HUMAN]

@@ -37,6 +37,8 @@ log = logging.getLogger("spacetable.server")
 HUMAN = "human"
 RUNNING, FINISHED, UPGRADED = "running", "finished", "finished-by-upgrade"
 ACTION_KINDS = frozenset({"action", "auto", "chance"})
+TUTORIAL = "tutorial"
+"""The record kind that opens a tutorial game (its text: the game's name): the table shows the coach."""
 PREF_STOP = "stop-at-windows"
 MAX_ADVANCE = 10_000
 """Safety bound on chance/forced steps taken in one go."""
@@ -91,7 +93,8 @@ class LogLine:
 
 def event_lines(n: int, state: State) -> list[LogLine]:
     """The log lines of the events `state` emitted since it was last asked, for record `n`."""
-    return [LogLine(n, state.render_event(e), e.rule or None, state.event_level(e)) for e in state.take_events()]
+    return [LogLine(n, state.render_event(e), e.rule or None, state.event_level(e))
+            for e in state.take_events()]
 
 
 @dataclass
@@ -137,6 +140,8 @@ class Table:
         default_factory=lambda: ({}, {}))
     """The top-level values of the views built at the last version that built any, and at the one
     before, with their JSON texts (`views.view_text` reuses a text for an equal value)."""
+    tutorial: bool = False
+    """A guided first game (`spacetable.tutorials`): its first record is of kind ``tutorial``."""
     log_epoch: int = field(default_factory=lambda: next(_EPOCHS))
     """Unique per table object, renewed whenever the log changes other than by appending (an undo
     removes lines): a push sending only the lines new since a client's last one knows when it must
@@ -225,6 +230,13 @@ class Table:
 
     def plan_advance(self) -> Plan:
         plan = self._plan()
+        advance(plan)
+        return plan
+
+    def plan_tutorial(self) -> Plan:
+        """A new game's first records when it is a tutorial: the ``tutorial`` mark, then the advance."""
+        plan = self._plan()
+        apply_record(self.game, self.config, self.seed, plan, NewRecord(TUTORIAL, self.game, None))
         advance(plan)
         return plan
 
@@ -342,6 +354,9 @@ def apply_record(game: str, config: dict[str, Any], seed: int, plan: Plan, rec: 
                 "on", "off"):
             raise SaveError(f"record {n}: unknown preference {rec.text!r}")
         plan.seats[rec.seat].stop_at_windows = value == "on"
+    elif rec.kind == TUTORIAL:
+        if n != 0:
+            raise SaveError(f"record {n}: a tutorial mark after the game began")
     elif rec.kind == "bot-handoff":
         if rec.seat is None or not 0 <= rec.seat < len(plan.seats):
             raise SaveError(f"record {n}: bot hand-off of an unknown seat")
@@ -382,6 +397,7 @@ def load_table(stored: StoredGame) -> Table:
             return table
     table.commit(plan)
     table.version = stored.version
+    table.tutorial = bool(stored.records) and stored.records[0].kind == TUTORIAL
     if stored.status == UPGRADED:
         table.status = UPGRADED
         table.message = "This game was closed by a rules upgrade."

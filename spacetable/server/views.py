@@ -42,12 +42,47 @@ def log_json(line: LogLine) -> dict[str, Any]:
 
 def intents_module(game: str) -> ModuleType | None:
     """`spacetable.games.<game>.intents` if the game has one."""
+    return _game_module(game, "intents")
+
+
+def _game_module(game: str, name: str) -> ModuleType | None:
+    """`spacetable.games.<game>.<name>` if the game has one."""
     try:
-        return importlib.import_module(f"spacetable.games.{game}.intents")
+        return importlib.import_module(f"spacetable.games.{game}.{name}")
     except ModuleNotFoundError as e:
-        if e.name is not None and e.name.endswith(".intents"):
+        if e.name is not None and e.name.endswith("." + name):
             return None
         raise
+
+
+def guide_for(table: Table, seat: int | None) -> dict[str, Any] | None:
+    """What the table always shows (how to win, the phases with the current one, the badges), from the
+    game's `guide(view, config)` and `seat`'s view only; None for a game without a guide module."""
+    module = _game_module(table.game, "guide")
+    fn = getattr(module, "guide", None) if module is not None else None
+    if fn is None or table.no_state:
+        return None
+    found: dict[str, Any] = fn(_view_json(table, seat), table.config)
+    return found
+
+
+def tutorial_for(table: Table, seat: int | None, guide: dict[str, Any] | None) -> dict[str, Any] | None:
+    """The coach's word for a tutorial's seat now (`spacetable.tutorials.step`); None elsewhere."""
+    if not table.tutorial or seat is None or table.no_state:
+        return None
+    from spacetable.tutorials import NoTutorial, step
+
+    current = table.current_player()
+    deciding = current == seat and table.seats[seat].kind == HUMAN
+    view = _view_json(table, seat)
+    turn = view.get("turn")
+    who = table.seats[current].name if current is not None and current < len(table.seats) else "the table"
+    try:
+        return step(table.game, decision=table.state.decision_name() if deciding else "", deciding=deciding,
+                    phase=str((guide or {}).get("phase", "")), turn=turn if isinstance(turn, int) else 0,
+                    terminal=table.status != RUNNING, who=who)
+    except NoTutorial:
+        return None
 
 
 def offered_intent(table: Table, seat: int | None) -> dict[str, Any] | None:
@@ -126,6 +161,7 @@ def _fields(table: Table, seat: int | None, connected: Container[int]) -> dict[s
     current = table.current_player()
     deciding = seat is not None and current == seat and table.seats[seat].kind == HUMAN
     undo = undo_status(table, seat)
+    guide = guide_for(table, seat)
     return {
         "head": {
             "id": table.id,
@@ -139,7 +175,8 @@ def _fields(table: Table, seat: int | None, connected: Container[int]) -> dict[s
             "decision": "" if table.no_state or table.status != RUNNING else state.decision_name(),
         },
         "tail": {
-            "legal_actions": ([{"text": str(a), "description": state.describe(a), "rule": state.action_rule(a)}
+            "legal_actions": ([{"text": str(a), "description": state.describe(a),
+                                "rule": state.action_rule(a)}
                                for a in table.cache.get(("legal",)) or state.legal_actions()]
                               if deciding else []),
             "intent": offered_intent(table, seat) if deciding else None,
@@ -147,6 +184,8 @@ def _fields(table: Table, seat: int | None, connected: Container[int]) -> dict[s
             "prefs": None if seat is None else {"stop_at_windows": table.seats[seat].stop_at_windows},
             "status": table.status,
             "message": table.message,
+            "guide": guide,
+            "tutorial": tutorial_for(table, seat, guide),
         },
     }
 
@@ -268,7 +307,7 @@ def summary_body(table: Table) -> dict[str, Any]:
         "id": table.id, "game": table.game, "config": table.config, "rules_version": table.rules_version,
         "seats": seat_list(table, range(len(table.seats))), "status": table.status,
         "message": table.message, "version": table.version, "winners": table.winners(),
-        "current_player": current, "standings": None,
+        "current_player": current, "standings": None, "tutorial": table.tutorial,
     }
     if table.status == FINISHED:
         returns = table.state.returns()

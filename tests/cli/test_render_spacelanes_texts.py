@@ -122,7 +122,7 @@ def test_trade_lines_state_prices_and_payments() -> None:
     assert said(s, buy).startswith(f"Buy 1 {good.capitalize()} for {price} credits")
     assert said(s, "draw 2") == "Buy 2 action cards for 200 credits (once per Trade)"
     s.ship[0].append(card(s, "laser-cannons"))
-    assert "you get 400 credits" in said(s, "pawn laser-cannons")  # L5: half its cost, down to 50
+    assert "for 400 credits" in said(s, "pawn laser-cannons")  # L5: half its cost, down to 50
 
 
 def test_log_lines_name_the_good_and_use_thousands() -> None:

@@ -14,6 +14,7 @@ from spacetable.games.moonrakers.cards import catalog_json
 from spacetable.games.moonrakers.execution import HAZARD_OUTCOMES, PlayTurn
 from spacetable.games.moonrakers.rules import advance, setup
 from spacetable.games.moonrakers.state import MoonrakersState
+from spacetable.games.texts import load_texts
 
 HAZARD_FACES: Final = [a for a, _ in HAZARD_OUTCOMES]
 MODULES: Final = ("first-encounter",)
@@ -105,6 +106,13 @@ SPEC: Final = GameSpec(
     num_actions=len(SPACE),
     catalog=catalog_json,
     options={"modules": MODULES, "expansions": EXPANSIONS},
+    about={"binding-ties": "Binding Ties (3–5 captains): allies earn reputation with each other's "
+                           "factions and spend it on credits, cards, Actions and Prestige.",
+           "first-encounter": "First Encounter: more contracts, crew and ship parts (the promo set)."},
+    defaults={"modules": (), "expansions": ()},
+    default_bot="heuristic",
+    coach_bot="heuristic",
+    tutorial=load_texts("spacetable.games.moonrakers", "tutorial"),
 )
 
 Moonrakers.spec = SPEC

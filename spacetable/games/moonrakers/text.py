@@ -116,7 +116,7 @@ def _costed(s: MoonrakersState, a: Action) -> str | None:
     if k == "merc":
         fee = ("1 Prestige" if card >= A.CREW_BASE else
                plural(_merc_basics(s) + 1, "more credit", "more credits"))
-        return f"Hire Mercenary {card_name(card)}, no Action; fee {fee} if the contract succeeds: {card_text(card)}"
+        return f"Hire Mercenary {card_name(card)}, no Action; fee {fee} on success: {card_text(card)}"
     from spacetable.games.moonrakers import effects
 
     seat = s.current_player()

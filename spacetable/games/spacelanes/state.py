@@ -388,8 +388,11 @@ class SpaceLanesState(State):
             data["pending_play"] = {"seat": top[1], "card": CT[top[2]].slug}
         if player is not None:
             g = CONTENT.goals[self.goal[player]]
+            # the Goal for this table (its target at this player count and mode), not the card's table
             data["you"] = {"seat": player, "hand": [CT[TYPE[c]].slug for c in self.hand[player]],
-                           "goal": {"slug": g.slug, "name": g.name, "text": g.text},
+                           "goal": {"slug": g.slug, "name": g.name,
+                                    "text": text.goal_text(g, self.n, self.exploration) + ".",
+                                    "card_text": g.text},
                            "progress": round(rules.progress(self, player), 4)}
         return View("spacelanes", player, data)
 

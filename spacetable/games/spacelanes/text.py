@@ -560,7 +560,7 @@ def _trade(s: SpaceLanesState, a: Action) -> str:
         return f"Discard {t.name} from your hand, free (all discards of a Trade in one go)"
     if k == "pawn":
         t = SLUG[str(a.args[0])]
-        return f"Pawn {t.name} from your ship: you get {credits(t.cost // 2 // 50 * 50)} credits (half its cost)"
+        return f"Pawn {t.name} from your ship for {credits(t.cost // 2 // 50 * 50)} credits (half its price)"
     if k == "repair":
         return f"Repair your ship for {credits(rules.repair_price(s, p))} credits"
     if k == "feature":
