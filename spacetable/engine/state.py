@@ -112,6 +112,13 @@ class State(ABC):
         to be stopped in them, and log it; bots and RL agents see them as ordinary decisions."""
         return None
 
+    def meaningful_responses(self) -> list[Action] | None:
+        """At a response window (a decision offered to a seat outside its turn, to answer what another
+        seat just did), the legal actions that can change that window's outcome; [] when none can, so
+        passing is all there is and `optional_pass` returns the pass. None at any other decision, and
+        by default (conservative: a game that does not say is asked as usual)."""
+        return None
+
     def irrevocable(self, action: Action) -> bool:
         """True when applying `action` now is an act the rules make final, so no undo may cross it
         (e.g. a Binding Ties reputation spend). Games override this; the default is False."""

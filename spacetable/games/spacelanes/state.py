@@ -143,9 +143,13 @@ class SpaceLanesState(State):
         return rules.decision_name(self)
 
     def optional_pass(self) -> Action | None:
-        """`pass` at a response window (L10) where the asked seat holds no card relevant to what just
+        """`pass` at a response window (L10) where the asked seat holds no card that can change what just
         happened (`windows.relevant_plays`), else None."""
         return windows.optional_pass(self)
+
+    def meaningful_responses(self) -> list[Action] | None:
+        """At a response window (L10), the plays that can change its outcome; None elsewhere."""
+        return windows.meaningful(self)
 
     def heuristic_value(self) -> list[float]:
         """Win-chance estimate for search bots: a softmax of each captain's standing, its Goal progress

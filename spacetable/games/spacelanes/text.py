@@ -726,8 +726,8 @@ def action_rule(s: SpaceLanesState, a: Action) -> str | None:
             return "Reusable cards"
         return _CARD_RULES.get(t.kind, "Action Cards")
     if k in ("world", "lane"):
-        t = _pending(s)
-        return _CARD_RULES.get(t.kind, "Events") if t is not None else None
+        pending = _pending(s)
+        return _CARD_RULES.get(pending.kind, "Events") if pending is not None else None
     if k == "pass":
         return "L17" if top == rules.CHAIN else "L10"
     if k == "accept":
