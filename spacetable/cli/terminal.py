@@ -152,6 +152,8 @@ class TerminalClient:
         self._numbers: list[tuple[int | None, Action]] = []
         self._boards: dict[int, dict[str, str]] = {}
         self._bot_seed = bot_rng.next64()
+        self._joined: set[int] = set()
+        """Log positions of decisions taken with the one before them in a one-line intent (one undo)."""
 
     # ----- names ---------------------------------------------------------------------------
     def name(self, seat: int) -> str:
@@ -670,7 +672,10 @@ class TerminalClient:
             return HANDLED
         describe = self.face.describe_intent
         summary = describe(intent) if describe is not None else "; ".join(texts)
+        start = self.state.log_length
         for text in texts:
+            if self.state.log_length > start:
+                self._joined.add(self.state.log_length)
             self.state.apply(text)
         self.note(f"{self.name(seat)}: {summary} ({len(texts)} decisions in one line)")
         return CHANGED
@@ -841,7 +846,7 @@ class TerminalClient:
         reason = ""
         while True:
             check = undo_check(state, seat, practice=self.practice, bots=self.undo_bots(seat),
-                               name=self.name)
+                               name=self.name, joined=self._joined)
             if check.keep is None:
                 reason = check.reason
                 break
@@ -860,6 +865,7 @@ class TerminalClient:
             self.say(sentence(f"Cannot undo: {reason}"), "red")
             return False
         self.state = state
+        self._joined = {n for n in self._joined if n < state.log_length}
         if state.events is None:
             state.events = []
         state.take_events()

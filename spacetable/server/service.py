@@ -560,7 +560,7 @@ class GameService:
                 texts = expand(table.state.copy(), me, intent)
                 if not isinstance(texts, list) or not texts or not all(isinstance(t, str) for t in texts):
                     raise ApiError(400, "the intent expands to no action")
-                plan = table.plan_actions(me, texts)
+                plan = table.plan_actions(me, texts, together=True)
             except ApiError:
                 raise
             except SpacetableError as e:

@@ -1,8 +1,8 @@
 """A running game on the server: rebuilt by replaying its records, changed only by planned records.
 
-A table is (config, seed, records). Records are replayed in order: ``action``/``auto``/``chance``
-records apply one engine action (a chance record re-draws from the seeded generator and must match),
-``undo`` keeps the first N entries of the action log, ``bot-handoff`` gives a seat to a bot,
+A table is (config, seed, records). Records are replayed in order: ``action``/``auto``/``chance``/
+``joined`` records apply one engine action (a chance record re-draws from the seeded generator and must
+match), ``undo`` keeps the first N entries of the action log, ``bot-handoff`` gives a seat to a bot,
 ``prefs`` records a seat's ``stop-at-windows=on|off``. Every
 change is first *planned* on a copy (`Plan`), written to the store, then `commit`-ted here, so a
 refused action or a failed write changes nothing.
@@ -36,7 +36,10 @@ from spacetable.sim.setup import load_game
 log = logging.getLogger("spacetable.server")
 HUMAN = "human"
 RUNNING, FINISHED, UPGRADED = "running", "finished", "finished-by-upgrade"
-ACTION_KINDS = frozenset({"action", "auto", "chance"})
+ACTION_KINDS = frozenset({"action", "auto", "chance", "joined"})
+JOINED = "joined"
+"""The record kind of a decision a person made together with the one before it, in one compound intent
+("buy 5 Parts", a whole proposal): an undo takes the whole group back (`engine.undo`, ``joined``)."""
 TUTORIAL = "tutorial"
 """The record kind that opens a tutorial game (its text: the game's name): the table shows the coach."""
 PREF_STOP = "stop-at-windows"
@@ -172,15 +175,17 @@ class Table:
         return Plan(self.version, [], state, list(self.actions), list(self.log),
                     [replace(s) for s in self.seats])
 
-    def plan_actions(self, seat: int, texts: list[str], kind: str = "action") -> Plan:
-        """Apply `seat`'s consecutive decisions (chance steps between them are drawn); SpacetableError."""
+    def plan_actions(self, seat: int, texts: list[str], kind: str = "action", together: bool = False) -> Plan:
+        """Apply `seat`'s consecutive decisions (chance steps between them are drawn); SpacetableError.
+        `together`: one compound intent, whose decisions after the first are recorded as ``joined``."""
         plan = self._plan()
-        for text in texts:
+        for i, text in enumerate(texts):
             _advance_chance(plan)
             if plan.state.current_player() != seat:
                 raise SpacetableError(f"it is not seat {seat}'s decision any more before {text!r}")
             action = plan.state.parse(text, plan.state.legal_actions())
-            _record_action(plan, kind, str(action), seat, action, checked=True)
+            record_kind = JOINED if together and i else kind
+            _record_action(plan, record_kind, str(action), seat, action, checked=True)
         advance(plan)
         return plan
 

@@ -16,7 +16,7 @@ from types import ModuleType
 from typing import Any
 
 from spacetable.engine.errors import SpacetableError
-from spacetable.server.tables import FINISHED, HUMAN, RUNNING, LogLine, Table, replay
+from spacetable.server.tables import FINISHED, HUMAN, JOINED, RUNNING, LogLine, Table, replay
 
 MAX_WALK = 50
 
@@ -132,8 +132,9 @@ def _engine_undo(table: Table, seat: int) -> UndoStatus:
     state = table.state
     bots = [s.seat for s in table.seats if s.seat != seat]
     names = {s.seat: s.name for s in table.seats}  # as the table shows them
+    joined = {i for i, (n, _) in enumerate(table.actions) if table.meta[n][0] == JOINED}
     for _ in range(MAX_WALK):
-        check = undo_check(state, seat, bots=bots, name=names.__getitem__)
+        check = undo_check(state, seat, bots=bots, name=names.__getitem__, joined=joined)
         if check.keep is None:
             return UndoStatus(False, check.reason)
         keep = check.keep

@@ -54,7 +54,8 @@ def test_the_coach_recommends_a_legal_action_at_every_decision(game: str, config
         if asked % DETERMINIZE_EVERY == 0:
             twin = s.determinize(p, Rng(asked))
             again = advice(twin, p)
-            assert (again["recommended"], again["reason"]) == (answer["recommended"], reason), s.decision_name()
+            same = (again["recommended"], again["reason"]) == (answer["recommended"], reason)
+            assert same, s.decision_name()
         kinds.add(s.decision_name().split(".")[0])
         s.apply_fast(bots[p].choose(s, p, rng))
         asked += 1
