@@ -88,7 +88,8 @@ def main() -> None:
     if args.json:
         print(json.dumps(out, indent=1))
         return
-    print(f"build {out['build']}, {args.games} games per table, load {out['load_before']} → {out['load_after']}")
+    load_words = f"load {out['load_before']} → {out['load_after']}"
+    print(f"build {out['build']}, {args.games} games per table, {load_words}")
     for name, r in out["tables"].items():
         print(f"{name:16} decisions {r['decisions']:6}  answered {r['answered_share']:.2%}  generic reasons "
               f"{r['generic_reasons']}  p50 {r['p50_ms']:.1f} ms  p95 {r['p95_ms']:.1f} ms  p99 "
