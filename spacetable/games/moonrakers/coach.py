@@ -200,7 +200,13 @@ def _execution(view: Mapping[str, Any], seat: int, a: Action, what: str, advice:
             return f"Pass: every requirement of {name} is met; keep your Actions."
         return f"Pass: no card you can still play adds to what {name} needs ({missing})."
     if k == "play":
-        card = text.card_name(A.CARD_ID[str(a.args[0])])
+        slug = str(a.args[0])
+        card = text.card_name(A.CARD_ID[slug])
+        basic = {"reactor": "its 2 more Actions let you play more of your cards",
+                 "thruster": f"it draws 2 cards: more chances to find what {name} needs",
+                 "shield": "it adds a Shield and blocks a hazard icon aimed at you"}.get(slug)
+        if basic and missing:
+            return f"Play {card}: {basic}{odds}."
         if missing and isinstance(p, (int, float)) and p <= 0:
             return (f"Play {card}: it adds to what {name} still needs ({missing}); your allies' cards must "
                     "bring the rest.")

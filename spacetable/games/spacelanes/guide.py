@@ -62,7 +62,9 @@ def step_of(view: Mapping[str, Any]) -> str:
         return "engage"
     if decision == "trade" or view.get("trade_state") == 1:
         return "trade"
-    if decision == "fuel" or int(view.get("moves_made") or 0) > 0:
+    if decision == "fuel" or int(view.get("moves_made") or 0) > 0 or int(view.get("travel_state") or 0) > 0:
+        return "travel"
+    if view.get("trade_state") == 2:  # traded this turn: travelling (or ending) is what is left
         return "travel"
     return "start"
 

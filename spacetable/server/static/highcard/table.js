@@ -4,7 +4,8 @@
 // Seats are named as the lobby named them (the view counts them from 0, the log from "Seat 1").
 import { useEffect, useState } from "preact/hooks";
 import { html } from "../html.js";
-import { AdviceButton } from "../advice.js";
+import { AdviceButton, CoachPanel } from "../advice.js";
+import { RulesDrawer } from "../teach.js";
 import { api } from "../api.js";
 import { gameOverText, named } from "../generic.js";
 import { GameLog } from "../log.js";
@@ -51,6 +52,7 @@ export function Table({ body, act, undo, busy, error, clearError, conn, readOnly
       <span class="small">${body.seat !== null && body.seat !== undefined ? html`You are <b>${name(body.seat)}</b>` : "Spectator"}</span>
     </header>
     <main class="generic-body">
+      <${CoachPanel} body=${body} act=${act} busy=${busy} named=${(t) => named(t, seats)} readOnly=${readOnly} />
       <section class="panel" aria-label="Table">
         <h2><span>Table</span><span class="small">prize die ${v.prize || "—"} (H2) · deck ${v.deck_size}</span></h2>
         <table class="standings" aria-label="Captains">
@@ -70,7 +72,8 @@ export function Table({ body, act, undo, busy, error, clearError, conn, readOnly
       ${mine ? html`<section class="panel decision" aria-label="Decision"><h2><span>Your decision</span></h2>
         <div class="row">${legal.map((a) => html`<button class="btn" data-action=${a.text} disabled=${busy}
           onClick=${() => act(a.text)} title=${a.text}>${named(a.description, seats)}</button>`)}</div></section>` : ""}
-      <${GameLog} log=${body.log || []} line=${(t) => named(t, seats)} />
+      <${GameLog} log=${body.log || []} line=${(t) => named(t, seats)} game="highcard" />
     </main>
+    <${RulesDrawer} />
   </div>`;
 }

@@ -115,7 +115,7 @@ function Lane({ view, lane, lit, sel, onClick }) {
   const iy = vertical ? my - ((icons.length - 1) * 15) / 2 : my + 14;
   return html`<g class="lane ${lane.revealed ? "" : "hidden"} ${lit ? "lit" : ""} ${sel ? "sel" : ""}" data-lane=${lane.lane}
       onClick=${onClick} role="button" tabindex="-1" aria-label=${"lane " + label}>
-    <title>${label}${lane.revealed ? `: ${lane.distance} distance marker${lane.distance > 1 ? "s" : ""}` : " (face down, L20)"}</title>
+    <title>${label}${lane.revealed ? `: ${lane.distance} distance marker${lane.distance > 1 ? "s" : ""}` : " (face down)"}</title>
     <line x1=${ax} y1=${ay} x2=${bx} y2=${by} class="lane-hit" />
     <line x1=${ax} y1=${ay} x2=${bx} y2=${by} class="lane-line" />
     ${markers.map(([x, y], i) => html`<circle cx=${x} cy=${y} r="5" class="marker" data-mark=${i + 1} />`)}
@@ -140,7 +140,7 @@ function Settlement({ view, s, lit, sel, onClick }) {
   const feature = s.revealed ? wrap(s.feature, width) : [];
   return html`<g class="settlement ${s.revealed ? "" : "hidden"} ${s.homeworld ? "home" : ""} ${lit ? "lit" : ""} ${sel ? "sel" : ""}"
       data-slot=${s.slot} onClick=${onClick} role="button" tabindex="-1" aria-label=${s.revealed ? s.name : "unexplored settlement"}>
-    <title>${s.revealed ? `${s.name}${s.homeworld ? " (Homeworld)" : ""}: ${s.feature}` : "Unexplored settlement (L20)"}</title>
+    <title>${s.revealed ? `${s.name}${s.homeworld ? " (Homeworld)" : ""}: ${s.feature}` : "Unexplored settlement"}</title>
     ${s.homeworld ? html`<circle cx=${x} cy=${y} r=${R + 5} class="home-ring" />` : ""}
     <circle cx=${x} cy=${y} r=${R} class="node" />
     <text x=${x} y=${y + 4} class="node-glyph">${s.revealed ? (s.homeworld ? "★" : "●") : "?"}</text>
