@@ -37,14 +37,14 @@ export function Table({ body, act, undo, busy, error, clearError, conn, readOnly
   const name = (i) => (seats[i] || {}).name || `Seat ${i + 1}`;
   const legal = body.legal_actions || [];
   const mine = legal.length > 0 && !readOnly;
-  const status = body.terminal ? gameOverText(body) + ((body.winners || []).length ? " (H7)" : "")
+  const status = body.terminal ? gameOverText(body)
     : mine ? "Your move" : body.current_player !== null && body.current_player !== undefined ? `Waiting for ${name(body.current_player)}` : "";
   const scores = v.scores || [];
   return html`<div class="generic highcard">
     <header class="topbar">
       <a class="logo" href="/" title="Back to the lobby">SPACETABLE</a>
       <span class="muted small">Highcard · game ${body.id}</span>
-      <span class="small">Round ${v.round} of ${v.rounds} · ${v.mode === "lowball" ? "lowball: the lowest card wins" : "the highest card wins"} (H4)</span>
+      <span class="small">Round ${v.round} of ${v.rounds} · ${v.mode === "lowball" ? "lowball: the lowest card wins" : "the highest card wins"}</span>
       <span class="status ${mine ? "mine" : ""}" role="status">${status}</span>
       ${!readOnly && body.undo && body.undo.allowed ? html`<button class="btn tiny" onClick=${undo} disabled=${busy}>Undo</button>` : ""}
       <${AdviceButton} body=${body} readOnly=${readOnly} />
@@ -54,18 +54,18 @@ export function Table({ body, act, undo, busy, error, clearError, conn, readOnly
     <main class="generic-body">
       <${CoachPanel} body=${body} act=${act} busy=${busy} named=${(t) => named(t, seats)} readOnly=${readOnly} />
       <section class="panel" aria-label="Table">
-        <h2><span>Table</span><span class="small">prize die ${v.prize || "—"} (H2) · deck ${v.deck_size}</span></h2>
+        <h2><span>Table</span><span class="small">prize die ${v.prize || "—"} · deck ${v.deck_size}</span></h2>
         <table class="standings" aria-label="Captains">
           <thead><tr><th>captain</th><th>★ prestige</th><th>played this round</th><th>hand</th></tr></thead>
           <tbody>${scores.map((s, i) => html`<tr class=${body.terminal && (body.winners || []).includes(i) ? "win" : ""} data-seat=${i}>
-            <td>${name(i)} ${i === v.lead ? html`<span class="badge ml" title="leads this round (H3)">lead</span>` : ""}
+            <td>${name(i)} ${i === v.lead ? html`<span class="badge ml" title="leads this round">lead</span>` : ""}
               ${i === v.to_act && !body.terminal ? html`<span class="badge turn">to play</span>` : ""}
               ${i === body.seat ? html`<span class="badge you">you</span>` : ""}</td>
             <td>${s}</td><td><${Card} value=${(v.table || [])[i]} cards=${cards} /></td><td>${(v.hand_sizes || [])[i]}</td></tr>`)}</tbody>
         </table>
         ${v.hand ? html`<div class="row" style="margin-top:6px" aria-label="My hand"><span class="muted small">My hand (secret):</span>
           ${v.hand.map((c) => html`<${Card} value=${c} cards=${cards} />`)}</div>` : ""}
-        ${(v.discards || []).length ? html`<div class="row small" style="margin-top:4px"><span class="muted">Discards (H5):</span>
+        ${(v.discards || []).length ? html`<div class="row small" style="margin-top:4px"><span class="muted">Discards:</span>
           ${v.discards.map((c) => html`<${Card} value=${c} cards=${cards} />`)}</div>` : ""}
       </section>
       ${error ? html`<div class="error" role="alert">${error} <button class="btn tiny" onClick=${clearError}>dismiss</button></div>` : ""}

@@ -67,9 +67,12 @@ function GameOver({ view, names, body }) {
   if (!body.terminal) return null;
   const goals = view.goals || [];
   const g = Object.fromEntries(allGoals().map((x) => [x.slug, x]));
+  const texts = view.goal_texts || [];
+  const progress = view.goal_progress || [];
+  const reached = (view.winners || []).some((q) => progress[q] === undefined || progress[q] >= 1);
   return html`<div class="gameover panel" aria-label="Result"><h2><span>Game over</span></h2>
-    <div>${(view.winners || []).length ? html`<b>${view.winners.map((q) => names[q]).join(" and ")}</b> reached the goal.` : "No winner."}</div>
-    <ul>${view.ships.map((sh) => html`<li>${names[sh.seat]}: ${goals[sh.seat] && g[goals[sh.seat]] ? html`<b>${g[goals[sh.seat]].name}</b>: ${g[goals[sh.seat]].text}` : "goal hidden"} · ¢${sh.credits}</li>`)}</ul>
+    <div>${(view.winners || []).length ? html`<b>${view.winners.map((q) => names[q]).join(" and ")}</b> ${reached ? "reached the Goal." : "came closest to the Goal when the turn limit came."}` : "No winner."}</div>
+    <ul>${view.ships.map((sh) => html`<li>${names[sh.seat]}: ${goals[sh.seat] && g[goals[sh.seat]] ? html`<b>${g[goals[sh.seat]].name}</b>: ${texts[sh.seat] || g[goals[sh.seat]].text}${progress[sh.seat] !== undefined ? ` (${Math.round(100 * progress[sh.seat])}% of the way)` : ""}` : "goal hidden"} · ¢${sh.credits}</li>`)}</ul>
     <a href="/">Back to the lobby</a></div>`;
 }
 
