@@ -343,12 +343,12 @@ def test_long_runs_of_one_kind_share_one_menu_line_and_keep_their_numbers() -> N
 
 def test_undo_crosses_bot_answers_as_at_the_web_table_and_never_rerolls_a_bot() -> None:
     """Against bots only, undo may cross the bots' harmless answers (engine undo policy, `bots=`);
-    the bots' choices are seeded by their place in the log, so the same offer meets the same answers."""
+    the bots' choices are seeded by their place in the log, so the same offer meets the same answers.
+    The one-line proposal is one choice (`joined`): one undo takes all of it back, to be sent again."""
     s = at_open()
     dice = int(intents.offered(s, 0)["dice"])  # type: ignore[index]
-    last_die = f"die {dice} p1"
     line = "propose p2:1cr p3 p4 dice " + ",".join(["p1"] * dice)
-    client, _ = client_for(s, line, "undo", last_die, "quit", bot=RandomBot)  # answers by the dice
+    client, _ = client_for(s, line, "undo", line, "quit", bot=RandomBot)  # answers by the dice
     with contextlib.suppress(Quit):
         client.run()
     answers = [ln for ln in client.log if ln.startswith(("P2 accepts", "P2 declines", "P3 accepts",

@@ -399,7 +399,7 @@ def _pending(s: SpaceLanesState) -> CardType | None:
     return None
 
 
-_PLAY_WHERE = re.compile(r"^(Play (to|on) [^.:]*[.:]|Hire at a Settlement or Space Station\.)\s*")
+_PLAY_WHERE = re.compile(r"^(Play (to|on) [^.:]*[.:]|Hire at a Settlement or Space Station[^.]*\.)\s*")
 """The opening of a card text that says where it is played: the menu line says that already."""
 
 
