@@ -383,7 +383,8 @@ class SpaceLanesState(State):
         }
         if self.phase == 3:  # the Goals are revealed at the end (L21), with each one's words for this table
             data["goals"] = [CONTENT.goals[g].slug for g in self.goal]
-            data["goal_texts"] = [text.goal_text(CONTENT.goals[g], self.n, self.exploration) for g in self.goal]
+            data["goal_texts"] = [text.goal_text(CONTENT.goals[g], self.n, self.exploration)
+                                  for g in self.goal]
             data["goal_progress"] = [round(rules.progress(self, q), 4) for q in range(self.n)]
         data["offer"] = rules.offer_info(self)
         loot = pvp.loot_hand(self, player)

@@ -23,8 +23,8 @@ from spacetable.games.spacelanes.trade import BUY_LIMIT
 from spacetable.games.spacelanes.travel import fuel_need
 from tests.games.spacelanes.sl_helpers import card, give, legal_texts, pass_all, place_hostile, started
 
-TIMING = re.compile(r"\b(after|until|before|just played|turn|rounds?|per Visit|only|at most|up to|one of each|"
-                    r"not while|never|Refresh|Use (after|in)|cannot|replaces|even|Hire at|Load at|"
+TIMING = re.compile(r"\b(after|until|before|just played|turn|rounds?|per Visit|only|at most|up to|"
+                    r"one of each|not while|never|Refresh|Use (after|in)|cannot|replaces|even|Hire at|Load at|"
                     r"left for sale|no )\b", re.IGNORECASE)
 
 
@@ -345,6 +345,6 @@ def test_every_card_that_names_a_timing_or_a_limit_does_what_it_says() -> None:
             fn(t.slug)
         checked[t.slug] = [fn.__name__ for fn in hits]
     kinds = {CT[SLUG[slug].index].kind for slug in checked}
-    every = {"pirates", "patrol", "economic", "station", "asteroids", "wormhole", "missiles", "countermeasures",
-             "fuel_burn", "repair_kit", "upgrade", "crew", "bounty", "transport"}
+    every = {"pirates", "patrol", "economic", "station", "asteroids", "wormhole", "missiles",
+             "countermeasures", "fuel_burn", "repair_kit", "upgrade", "crew", "bounty", "transport"}
     assert len(checked) >= 55 and kinds >= every, kinds
