@@ -24,8 +24,8 @@ from spacetable.games.spacelanes.travel import fuel_need
 from tests.games.spacelanes.sl_helpers import card, give, legal_texts, pass_all, place_hostile, started
 
 TIMING = re.compile(r"\b(after|until|before|just played|turn|rounds?|per Visit|only|at most|up to|"
-                    r"one of each|not while|never|Refresh|Use (after|in)|cannot|replaces|even|Hire at|Load at|"
-                    r"left for sale|no )\b", re.IGNORECASE)
+                    r"one of each|not while|never|Refresh|Use (after|in)|cannot|replaces|even|Hire at|"
+                    r"Load at|left for sale|no )\b", re.IGNORECASE)
 
 
 def lane_of(s: SpaceLanesState, p: int = 0) -> int:

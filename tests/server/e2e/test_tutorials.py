@@ -77,7 +77,7 @@ def test_learn_both_games_by_following_the_coach(browser: Browser, base_url: str
     page.click("[data-learn-start=spacelanes]")
     page.click("[data-welcome=start]")
     first = follow(page, shots, "spacelanes", leave_after=5)
-    expect(page.locator(".guidebar .phases li.on")).to_have_count(1, timeout=TIMEOUT)  # a step of the turn is lit
+    expect(page.locator(".guidebar .phases li.on")).to_have_count(1, timeout=TIMEOUT)  # a step is lit
     page.goto(base_url + "/")  # leave the tutorial…
     page.click("[data-resume=spacelanes]")  # …and resume it from the lobby
     lanes = first + follow(page, shots, "spacelanes-resumed")
