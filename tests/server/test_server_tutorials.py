@@ -42,8 +42,8 @@ def test_meta_says_what_a_newcomers_lobby_needs(sqlite_url: str) -> None:
             assert g["tutorial"] is True and g["example"] is False
             assert g["default_bot"] in g["bots"]
             assert all(values == [] for values in g["defaults"].values())  # no expansion or module ticked
-            assert set(g["defaults"]) == set(g["options"]) and all(g["about"].get(v) for vs in g["options"].values()
-                                                                    for v in vs)
+            assert set(g["defaults"]) == set(g["options"])
+            assert all(g["about"].get(v) for vs in g["options"].values() for v in vs)  # one line each
         assert games["highcard"]["example"] is True and games["highcard"]["tutorial"] is False
 
 
