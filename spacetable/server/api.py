@@ -229,6 +229,8 @@ def meta() -> Meta:
         try:
             spec = load_game(name)
             bots = bot_names(name)
+            if spec.default_bot not in bots:  # a budgeted default ("mcts:200it") is offered by its name
+                bots.append(spec.default_bot)
         except Exception:  # noqa: BLE001 - a game whose package does not load is simply not offered
             continue
         out.append(GameInfo(name=name, title=spec.title, min_players=spec.min_players,

@@ -110,7 +110,7 @@ SPEC: Final = GameSpec(
                            "factions and spend it on credits, cards, Actions and Prestige.",
            "first-encounter": "First Encounter: more contracts, crew and ship parts (the promo set)."},
     defaults={"modules": (), "expansions": ()},
-    default_bot="heuristic",
+    default_bot="mcts:200it",
     coach_bot="heuristic",
     tutorial=load_texts("spacetable.games.moonrakers", "tutorial"),
 )

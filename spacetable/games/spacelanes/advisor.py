@@ -73,7 +73,8 @@ def advise(state: Any, seat: int) -> dict[str, Any]:
     elif s.phase == 2:
         lines.append("No profitable trade run within reach (from the prices you have seen).")
     if s.phase < 2:
-        lines.append("Setup: nothing to advise until the first turn.")
+        lines.append("Setup: the coach's choice of a start weighs each settlement's market and feature "
+                     "against your Goal.")
     if s.phase == 3:
         lines.append("The game is over.")
     out["lines"] = lines
