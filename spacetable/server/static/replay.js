@@ -48,12 +48,18 @@ function shortValue(v, names) {
 }
 
 const LABELS = { hand: "hand", objectives: "objectives", draw_contents: "draw pile holds", draw_trashed_unseen: "trashed unseen",
-  goal: "Goal", progress: "progress to the Goal", dealt: "objectives dealt", drawn: "objectives drawn" };
+  goal: "Goal", "goal.name": "Goal", "goal.text": "its target at this table", progress: "progress to the Goal",
+  dealt: "objectives dealt", drawn: "objectives drawn" };
+/** Hidden entries that only repeat another one (a seat's own number, a Goal's slug or printed card). */
+const REPEATS = /(^|\.)(seat|slug|card_text)$/;
 
-/** "players.0.hand" → "hand" for seat 0's own entry; other paths in words. */
-function label(path, seat) {
+/** "players.0.hand" → "hand" for seat 0's own entry; "…draw_contents.damage-1" → "draw pile holds Damage I";
+ * other paths in words. */
+function label(path, seat, names) {
   const own = new RegExp(`^((players|ships)\\.${seat}|you|decision)\\.`);
   const rest = path.replace(own, "");
+  const parts = rest.split(".");
+  if (parts.length === 2 && LABELS[parts[0]] && names[parts[1]]) return `${LABELS[parts[0]]} ${names[parts[1]]}`;
   return LABELS[rest] || rest.replace(/[._]/g, " ");
 }
 
@@ -69,9 +75,9 @@ function Revealed({ body }) {
   return html`<section class="panel revealed" aria-label="Hidden information">
     <h2><span>Revealed (the game is over)</span></h2>
     ${body.seats.map((s) => {
-      const rows = hidden[seatKey(s.seat)] || [];
+      const rows = (hidden[seatKey(s.seat)] || []).filter((r) => !REPEATS.test(r.path));
       return html`<div class="seat-secrets"><b>${s.name}</b>
-        ${rows.length ? html`<ul>${rows.map((r) => html`<li data-path=${r.path}><span class="muted">${label(r.path, s.seat)}:</span> ${shortValue(r.value, names)}</li>`)}</ul>`
+        ${rows.length ? html`<ul>${rows.map((r) => html`<li data-path=${r.path}><span class="muted">${label(r.path, s.seat, names)}:</span> ${r.path.endsWith("progress") && typeof r.value === "number" ? `${Math.round(100 * r.value)}%` : shortValue(r.value, names)}</li>`)}</ul>`
           : html`<span class="muted small"> nothing hidden</span>`}</div>`;
     })}
   </section>`;

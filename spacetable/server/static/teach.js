@@ -187,7 +187,7 @@ export function Banners({ log, line }) {
 /** "Captain Vega is thinking…" while a bot's seat decides (its seat is lit by the table). */
 export function thinkingText(body) {
   const p = body.current_player;
-  if (body.terminal || p === null || p === undefined) return null;
+  if (body.terminal || body.replay || p === null || p === undefined) return null;
   const seat = (body.seats || [])[p];
   if (!seat || seat.kind === "human") return null;
   return `${seat.name} is thinking…`;

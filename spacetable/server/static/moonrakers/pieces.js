@@ -112,7 +112,7 @@ export function Players({ view, body, names, seatKey, me, bots, toBot }) {
           ${view.mission_leader === p.seat ? html`<span class="badge ml" title="Mission Leader">ML</span>` : ""}
           ${me === p.seat ? html`<span class="badge you">you</span>` : ""}
           ${seat.kind && seat.kind !== "human" ? html`<span class="badge" title="bot">${seat.kind}</span>` : ""}
-          ${deciding === p.seat ? (seat.kind && seat.kind !== "human" && !body.terminal
+          ${deciding === p.seat ? (seat.kind && seat.kind !== "human" && !body.terminal && !body.replay
             ? html`<span class="badge turn thinking" title="this bot is choosing">thinking…</span>`
             : html`<span class="badge turn">deciding</span>`) : ""}
           ${seat.kind === "human" && seat.connected === false ? html`<span class="badge" title="not connected now">offline</span>` : ""}
