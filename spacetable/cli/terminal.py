@@ -152,6 +152,7 @@ class TerminalClient:
         self._numbers: list[tuple[int | None, Action]] = []
         self._boards: dict[int, dict[str, str]] = {}
         self._bot_seed = bot_rng.next64()
+        self._why_from: dict[int, int] = {}
         self._joined: set[int] = set()
         """Log positions of decisions taken with the one before them in a one-line intent (one undo)."""
 
@@ -602,6 +603,7 @@ class TerminalClient:
             limit = min(DIGEST_LINES, max(3, self.console.height - used))
         self.show_view(seat, force=board_always)
         self.show_digest(seat, limit)
+        self._why_from[seat] = self._seen.get(seat, 0)  # `why` explains this digest's lines
         self._seen[seat] = len(self.log)
         self.show_menu(menu)
         self.show_hints(seat)
@@ -726,8 +728,8 @@ class TerminalClient:
             self.say(f"{self._explain(entry)}", "bold")
             self._show_rule(rid or "", found)
             return
-        start = self._seen.get(seat, 0)
-        lines = [ln for ln in self.log[max(0, min(start, len(self.log) - 1)):] if getattr(ln, "rule", None)]
+        start = self._why_from.get(seat, self._seen.get(seat, 0))
+        lines = [ln for ln in self.log[start:] if getattr(ln, "rule", None)]
         lines = lines[-DIGEST_LINES:]
         if not lines:
             self.say("Nothing has happened since your last decision that a rule explains; "

@@ -355,3 +355,23 @@ def test_undo_crosses_bot_answers_as_at_the_web_table_and_never_rerolls_a_bot() 
                                                         "P3 declines", "P4 accepts", "P4 declines"))]
     assert any("takes back 1 decision" in ln for ln in client.log)
     assert len(answers) == 6 and answers[:3] == answers[3:]
+
+
+def test_rules_stay_behind_why_and_rules_and_hint_leads_with_the_coach() -> None:
+    """Words for people in the terminal: no menu entry or log line carries a rule number; `why` names the
+    rule behind each line of the digest, `why N` prints the rule behind menu entry N, `rules ID` and
+    `rules WORDS` print and search the texts, and `hint` opens with the coach's choice and why."""
+    from tests.plain_words import bare_codes
+
+    s = game(3, 2, first=0)
+    client, console = client_for(s.copy(), "quit")
+    turn(client)
+    assert not bare_codes(console.export_text())  # the board, the digest and the menu
+    client, console = client_for(s, "why", "why 1", "rules 3.4.9", "rules hazard dice", "hint", "quit")
+    turn(client)
+    answers = console.export_text()
+    assert "— rule 3.1: Overview" in answers  # why: each digest line with its rule
+    assert "Rule 3.2.2:" in answers or "Rule 3.2.4:" in answers or "Rule 3.2.1:" in answers  # why 1
+    assert "Rule 3.4.9: End of execution" in answers and "Hazard losses" in answers
+    assert "Rules about 'hazard dice'" in answers
+    assert "coach: " in answers and "why: " in answers
