@@ -56,6 +56,14 @@ function OtherOptions({ info, picked, setPicked }) {
     ${info.about && info.about[o.name] ? html`<span class="small muted">${info.about[o.name].replace(/^[^:]{0,40}:\s*/, "")}</span>` : ""}</label>`)}</div>`;
 }
 
+const STARS = ["Vega", "Orion", "Rigel", "Lyra", "Altair", "Deneb", "Mira", "Sirius"];
+/** A bot seat's default display name: a star, and which bot plays it ("Orion (bot)" for the game's default
+ * bot, "Lyra (greedy bot)" for another). */
+function botName(i, kind, defaultBot) {
+  const plain = kind === defaultBot ? "bot" : `${kind} bot`;
+  return `${STARS[i % STARS.length]} (${plain})`;
+}
+
 function link(id, token) {
   return `${location.origin}/game/${encodeURIComponent(id)}#token=${encodeURIComponent(token)}`;
 }
@@ -102,7 +110,7 @@ function CreateForm({ bots, games, game, setGame, onCreated }) {
       modes: lanes ? [...(exploration ? ["exploration"] : []), ...(pvp ? ["pvp"] : [])] : [],
     };
     Object.assign(body, {
-      names: names.slice(0, players).map((n, i) => n.trim() || (seats[i] === "human" ? `Captain ${i + 1}` : `${seats[i]} bot ${i + 1}`)),
+      names: names.slice(0, players).map((n, i) => n.trim() || (seats[i] === "human" ? `Captain ${i + 1}` : botName(i, seats[i], info.defaultBot))),
     });
     if (seed.trim()) body.seed = parseInt(seed, 10);
     if (lanes && turnLimit.trim()) body.turn_limit = parseInt(turnLimit, 10);
@@ -137,7 +145,7 @@ function CreateForm({ bots, games, game, setGame, onCreated }) {
       <select class="input" name=${"seat-" + i} aria-label=${`seat ${i + 1} player`} value=${k}
         onChange=${(e) => { const nk = [...kinds]; nk[i] = e.currentTarget.value; setKinds(nk); }}>
         <option value="human">Human</option>${bots.map((b) => html`<option value=${b}>Bot: ${b}${b === info.defaultBot ? " ★" : ""}</option>`)}</select>
-      <input class="input" name=${"name-" + i} aria-label=${`seat ${i + 1} name`} maxlength="40" placeholder=${k === "human" ? `Captain ${i + 1}` : `${k} bot`}
+      <input class="input" name=${"name-" + i} aria-label=${`seat ${i + 1} name`} maxlength="40" placeholder=${k === "human" ? `Captain ${i + 1}` : botName(i, k, info.defaultBot)}
         value=${names[i]} onInput=${(e) => { const nn = [...names]; nn[i] = e.currentTarget.value; setNames(nn); }} />
     </div>`)}
     ${other ? html`<${OtherOptions} info=${info} picked=${picked} setPicked=${setPicked} />` : lanes ? html`<div class="options">
