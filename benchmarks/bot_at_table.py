@@ -17,6 +17,7 @@ import argparse
 import asyncio
 import json
 import os
+import signal
 import socket
 import subprocess
 import sys
@@ -121,9 +122,12 @@ def main() -> None:
     finally:
         server.terminate()
         server.wait(timeout=30)
-        if load is not None:
-            load.terminate()
-            load.wait(timeout=60)
+        if load is not None:  # it stops its own server at the end of its run: let it finish
+            try:
+                load.wait(timeout=args.duration + 120)
+            except subprocess.TimeoutExpired:
+                load.send_signal(signal.SIGINT)
+                load.wait(timeout=60)
     bot = load_game(args.game).default_bot
     where = " beside the load benchmark" if args.load else ""
     print(f"{args.game} {bot} at {args.games} tables with a person{where}: {len(gaps)} answers, "
