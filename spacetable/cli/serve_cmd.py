@@ -63,8 +63,7 @@ def serve(
     """Serve the lobby and live tables in the browser (runs the database migrations first)."""
     from spacetable.server import edge
     from spacetable.server.app import create_app
-    from spacetable.server.config import (
-        ServerConfig, bot_workers_default, data_dir, default_db_url)
+    from spacetable.server.config import ServerConfig, bot_workers_default, data_dir, default_db_url
     from spacetable.server.designer import DesignerSettings
 
     if not 0 <= port <= 65535:

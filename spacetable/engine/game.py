@@ -39,6 +39,22 @@ class GameSpec:
     """Card lists for a config, as JSON-ready data (``spacetable cards``)."""
     options: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
     """Allowed values of list/choice params, e.g. ``{"modules": ("first-encounter",)}``."""
+    about: Mapping[str, str] = field(default_factory=dict)
+    """One line on what each option value adds (the lobby shows it beside the box)."""
+    defaults: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    """Option values a new table starts with ticked (a newcomer's first game: none of the expansions
+    or modules); the lobby reads them from ``/api/meta``."""
+    default_bot: str = "greedy"
+    """The bot a new table seats by default: the strongest that answers within 2 s with an iteration
+    budget (deterministic, never cut by time), measured in docs/bots.md."""
+    coach_bot: str = "greedy"
+    """The bot whose choice the advisor recommends (`spacetable.advice`): fast enough to answer at
+    every decision within a second, and reading only what its seat may know."""
+    example: bool = False
+    """A small game for developers (Highcard): listed apart from the real games."""
+    tutorial: Mapping[str, Any] | None = None
+    """The guided first game (``texts/tutorial.json`` of the package): its table, seed and coach's
+    words; None for a game without one."""
 
     def make_config(self, players: Any, **params: Any) -> dict[str, Any]:
         """A full, validated config: defaults filled in, unknown keys and bad values refused.

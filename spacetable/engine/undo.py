@@ -22,6 +22,11 @@ wronged (there is no other person whose offer could be probed), and the server s
 choice by its position in the action log, so after the undo the same decision meets the same
 answer again: undo cannot re-roll a bot. At most `MAX_BOT_ANSWERS` answers are crossed.
 
+A compound choice made in one go (an intent such as "buy 5 Parts", or a whole proposal: several of the
+seat's own decisions in a row) is one step: ``joined`` names the log entries taken together with the
+entry before them, and an undo that reaches one of them walks back to the first decision of its group,
+each crossed decision under the same rules (never past a chance step, a reveal or an irrevocable act).
+
 Undo again to walk further back, one own decision at a time, under the same rules. A practice game
 (a solo game whose player asked for it, e.g. ``spacetable play --practice``; its save says so)
 may take back its last decision whatever came after it.
@@ -61,12 +66,22 @@ def seat_label(seat: int) -> str:
 
 
 def undo_check(state: State, seat: int, *, practice: bool = False, bots: Collection[int] = (),
-               name: Callable[[int], str] = seat_label) -> UndoCheck:
+               name: Callable[[int], str] = seat_label, joined: Collection[int] = ()) -> UndoCheck:
     """Whether `seat` may take back its last decision in `state`, and how far the log goes back.
 
     `bots`: seats played by bots whose answers since the seat's last decision the undo may cross
     (the server passes every other seat when all of them are bots). `name`: how a reason names
-    another seat, as the asking face shows it (the terminal's ``P2``, the table's display name)."""
+    another seat, as the asking face shows it (the terminal's ``P2``, the table's display name).
+    `joined`: positions (0-based, in the action log) of entries the seat took together with the entry
+    before them in one compound choice; the undo takes the whole group back."""
+    check = _undo_check(state, seat, practice=practice, bots=bots, name=name)
+    if check.keep is None or check.keep not in joined:
+        return check
+    return _whole_group(state, seat, check, frozenset(joined))
+
+
+def _undo_check(state: State, seat: int, *, practice: bool, bots: Collection[int],
+                name: Callable[[int], str]) -> UndoCheck:
     entries = entries_of(state)
     if not entries:
         return UndoCheck(None, "nothing to undo: no decision yet")
@@ -138,6 +153,34 @@ def _across_bots(state: State, seat: int, entries: list[Entry], bots: frozenset[
         if reveals(before, action, seat, after):
             return UndoCheck(None, f"{name(decider)}'s answer since then showed you something hidden")
     return UndoCheck(None, f"more than {MAX_BOT_ANSWERS} bot decisions since your last decision")
+
+
+def _whole_group(state: State, seat: int, check: UndoCheck, joined: frozenset[int]) -> UndoCheck:
+    """Extend an allowed undo back to the first decision of the compound choice its last entry joins:
+    each earlier decision of the group must be the seat's own, not final, and show it nothing hidden."""
+    assert check.keep is not None
+    keep = check.keep
+    first = keep
+    while first in joined and first > 0:
+        first -= 1
+    entries = entries_of(state)
+    before = replay_actions(state.spec.name, dict(state.config), state.seed, entries[:first])
+    states = [before.copy()]
+    for n in range(first, keep):
+        apply_entry(before, entries[n], n + 1)
+        states.append(before.copy())
+    for k in range(keep - first):
+        b, a = states[k], states[k + 1]
+        action = a.space[a.history[-1]]
+        if b.current_player() != seat:
+            return UndoCheck(None, "a die or a draw came in the middle of your last choice")
+        if b.irrevocable(action):
+            return UndoCheck(None, f"part of your last choice ({action}) is final under the rules")
+        if reveals(b, action, seat, a):
+            return UndoCheck(None, f"part of your last choice ({action}) showed you something hidden")
+    more = keep - first
+    return UndoCheck(first, f"{check.reason}, with the {more} decision{'s' if more > 1 else ''} made in "
+                            "the same go")
 
 
 def _practice(state: State, seat: int, entries: list[Entry]) -> UndoCheck:

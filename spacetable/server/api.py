@@ -19,11 +19,14 @@ from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt
 from spacetable.advice import advice, has_advisor
 from spacetable.bots.base import bot_names
 from spacetable.engine.errors import SpacetableError
+from spacetable.rulebook import NoRules, rule_texts
 from spacetable.server.errors import ApiError
 from spacetable.server.service import GameRequest, GameService
 from spacetable.server.views import summary_body, view_text
 from spacetable.sim.catalog import catalog_json
 from spacetable.sim.setup import all_games, load_game
+from spacetable.tutorials import NoTutorial, has_tutorial
+from spacetable.tutorials import request as tutorial_request
 
 Name = Annotated[str, Field(max_length=40)]
 Slug = Annotated[str, Field(min_length=1, max_length=40)]
@@ -88,12 +91,19 @@ class SeatInfo(Model):
 
 class LogEntry(Model):
     n: int = Field(description="the record that produced this line")
-    text: str
+    text: str = Field(description="what happened, in plain language (no rule numbers in it)")
+    rule: str | None = Field(default=None, description=(
+        'the id of the rule it applies ("3.4.9", "L17", "BT-earn"), or null; GET /api/rules/{game} has '
+        "its text"))
+    level: str = Field(default="step", description=(
+        '"routine" (a draw, a shuffle, a pass: fold it under the line before), "step", or "moment" '
+        "(something that changes the game: a contract's result, Prestige, a purchase, an engagement)"))
 
 
 class LegalAction(Model):
-    text: str
-    description: str
+    text: str = Field(description="the action's canonical text (what to send)")
+    description: str = Field(description="what choosing it does and costs, in plain language")
+    rule: str | None = Field(default=None, description="the id of the rule it applies, or null")
 
 
 class UndoInfo(Model):
@@ -124,6 +134,12 @@ class GameView(Model):
     log_start: int | None = Field(default=None, description=(
         "WebSocket pushes only: `log` holds the lines from this index on; keep the first log_start "
         "lines you have (0: the whole log). GET /view always carries the whole log."))
+    guide: dict[str, Any] | None = Field(default=None, description=(
+        'what the table always shows: {"win": how to win at this table, "phases": [{"key", "title", "rule", '
+        '"about"}], "phase": the current one, "badges": [{"badge", "meaning"}]}'))
+    tutorial: dict[str, Any] | None = Field(default=None, description=(
+        'a tutorial\'s coach for this seat: {"title", "intro", "text", "turn", "turns", "done", "outro"}; '
+        "null in other games"))
     replay: dict[str, Any] | None = Field(default=None, description='replay positions: {"last", "reveal"}')
     hidden: dict[str, list[dict[str, Any]]] | None = Field(default=None, description=(
         'replay with reveal: per seat ("p1"…), what its view held beyond the spectator\'s '
@@ -176,6 +192,7 @@ class Summary(Model):
     winners: list[int]
     current_player: int | None
     standings: list[Standing] | None
+    tutorial: bool = Field(default=False, description="a guided first game (POST /api/tutorials/{game})")
 
 
 class GameInfo(Model):
@@ -186,6 +203,13 @@ class GameInfo(Model):
     options: dict[str, list[str]]
     bots: list[str]
     advisor: bool = Field(description="whether GET /api/games/{id}/advice answers for this game")
+    default_bot: str = Field(description="the bot a new table seats by default: the strongest that answers "
+                             "within 2 s with an iteration budget")
+    tutorial: bool = Field(description="whether POST /api/tutorials/{game} starts a guided first game")
+    example: bool = Field(description="a small example game for developers (listed apart)")
+    defaults: dict[str, list[str]] = Field(description=(
+        "the option values a new table starts with ticked, per option (no expansion or module)"))
+    about: dict[str, str] = Field(default={}, description="one line on what each option value adds")
 
 
 class Meta(Model):
@@ -220,13 +244,61 @@ def meta() -> Meta:
         try:
             spec = load_game(name)
             bots = bot_names(name)
+            if spec.default_bot not in bots:  # a budgeted default ("mcts:200it") is offered by its name
+                bots.append(spec.default_bot)
         except Exception:  # noqa: BLE001 - a game whose package does not load is simply not offered
             continue
         out.append(GameInfo(name=name, title=spec.title, min_players=spec.min_players,
                             max_players=spec.max_players,
                             options={k: list(v) for k, v in spec.options.items()}, bots=bots,
-                            advisor=has_advisor(name)))
+                            advisor=has_advisor(name), default_bot=spec.default_bot,
+                            tutorial=has_tutorial(name), example=spec.example,
+                            defaults={k: list(spec.defaults.get(k, ())) for k in spec.options},
+                            about=dict(spec.about)))
     return Meta(games=out)
+
+
+class RuleText(Model):
+    title: str
+    text: str
+    source: str = Field(default="", description="the document it is taken from")
+
+
+class Rules(Model):
+    game: str
+    rules: dict[str, RuleText] = Field(description="every rule the game cites, by its id")
+
+
+@router.get("/rules/{game}", response_model=Rules)
+def rules(game: Slug) -> JSONResponse:
+    """The rule texts of a game by id (the ids every log line and legal action carries as ``rule``): the
+    rulebook's paragraph for Binding Ties and Space Lanes, our spec's for the base game."""
+    try:
+        texts = rule_texts(game)
+    except NoRules as e:
+        raise ApiError(404, str(e)) from e
+    return JSONResponse({"game": game, "rules": texts}, headers={"Cache-Control": "no-cache"})
+
+
+class TutorialBody(Model):
+    """Nothing to choose: a tutorial's table is the game's own (`GameSpec.tutorial`)."""
+
+
+@router.post("/tutorials/{game}", status_code=201, response_model=Created)
+async def create_tutorial(game: Slug, request: Request, body: TutorialBody | None = None) -> Created:
+    """Start a guided first game of `game` against fast bots (the game's tutorial: a fixed deal, the coach
+    at every step); answers like POST /api/games. 404 for a game without a tutorial."""
+    try:
+        t = tutorial_request(game)
+    except NoTutorial as e:
+        raise ApiError(404, str(e)) from e
+    config = t["config"]
+    made = await service(request).create(GameRequest(
+        game=game, players=t["players"], seats=t["seats"], expansions=config.get("expansions", []),
+        modules=config.get("modules", []), modes=config.get("modes", []), seed=t["seed"], names=t["names"],
+        turn_limit=config.get("turn_limit"), tutorial=True))
+    return Created(id=made.id, seats=[SeatToken(seat=s, token=tok) for s, tok in made.seats],
+                   spectator=made.spectator)
 
 
 @router.get("/catalog/{game}")

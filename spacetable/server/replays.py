@@ -19,7 +19,7 @@ from typing import Any
 from spacetable.engine.state import CHANCE, TERMINAL, State
 from spacetable.server.store import NewRecord, StoredGame
 from spacetable.server.tables import FINISHED, LogLine, Plan, Seat, Table, apply_record
-from spacetable.server.views import seat_list
+from spacetable.server.views import log_json, seat_list
 from spacetable.sim.setup import load_game
 
 CHECKPOINT_EVERY = 32
@@ -147,7 +147,7 @@ class Replay:
             "current_player": None if p in (CHANCE, TERMINAL) else p,
             "decision": "" if state.is_terminal() else state.decision_name(),
             "view": public if seat is None else state.view(seat).to_json(),
-            "log": [{"n": line.n, "text": line.text} for line in point.log],
+            "log": [log_json(line) for line in point.log],
             "legal_actions": [], "intent": None,
             "undo": {"allowed": False, "reason": "a replay cannot be changed"}, "prefs": None,
             "status": FINISHED if state.is_terminal() else self.status if n == self.last else "running",

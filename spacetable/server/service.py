@@ -94,6 +94,8 @@ class GameRequest:
     """The game's turn limit (0: none) for a game that has one (``turn_limit`` in its spec's params)."""
     share_for_research: bool = False
     """The players allow `spacetable dataset` to export this game's decisions once it is finished."""
+    tutorial: bool = False
+    """A guided first game (`spacetable.tutorials`): marked by its first record; the view adds the coach."""
 
 
 def _now_ms() -> int:
@@ -504,9 +506,10 @@ class GameService:
             seats.append(Seat(i, name, kind))
         state.events = []
         game_id = secrets.token_hex(8)
-        table = Table(game_id, req.game, config, seed, rules_version(req.game), seats, state)
+        table = Table(game_id, req.game, config, seed, rules_version(req.game), seats, state,
+                      tutorial=req.tutorial)
         try:
-            plan = table.plan_advance()
+            plan = table.plan_tutorial() if req.tutorial else table.plan_advance()
         except SpacetableError as e:
             raise ApiError(400, str(e)) from e
         tokens: list[tuple[str, int | None]] = [(new_token(), s.seat) for s in seats if s.kind == HUMAN]
@@ -606,7 +609,7 @@ class GameService:
                 texts = expand(table.state.copy(), me, intent)
                 if not isinstance(texts, list) or not texts or not all(isinstance(t, str) for t in texts):
                     raise ApiError(400, "the intent expands to no action")
-                plan = table.plan_actions(me, texts)
+                plan = table.plan_actions(me, texts, together=True)
             except ApiError:
                 raise
             except SpacetableError as e:

@@ -1,8 +1,8 @@
 """A running game on the server: rebuilt by replaying its records, changed only by planned records.
 
-A table is (config, seed, records). Records are replayed in order: ``action``/``auto``/``chance``
-records apply one engine action (a chance record re-draws from the seeded generator and must match),
-``undo`` keeps the first N entries of the action log, ``bot-handoff`` gives a seat to a bot (or,
+A table is (config, seed, records). Records are replayed in order: ``action``/``auto``/``chance``/
+``joined`` records apply one engine action (a chance record re-draws from the seeded generator and must
+match), ``undo`` keeps the first N entries of the action log, ``bot-handoff`` gives a seat to a bot (or,
 with the text ``human``, back to its person),
 ``prefs`` records a seat's ``stop-at-windows=on|off``. Every
 change is first *planned* on a copy (`Plan`), written to the store, then `commit`-ted here, so a
@@ -38,7 +38,12 @@ from spacetable.sim.setup import load_game
 log = logging.getLogger("spacetable.server")
 HUMAN = "human"
 RUNNING, FINISHED, UPGRADED = "running", "finished", "finished-by-upgrade"
-ACTION_KINDS = frozenset({"action", "auto", "chance"})
+ACTION_KINDS = frozenset({"action", "auto", "chance", "joined"})
+JOINED = "joined"
+"""The record kind of a decision a person made together with the one before it, in one compound intent
+("buy 5 Parts", a whole proposal): an undo takes the whole group back (`engine.undo`, ``joined``)."""
+TUTORIAL = "tutorial"
+"""The record kind that opens a tutorial game (its text: the game's name): the table shows the coach."""
 PREF_STOP = "stop-at-windows"
 MAX_ADVANCE = 10_000
 """Safety bound on chance/forced steps taken in one go."""
@@ -85,6 +90,16 @@ class LogLine:
     n: int
     """The record that produced this line."""
     text: str
+    rule: str | None = None
+    """The id of the rule the line applies (`spacetable.rulebook`), beside the text, never in it."""
+    level: str = "step"
+    """`State.event_level`: "routine" (folded under the line before), "step", or "moment" (a banner)."""
+
+
+def event_lines(n: int, state: State) -> list[LogLine]:
+    """The log lines of the events `state` emitted since it was last asked, for record `n`."""
+    return [LogLine(n, state.render_event(e), e.rule or None, state.event_level(e))
+            for e in state.take_events()]
 
 
 @dataclass
@@ -130,6 +145,8 @@ class Table:
         default_factory=lambda: ({}, {}))
     """The top-level values of the views built at the last version that built any, and at the one
     before, with their JSON texts (`views.view_text` reuses a text for an equal value)."""
+    tutorial: bool = False
+    """A guided first game (`spacetable.tutorials`): its first record is of kind ``tutorial``."""
     log_epoch: int = field(default_factory=lambda: next(_EPOCHS))
     """Unique per table object, renewed whenever the log changes other than by appending (an undo
     removes lines): a push sending only the lines new since a client's last one knows when it must
@@ -160,15 +177,17 @@ class Table:
         return Plan(self.version, [], state, list(self.actions), list(self.log),
                     [replace(s) for s in self.seats])
 
-    def plan_actions(self, seat: int, texts: list[str], kind: str = "action") -> Plan:
-        """Apply `seat`'s consecutive decisions (chance steps between them are drawn); SpacetableError."""
+    def plan_actions(self, seat: int, texts: list[str], kind: str = "action", together: bool = False) -> Plan:
+        """Apply `seat`'s consecutive decisions (chance steps between them are drawn); SpacetableError.
+        `together`: one compound intent, whose decisions after the first are recorded as ``joined``."""
         plan = self._plan()
-        for text in texts:
+        for i, text in enumerate(texts):
             _advance_chance(plan)
             if plan.state.current_player() != seat:
                 raise SpacetableError(f"it is not seat {seat}'s decision any more before {text!r}")
             action = plan.state.parse(text, plan.state.legal_actions())
-            _record_action(plan, kind, str(action), seat, action, checked=True)
+            record_kind = JOINED if together and i else kind
+            _record_action(plan, record_kind, str(action), seat, action, checked=True)
         advance(plan)
         return plan
 
@@ -234,6 +253,13 @@ class Table:
         advance(plan)
         return plan
 
+    def plan_tutorial(self) -> Plan:
+        """A new game's first records when it is a tutorial: the ``tutorial`` mark, then the advance."""
+        plan = self._plan()
+        apply_record(self.game, self.config, self.seed, plan, NewRecord(TUTORIAL, self.game, None))
+        advance(plan)
+        return plan
+
     def commit(self, plan: Plan) -> None:
         """Adopt a plan whose records the store has accepted."""
         assert plan.base_version == self.version, "plan made on another version"
@@ -268,7 +294,7 @@ def _record_action(plan: Plan, kind: str, text: str, seat: int | None, action: A
         plan.state.apply(action)
     plan.records.append(NewRecord(kind, text, seat))
     plan.actions.append((n, text))
-    plan.log.extend(LogLine(n, plan.state.render_event(e)) for e in plan.state.take_events())
+    plan.log.extend(event_lines(n, plan.state))
 
 
 def _advance_chance(plan: Plan) -> None:
@@ -280,7 +306,7 @@ def _advance_chance(plan: Plan) -> None:
         drawn = state.sample_chance()
         plan.records.append(NewRecord("chance", str(drawn), None))
         plan.actions.append((n, str(drawn)))
-        plan.log.extend(LogLine(n, state.render_event(e)) for e in state.take_events())
+        plan.log.extend(event_lines(n, state))
 
 
 def advance(plan: Plan) -> None:
@@ -330,7 +356,7 @@ def apply_record(game: str, config: dict[str, Any], seed: int, plan: Plan, rec: 
                 raise SaveError(f"record {n}: seat {rec.seat} acted where {state.current_player()} decides")
             state.apply(Action.parse(rec.text))
         plan.actions.append((n, rec.text))
-        plan.log.extend(LogLine(n, state.render_event(e)) for e in state.take_events())
+        plan.log.extend(event_lines(n, state))
     elif rec.kind == "undo":
         keep = int(rec.text)
         if not 0 <= keep <= len(plan.actions):
@@ -348,6 +374,9 @@ def apply_record(game: str, config: dict[str, Any], seed: int, plan: Plan, rec: 
                 "on", "off"):
             raise SaveError(f"record {n}: unknown preference {rec.text!r}")
         plan.seats[rec.seat].stop_at_windows = value == "on"
+    elif rec.kind == TUTORIAL:
+        if n != 0:
+            raise SaveError(f"record {n}: a tutorial mark after the game began")
     elif rec.kind == "bot-handoff":
         if rec.seat is None or not 0 <= rec.seat < len(plan.seats):
             raise SaveError(f"record {n}: bot hand-off of an unknown seat")
@@ -389,6 +418,7 @@ def load_table(stored: StoredGame) -> Table:
             return table
     table.commit(plan)
     table.version = stored.version
+    table.tutorial = bool(stored.records) and stored.records[0].kind == TUTORIAL
     if stored.status == UPGRADED:
         table.status = UPGRADED
         table.message = "This game was closed by a rules upgrade."

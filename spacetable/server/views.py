@@ -16,7 +16,7 @@ from types import ModuleType
 from typing import Any
 
 from spacetable.engine.errors import SpacetableError
-from spacetable.server.tables import FINISHED, HUMAN, RUNNING, Table, replay
+from spacetable.server.tables import FINISHED, HUMAN, JOINED, RUNNING, LogLine, Table, replay
 
 MAX_WALK = 50
 
@@ -32,17 +32,57 @@ def log_for(table: Table, seat: int | None) -> list[dict[str, Any]]:
     """The plain-language log as `seat` (None: a spectator) may see it: the same for every viewer
     (the events are public by the games' design), which `_log_texts` relies on (a log that differed
     per seat would need its texts kept per seat; test_server_views compares them with this)."""
-    return [{"n": line.n, "text": line.text} for line in table.log]
+    return [log_json(line) for line in table.log]
+
+
+def log_json(line: LogLine) -> dict[str, Any]:
+    """One log line as sent: ``{"n", "text", "rule", "level"}`` (the rule's id as data, never in the text)."""
+    return {"n": line.n, "text": line.text, "rule": line.rule, "level": line.level}
 
 
 def intents_module(game: str) -> ModuleType | None:
     """`spacetable.games.<game>.intents` if the game has one."""
+    return _game_module(game, "intents")
+
+
+def _game_module(game: str, name: str) -> ModuleType | None:
+    """`spacetable.games.<game>.<name>` if the game has one."""
     try:
-        return importlib.import_module(f"spacetable.games.{game}.intents")
+        return importlib.import_module(f"spacetable.games.{game}.{name}")
     except ModuleNotFoundError as e:
-        if e.name is not None and e.name.endswith(".intents"):
+        if e.name is not None and e.name.endswith("." + name):
             return None
         raise
+
+
+def guide_for(table: Table, seat: int | None) -> dict[str, Any] | None:
+    """What the table always shows (how to win, the phases with the current one, the badges), from the
+    game's `guide(view, config)` and `seat`'s view only; None for a game without a guide module."""
+    module = _game_module(table.game, "guide")
+    fn = getattr(module, "guide", None) if module is not None else None
+    if fn is None or table.no_state:
+        return None
+    found: dict[str, Any] = fn(_view_json(table, seat), table.config)
+    return found
+
+
+def tutorial_for(table: Table, seat: int | None, guide: dict[str, Any] | None) -> dict[str, Any] | None:
+    """The coach's word for a tutorial's seat now (`spacetable.tutorials.step`); None elsewhere."""
+    if not table.tutorial or seat is None or table.no_state:
+        return None
+    from spacetable.tutorials import NoTutorial, step
+
+    current = table.current_player()
+    deciding = current == seat and table.seats[seat].kind == HUMAN
+    view = _view_json(table, seat)
+    turn = view.get("turn")
+    who = table.seats[current].name if current is not None and current < len(table.seats) else "the table"
+    try:
+        return step(table.game, decision=table.state.decision_name() if deciding else "", deciding=deciding,
+                    phase=str((guide or {}).get("phase", "")), turn=turn if isinstance(turn, int) else 0,
+                    terminal=table.status != RUNNING, who=who)
+    except NoTutorial:
+        return None
 
 
 def offered_intent(table: Table, seat: int | None) -> dict[str, Any] | None:
@@ -92,8 +132,9 @@ def _engine_undo(table: Table, seat: int) -> UndoStatus:
     state = table.state
     bots = [s.seat for s in table.seats if s.seat != seat]
     names = {s.seat: s.name for s in table.seats}  # as the table shows them
+    joined = {i for i, (n, _) in enumerate(table.actions) if table.meta[n][0] == JOINED}
     for _ in range(MAX_WALK):
-        check = undo_check(state, seat, bots=bots, name=names.__getitem__)
+        check = undo_check(state, seat, bots=bots, name=names.__getitem__, joined=joined)
         if check.keep is None:
             return UndoStatus(False, check.reason)
         keep = check.keep
@@ -126,6 +167,7 @@ def _fields(table: Table, seat: int | None, connected: Container[int],
     current = table.current_player()
     deciding = seat is not None and current == seat and table.seats[seat].kind == HUMAN
     undo = undo_status(table, seat)
+    guide = guide_for(table, seat)
     return {
         "head": {
             "id": table.id,
@@ -139,7 +181,8 @@ def _fields(table: Table, seat: int | None, connected: Container[int],
             "decision": "" if table.no_state or table.status != RUNNING else state.decision_name(),
         },
         "tail": {
-            "legal_actions": ([{"text": str(a), "description": state.describe(a)}
+            "legal_actions": ([{"text": str(a), "description": state.describe(a),
+                                "rule": state.action_rule(a)}
                                for a in table.cache.get(("legal",)) or state.legal_actions()]
                               if deciding else []),
             "intent": offered_intent(table, seat) if deciding else None,
@@ -147,6 +190,8 @@ def _fields(table: Table, seat: int | None, connected: Container[int],
             "prefs": None if seat is None else {"stop_at_windows": table.seats[seat].stop_at_windows},
             "status": table.status,
             "message": table.message,
+            "guide": guide,
+            "tutorial": tutorial_for(table, seat, guide),
         },
     }
 
@@ -230,7 +275,7 @@ def _log_texts(table: Table) -> list[str]:
         table.cache_log = cached
     texts = cached[1]
     for line in table.log[len(texts):]:
-        texts.append(_dumps({"n": line.n, "text": line.text}))
+        texts.append(_dumps(log_json(line)))
     return texts
 
 
@@ -268,7 +313,7 @@ def summary_body(table: Table) -> dict[str, Any]:
         "id": table.id, "game": table.game, "config": table.config, "rules_version": table.rules_version,
         "seats": seat_list(table, range(len(table.seats))), "status": table.status,
         "message": table.message, "version": table.version, "winners": table.winners(),
-        "current_player": current, "standings": None,
+        "current_player": current, "standings": None, "tutorial": table.tutorial,
     }
     if table.status == FINISHED:
         returns = table.state.returns()

@@ -30,7 +30,7 @@ def test_full_game_with_one_human_via_stdin(tmp_path: Path) -> None:
     assert code == 0, out
     assert "Seat 1 to decide (round.play)" in out and "Game over" in out and "Winner" in out
     assert " 1. play " in out  # the numbered menu with one-line explanations
-    assert "Play " in out and "[H3]" in out  # describe() text and the rule-citing log
+    assert "Play " in out and "[H3]" not in out  # describe() text; the rule is behind `why`
     state = record.load(save)
     assert state.is_terminal() and state.num_players == 3
     doc = json.loads(save.read_text())

@@ -99,8 +99,10 @@ def test_the_hand_shows_card_names_kinds_costs_and_texts() -> None:
     s = started(2)
     give(s, 0, "ion-drive", "corsair-raiders")
     out = " ".join(screen(s).split())
-    assert "Ion Drive One extra free move every turn. Upgrade, 1,400 credits" in out
-    assert "Corsair Raiders Play to a Space Lane. Win 8, Escape 7" in out and "Pirates" in out
+    assert "Ion Drive One extra free move every turn, from the turn after it" in out  # the text wraps
+    assert "Upgrade, 1,400 credits" in out
+    assert "Corsair Raiders Play to a Space Lane that has no Pirates or Patrol" in out
+    assert "Win 8, Escape 7" in out and "Pirates" in out
     assert "ion-drive" not in out and "corsair-raiders" not in out
 
 

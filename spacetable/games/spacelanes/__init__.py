@@ -12,6 +12,7 @@ from spacetable.games.spacelanes.actions import SPACE
 from spacetable.games.spacelanes.content import CONTENT, GOODS, CardType, Goal
 from spacetable.games.spacelanes.state import SpaceLanesState, new_state
 from spacetable.games.spacelanes.text import goal_text
+from spacetable.games.texts import load_texts
 
 
 def _card_extras(t: CardType) -> dict[str, Any]:
@@ -70,6 +71,13 @@ SPEC = register(GameSpec(
     num_actions=len(SPACE),
     catalog=catalog,
     options={"modes": ("exploration", "pvp")},
+    about={"exploration": "Exploration: settlements and lanes start face down and are revealed as ships "
+                          "explore.",
+           "pvp": "Player vs Player: ships that meet may trade goods and cards, or attack each other."},
+    defaults={"modes": ()},
+    default_bot="heuristic",
+    coach_bot="heuristic",
+    tutorial=load_texts("spacetable.games.spacelanes", "tutorial"),
 ))
 SpaceLanesState.spec = SPEC
 

@@ -99,6 +99,7 @@ export function GamePage({ id }) {
     rememberGame(id, {
       game: b.game, seat: b.seat, terminal: b.terminal, winners: b.winners,
       myTurn: isMyDecision(b), version: b.version, seen: Date.now(),
+      ...(b.tutorial ? { tutorial: true, tutorialDone: !!b.tutorial.done } : {}),
     });
   }, [id, token]);
 

@@ -71,7 +71,7 @@ function Lane({ view, lane, label, lit, sel, onClick }) {
   const base = cy + 0.345 * FONT.lane; // the text's box centred on the label's box
   return html`<g class="lane ${lane.revealed ? "" : "hidden"} ${lit ? "lit" : ""} ${sel ? "sel" : ""}" data-lane=${lane.lane}
       onClick=${onClick} role="button" tabindex="-1" aria-label=${"lane " + text}>
-    <title>${text}${lane.revealed ? `: ${lane.distance} distance marker${lane.distance > 1 ? "s" : ""}` : " (face down, L20)"}</title>
+    <title>${text}${lane.revealed ? `: ${lane.distance} distance marker${lane.distance > 1 ? "s" : ""}` : " (face down)"}</title>
     <line x1=${ax} y1=${ay} x2=${bx} y2=${by} class="lane-hit" />
     <line x1=${ax} y1=${ay} x2=${bx} y2=${by} class="lane-line" />
     ${markers.map(([x, y], i) => html`<circle cx=${x} cy=${y} r="5" class="marker" data-mark=${i + 1} />`)}
@@ -94,7 +94,7 @@ function Settlement({ view, s, label, lit, sel, onClick }) {
   const lineBase = (i) => label.y + FONT.name * 1.17 + i * LINE.feature + 0.93 * FONT.feature;
   return html`<g class="settlement ${s.revealed ? "" : "hidden"} ${s.homeworld ? "home" : ""} ${lit ? "lit" : ""} ${sel ? "sel" : ""}"
       data-slot=${s.slot} onClick=${onClick} role="button" tabindex="-1" aria-label=${s.revealed ? s.name : "unexplored settlement"}>
-    <title>${s.revealed ? `${s.name}${s.homeworld ? " (Homeworld)" : ""}: ${s.feature}` : "Unexplored settlement (L20)"}</title>
+    <title>${s.revealed ? `${s.name}${s.homeworld ? " (Homeworld)" : ""}: ${s.feature}` : "Unexplored settlement"}</title>
     ${s.homeworld ? html`<circle cx=${x} cy=${y} r=${R + 5} class="home-ring" />` : ""}
     <circle cx=${x} cy=${y} r=${R} class="node" />
     <text x=${x} y=${y + 4} class="node-glyph">${s.revealed ? (s.homeworld ? "★" : "●") : "?"}</text>

@@ -55,7 +55,7 @@ export function Captains({ view, body, names, me }) {
           <span title="cards in hand">hand ${sh.hand_size}</span>
           ${sh.union ? html`<span class="fac union" title="Union Faction tokens">U ${sh.union}</span>` : ""}
           ${sh.pirate ? html`<span class="fac pirate" title="Pirate Faction tokens">P ${sh.pirate}</span>` : ""}
-          ${sh.damaged ? html`<span class="bad" title="Damaged: no action card but Repair Kit (L9)">✸ Damaged${sh.adrift ? " · Adrift" : ""}</span>` : ""}</div>
+          ${sh.damaged ? html`<span class="bad" title="Damaged: no action card but Repair Kit">✸ Damaged${sh.adrift ? " · Adrift" : ""}</span>` : ""}</div>
         <div class="small muted">${whereIs(view, sh)}</div>
         ${sh.ship.length ? html`<div class="chips">${sh.ship.map((c) => html`<span class="chip ${sh.used.includes(c) ? "used" : ""}" title=${card(c).text}>${kindOf(c).glyph} ${cardName(c)}${sh.used.includes(c) ? " (Used)" : ""}</span>`)}</div>` : ""}
         ${sh.transports.length ? html`<div class="chips">${sh.transports.map(([c]) => html`<span class="chip transport" title=${card(c).text}>✉ ${cardName(c)}</span>`)}</div>` : ""}
@@ -70,7 +70,7 @@ export function MyShip({ view, me, legal, act, busy }) {
   const sh = view.ships[me];
   const uses = new Set([...legal.keys()].filter((t) => t.startsWith("use ")));
   return html`<section class="panel myship" aria-label="My ship">
-    <h2><span>My ship</span><span class="small">${sh.damaged ? html`<span class="bad">✸ Damaged${sh.adrift ? " · Adrift (L7)" : ""}</span>` : html`<span class="good-t">sound</span>`}</span></h2>
+    <h2><span>My ship</span><span class="small">${sh.damaged ? html`<span class="bad">✸ Damaged${sh.adrift ? " · Adrift" : ""}</span>` : html`<span class="good-t">sound</span>`}</span></h2>
     <div class="stats"><span class="credits">¢ ${sh.credits}</span>
       <span class="fac union" title="Union Faction tokens">Union ${sh.union}</span>
       <span class="fac pirate" title="Pirate Faction tokens">Pirate ${sh.pirate}</span></div>
@@ -106,7 +106,7 @@ export function Hand({ you, legal, act, busy, used }) {
   const slugs = Object.keys(counts);
   return html`<section class="panel scroll hand" aria-label="My hand">
     <h2><span>My hand (${you.hand.length}/10)</span><span class="small">secret</span></h2>
-    ${slugs.length ? "" : html`<div class="small muted">no cards: a further move would need fuel (L6)</div>`}
+    ${slugs.length ? "" : html`<div class="small muted">no cards: a further move would need fuel</div>`}
     <div class="handcards">${slugs.map((c) => {
       const t = card(c);
       const k = kindOf(c);
@@ -135,8 +135,8 @@ export function Goal({ you, view }) {
   if (!you) return null;
   const pct = Math.round((you.progress || 0) * 100);
   return html`<section class="panel goal" aria-label="My goal">
-    <h2><span>My goal</span><span class="small" title="secret until the game ends (L21)">secret</span></h2>
-    <div class="goal-line"><b>${you.goal.name}</b>: ${goalCondition(view, you.goal.slug)}</div>
+    <h2><span>My goal</span><span class="small" title="secret until the game ends">secret</span></h2>
+    <div class="goal-line"><b>${you.goal.name}</b>: ${you.goal.text || goalCondition(view, you.goal.slug)}</div>
     <div class="progress" title=${`${pct}% of the way`}><div style=${`width:${pct}%`}></div></div>
     <div class="small muted">${pct}% of the way · win by ending a turn on a settlement with the goal reached</div>
   </section>`;
@@ -198,7 +198,7 @@ export function PriceTable({ view, me }) {
   </table>
   <div class="small muted prices-key"><span class="key-wide">each good: <b>you buy / you sell</b></span><span class="key-narrow">each good: <b>you buy</b> above, <b>you sell</b> below</span>, credits per unit ·
     <span class="cheap">cheapest buy</span> · <span class="dear">best sale</span>
-    ${view.slots.some((s) => !s.revealed) ? " · unexplored settlements are not listed (L20)" : ""}</div>`;
+    ${view.slots.some((s) => !s.revealed) ? " · unexplored settlements are not listed" : ""}</div>`;
 }
 
 /** The map in words: every settlement (feature, event, ships) and the lanes that leave it. */
@@ -212,7 +212,7 @@ export function PlaceList({ view, names, onSelect }) {
       <button class="linkish" onClick=${() => onSelect({ type: "slot", id: s.slot })}><b>${s.revealed ? s.name : "Unexplored settlement"}</b></button>
       ${s.homeworld ? html` <span class="badge">Homeworld</span>` : ""}
       ${here.length ? html` <span class="small">· here: ${here.join(", ")}</span>` : ""}
-      ${s.revealed ? html`<div class="small">${s.feature}</div>` : html`<div class="small muted">face down until a ship lands on it (L20)</div>`}
+      ${s.revealed ? html`<div class="small">${s.feature}</div>` : html`<div class="small muted">face down until a ship lands on it</div>`}
       ${s.economic ? html`<div class="small warn">${cardName(s.economic)}: ${card(s.economic).text}</div>` : ""}
       <ul class="routes">${lanes.map((l) => {
         const other = l.ends[0] === s.slot ? l.ends[1] : l.ends[0];
@@ -230,7 +230,7 @@ export function Details({ view, selected, names }) {
   if (selected.type === "slot") {
     const s = view.slots[selected.id];
     const here = view.ships.filter((sh) => sh.node === s.slot);
-    if (!s.revealed) return html`<div><b>Unexplored settlement</b><div class="small muted">Face down until a ship lands on it (L20): its name, prices and feature are unknown to everyone.</div></div>`;
+    if (!s.revealed) return html`<div><b>Unexplored settlement</b><div class="small muted">Face down until a ship lands on it: its name, prices and feature are unknown to everyone.</div></div>`;
     return html`<div class="details"><b>${s.name}</b>${s.homeworld ? " · Homeworld" : ""} <span class="small muted">${(s.tags || []).join(", ")}</span>
       <div class="small">Feature: ${s.feature}</div>
       <${LocalPrices} s=${s} label=${"Prices at " + s.name} />
@@ -241,7 +241,7 @@ export function Details({ view, selected, names }) {
   const on = view.ships.filter((sh) => sh.lane === l.lane);
   const cards = ["hostile", "bounty", "station", "asteroids", "wormhole"].filter((k) => l[k]);
   return html`<div class="details"><b>${l.revealed ? l.name : "Uncharted lane"}</b>
-    <span class="small muted"> · ${l.revealed ? `distance ${l.distance} (${l.distance + 1} moves to cross, L2)` : "face down until a ship enters (L20)"}</span>
+    <span class="small muted"> · ${l.revealed ? `distance ${l.distance} (${l.distance + 1} moves to cross)` : "face down until a ship enters"}</span>
     <div class="small">between ${slotName(view, l.ends[0])} and ${slotName(view, l.ends[1])}</div>
     ${cards.map((k) => html`<div class="small"><b>${kindOf(l[k]).glyph} ${cardName(l[k])}</b>: ${card(l[k]).text}${l[k + "_ends"] ? ` (ends at the start of turn ${l[k + "_ends"]})` : ""}</div>`)}
     ${on.length ? html`<div class="small">On it: ${on.map((sh) => `${names[sh.seat]} (marker ${sh.mark})`).join(", ")}</div>` : ""}</div>`;
