@@ -33,6 +33,7 @@ from spacetable.engine.errors import ConfigError, SaveError, SpacetableError
 from spacetable.engine.rng import Rng
 from spacetable.sim.bench import bench as run_bench
 from spacetable.sim.catalog import catalog_json
+from spacetable.sim.runner import DEFAULT_MAX_DECISIONS
 from spacetable.sim.setup import (
     all_games,
     build_config,
@@ -97,11 +98,16 @@ def play(
         "instead of passing them by themselves.")] = False,
     delay: Annotated[float, typer.Option(
         "--delay", help="Seconds (0 to 60) to wait after each bot move, to follow bot turns.")] = 0.0,
+    max_decisions: Annotated[int, typer.Option(
+        "--max-decisions", help="With no human seat: stop a game of bots after this many decisions.")]
+    = DEFAULT_MAX_DECISIONS,
 ) -> None:
     """Play a full game in the terminal: humans in the first seats, bots in the others."""
     note = ""
     if not 0 <= delay <= MAX_DELAY:  # also refuses nan
         _fail(f"--delay must be from 0 to {MAX_DELAY:g} seconds, not {delay:g}")
+    if max_decisions < 1:
+        _fail(f"--max-decisions must be 1 or more, not {max_decisions}")
     if save is not None:
         try:
             check_save_path(save)  # before the game starts, not at the first autosave
@@ -153,7 +159,7 @@ def play(
         console.print(f"Note: {note}", markup=False, style="yellow")
     client = TerminalClient(state, seats_h, bot_objs, console, bot_rng=Rng(state.seed ^ 0xB075),
                             save_path=save_path, practice=practice, stop_at_windows=stop_at_windows,
-                            delay=delay, save_dir=default_save_dir())
+                            delay=delay, save_dir=default_save_dir(), max_decisions=max_decisions)
     client.run()
 
 

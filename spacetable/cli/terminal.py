@@ -125,8 +125,10 @@ class TerminalClient:
                  read: Callable[[str], str] | None = None,
                  renderer: Renderer | None = None, practice: bool = False,
                  stop_at_windows: bool = False, delay: float = 0.0,
-                 save_dir: str | Path | None = None) -> None:
+                 save_dir: str | Path | None = None, max_decisions: int | None = None) -> None:
         self.state = state
+        self.max_decisions = max_decisions
+        """With no human seat: stop after this many decisions (bots that never end a game)."""
         self.humans = sorted(humans)
         self.bots = bots
         self.console = console
@@ -402,8 +404,15 @@ class TerminalClient:
         alt = bool(self.humans) and self.console.is_terminal and self.console.set_alt_screen(True)
         try:
             try:
+                decisions = 0
                 while not self.state.is_terminal():
                     self.collect_log()
+                    decisions += 1
+                    if not self.humans and self.max_decisions is not None and decisions > self.max_decisions:
+                        self.say(f"Stopped after {self.max_decisions:,} decisions without a winner "
+                                 "(--max-decisions).", "bold")
+                        self.autosave(force=True)
+                        return self.state
                     p = self.state.current_player()
                     if p == CHANCE:
                         self.state.sample_chance()

@@ -280,7 +280,7 @@ def rules(game: Slug) -> JSONResponse:
     return JSONResponse({"game": game, "rules": texts}, headers={"Cache-Control": "no-cache"})
 
 
-class TutorialBody(Model):
+class TutorialBody(StrictBody):
     """Nothing to choose: a tutorial's table is the game's own (`GameSpec.tutorial`)."""
 
 
@@ -296,7 +296,8 @@ async def create_tutorial(game: Slug, request: Request, body: TutorialBody | Non
     made = await service(request).create(GameRequest(
         game=game, players=t["players"], seats=t["seats"], expansions=config.get("expansions", []),
         modules=config.get("modules", []), modes=config.get("modes", []), seed=t["seed"], names=t["names"],
-        turn_limit=config.get("turn_limit"), tutorial=True))
+        turn_limit=config.get("turn_limit"), tutorial=True),
+        client=request.client.host if request.client is not None else "")
     return Created(id=made.id, seats=[SeatToken(seat=s, token=tok) for s, tok in made.seats],
                    spectator=made.spectator)
 
