@@ -6,7 +6,7 @@ stderr and exits with status 2 (1 for a save that does not load).
 """
 
 import json
-import os
+import secrets
 from pathlib import Path
 from typing import Annotated, Any, NoReturn
 
@@ -27,7 +27,7 @@ from spacetable.cli.sweep_cmd import sweep
 from spacetable.cli.terminal import TerminalClient
 from spacetable.engine import record
 from spacetable.engine.errors import SaveError, SpacetableError
-from spacetable.engine.rng import Rng
+from spacetable.engine.rng import SEED_BITS, derive_rng
 from spacetable.sim.bench import bench as run_bench
 from spacetable.sim.setup import all_games, build_config, load_game, make_bots, parse_bots, split_bots
 
@@ -124,7 +124,7 @@ def play(
                 _fail(f"--humans must be between 0 and {n}")
             seats_h = list(range(h))
             names = _bot_names(game, bots or _default_bot(game), n, seats_h)
-            game_seed = seed if seed is not None else int.from_bytes(os.urandom(4), "little")
+            game_seed = seed if seed is not None else secrets.randbits(SEED_BITS)
             state = spec.new_game(config, game_seed)
             save_path = save
         if practice and len(seats_h) != 1:
@@ -137,7 +137,7 @@ def play(
     console = _console()
     if note:
         console.print(f"Note: {note}", markup=False, style="yellow")
-    client = TerminalClient(state, seats_h, bot_objs, console, bot_rng=Rng(state.seed ^ 0xB075),
+    client = TerminalClient(state, seats_h, bot_objs, console, bot_rng=derive_rng(state.seed, 0xB075),
                             save_path=save_path, practice=practice, stop_at_windows=stop_at_windows,
                             delay=delay, save_dir=default_save_dir())
     client.run()

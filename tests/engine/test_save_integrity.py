@@ -130,7 +130,8 @@ def test_a_rules_change_is_caught_at_the_first_checkpoint(monkeypatch: pytest.Mo
 
 def _table_doc(practice: bool = False) -> dict[str, Any]:
     s = played("moonrakers", {"players": 2}, 7, steps=70)
-    return record.to_document(s, practice=practice, client={"table": {"humans": [0], "bots": {"1": "greedy"}}})
+    table = {"humans": [0], "bots": {"1": "greedy"}}
+    return record.to_document(s, practice=practice, client={"table": table})
 
 
 @pytest.mark.parametrize("key, value", [
