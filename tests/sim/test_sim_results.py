@@ -202,7 +202,8 @@ def test_seeds_of_128_bits_are_stored_exactly_and_play_the_engines_game(tmp_path
     assert {int(str(r["base_seed"])) for r in rows} == {top}
     for i in range(3):
         state = get_game("highcard").new_game({"players": 2}, top + i)
-        play_out(state, make_bots("highcard", seating(["random", "greedy"], i)), derive_rng(top + i, BOT_LABEL))
+        bots = make_bots("highcard", seating(["random", "greedy"], i))
+        play_out(state, bots, derive_rng(top + i, BOT_LABEL))
         assert [r["result"] for r in rows[2 * i:2 * i + 2]] == state.returns()
     with pytest.raises(ConfigError, match="2\\*\\*128"):
         simulate("highcard", 4, 2, ["random"] * 2, seed=top)
