@@ -47,6 +47,8 @@ SEED_LIMIT: Final = 1 << 128
 
 _KEY_MASK: Final = (1 << 128) - 1
 _MASK: Final = (1 << 64) - 1
+_STATE_MASK: Final = (1 << 192) - 1
+_LEGACY_BIT: Final = 1 << 192
 _STREAM_TAG: Final = b"spacetable.rng.v1\x00"
 _DERIVE_TAG: Final = b"spacetable.derive.v1\x00"
 _WORDS: Final = 34
@@ -145,95 +147,87 @@ class Rng:
     True
     """
 
-    __slots__ = ("_key", "_p", "_buf", "_i", "_legacy")
+    __slots__ = ("_s", "_buf", "_i")
 
-    _key: int
-    """The 128-bit key (the legacy stream: its 64-bit seed)."""
-    _p: int
-    """The position (words drawn before it) of `_buf[0]`."""
+    _s: int
+    """The key times 2**64 plus the position (words drawn before it) of `_buf[0]`: one int, so a copy
+    costs what it cost. `_LEGACY_BIT` set: the splitmix64 stream, whose key is its 64-bit seed."""
     _buf: tuple[int, ...]
     """Outputs computed ahead (immutable: copies share it)."""
     _i: int
     """Outputs of `_buf` used so far."""
-    _legacy: bool
-    """splitmix64: word p is the splitmix64 output at state `_key + (p + 1)·γ`."""
 
     def __init__(self, seed: int = 0) -> None:
-        self._key = seed & _KEY_MASK
-        self._p = 0
+        self._s = (seed & _KEY_MASK) << 64
         self._buf = ()
         self._i = 0
-        self._legacy = False
 
     @staticmethod
     def splitmix64(seed: int = 0) -> Rng:
         """The splitmix64 generator of earlier versions (its state is 64 bits; outputs reveal it)."""
         r = Rng(0)
-        r._key = seed & _MASK
-        r._legacy = True
+        r._s = _LEGACY_BIT | (seed & _MASK) << 64
         return r
 
     @property
     def stream(self) -> str:
         """`STREAM` or `LEGACY_STREAM`."""
-        return LEGACY_STREAM if self._legacy else STREAM
+        return LEGACY_STREAM if self._s >= _LEGACY_BIT else STREAM
 
     @property
     def state(self) -> int:
         """The position in the stream: the key times 2**64 plus the words drawn (splitmix64: its
         64-bit state). Equal states of the same stream give equal streams."""
-        p = self._p + self._i
-        if self._legacy:
-            return (self._key + p * _GAMMA) & _MASK
-        return (self._key << 64) | (p & _MASK)
+        s = self._s
+        if s >= _LEGACY_BIT:
+            return ((s >> 64) + ((s & _MASK) + self._i) * _GAMMA) & _MASK
+        return (s & _STATE_MASK) + self._i
 
     @state.setter
     def state(self, value: int) -> None:
-        if self._legacy:
-            self._key = value & _MASK
-            p = 0
+        if self._s >= _LEGACY_BIT:
+            self._s = _LEGACY_BIT | (value & _MASK) << 64
         else:
-            self._key = (value >> 64) & _KEY_MASK
-            p = value & _MASK
-        self._p = p
+            self._s = value & _STATE_MASK
         self._buf = ()
         self._i = 0
 
     def _fill(self, need: int) -> tuple[int, ...]:
         """Compute the block holding the next `need` outputs (at least) and make it `_buf`;
         `_i` is then the index of the next output in it."""
-        p = self._p + self._i
-        if self._legacy:
-            return self._fill_legacy(p, need)
+        s = self._s + self._i  # the key and the position of the next output
+        if s >= _LEGACY_BIT:
+            return self._fill_legacy(s, need)
+        p = s & _MASK
         c = p // _WORDS
         off = p - c * _WORDS
-        prefix = _STREAM_TAG + ((self._key << 64) | c).to_bytes(24, "big")
-        if off + need <= _WORDS:
-            buf = _UNPACK(_shake(prefix).digest(_BLOCK_BYTES))
+        start = s - off  # the key and the position of the block's first word
+        if off + need <= _WORDS:  # the usual case: one block, named by the key and its number
+            buf = _UNPACK(_shake(_STREAM_TAG + (s - p + c).to_bytes(24, "big")).digest(_BLOCK_BYTES))
         else:  # a long shuffle: several blocks in one tuple
             m = -(-(off + need) // _WORDS)
-            head = _STREAM_TAG + self._key.to_bytes(16, "big")
-            data = b"".join(_shake(head + (c + j).to_bytes(8, "big")).digest(_BLOCK_BYTES)
-                            for j in range(m))
+            key = _STREAM_TAG + (s >> 64).to_bytes(16, "big")
+            data = b"".join(_shake(key + (c + j).to_bytes(8, "big")).digest(_BLOCK_BYTES) for j in range(m))
             buf = struct.unpack(f"<{m * _WORDS}Q", data)
-        self._p, self._buf, self._i = c * _WORDS, buf, off
+        self._s, self._buf, self._i = start, buf, off
         return buf
 
-    def _fill_legacy(self, p: int, need: int) -> tuple[int, ...]:
-        s = (self._key + p * _GAMMA) & _MASK
+    def _fill_legacy(self, s: int, need: int) -> tuple[int, ...]:
+        p = s & _MASK
+        x = (((s >> 64) & _MASK) + p * _GAMMA) & _MASK
         k = _LEGACY_BIG_BLOCK if self._buf else _LEGACY_BLOCK
         if need > k:
             k = -(-need // _LEGACY_BLOCK) * _LEGACY_BLOCK
         rep, ramp, lm, unpack = _LANES.get(k) or _lanes(k)
         # splitmix64 on every lane at once; the masks drop what a shift brings in from the next lane
         # and the high half of each product (`unpack` reads only the low 64 bits of each lane)
-        z = (s * rep + ramp) & lm
+        z = (x * rep + ramp) & lm
         z = (z ^ (z >> 30)) & lm
         z = z * 0xBF58476D1CE4E5B9 & lm
         z = (z ^ (z >> 27)) & lm
         z = z * 0x94D049BB133111EB & lm
         buf = unpack((z ^ (z >> 31)).to_bytes(16 * k, "little"))
-        self._p, self._buf, self._i = p, buf, 0
+        self._s, self._buf, self._i = s, buf, 0
         return buf
 
     def next64(self) -> int:
@@ -318,7 +312,7 @@ class Rng:
 
     def copy(self) -> Rng:
         r = Rng.__new__(Rng)
-        r._key, r._p, r._buf, r._i, r._legacy = self._key, self._p, self._buf, self._i, self._legacy
+        r._s, r._buf, r._i = self._s, self._buf, self._i
         return r
 
     def __reduce__(self) -> tuple[Callable[[str, int], Rng], tuple[str, int]]:

@@ -19,6 +19,7 @@ again before that lease's end.
 from __future__ import annotations
 
 import asyncio
+import functools
 import gc
 import logging
 import os
@@ -37,6 +38,7 @@ from spacetable.engine.errors import SpacetableError
 from spacetable.engine.rng import Rng
 from spacetable.engine.state import State
 from spacetable.server.config import ServerConfig
+from spacetable.server.deal import new_deal
 from spacetable.server.errors import ApiError
 from spacetable.server.live import Hub
 from spacetable.server.notify import Listener, Note
@@ -437,8 +439,9 @@ class GameService:
             if req.turn_limit is not None and "turn_limit" not in spec.params:
                 raise ApiError(400, f"{spec.title} has no turn limit")
             config = build_config(spec, req.players, req.modules, req.expansions, req.modes, req.turn_limit)
-            seed = req.seed if req.seed is not None else int.from_bytes(os.urandom(4), "little")
-            state = spec.new_game(dict(config), seed)
+            deal = new_deal(req.seed)  # 128 secret bits unless the creator gave the seed (docs/server.md)
+            seed = deal.seed
+            state = spec.new_game(dict(config), seed, stream=deal.stream)
         except ApiError:
             raise
         except SpacetableError as e:
@@ -469,7 +472,7 @@ class GameService:
             seats.append(Seat(i, name, kind))
         state.events = []
         game_id = secrets.token_hex(8)
-        table = Table(game_id, req.game, config, seed, rules_version(req.game), seats, state)
+        table = Table(game_id, req.game, config, seed, rules_version(req.game), seats, state, deal=deal)
         try:
             plan = table.plan_advance()
         except SpacetableError as e:
@@ -478,9 +481,10 @@ class GameService:
         spectator = new_token()
         tokens.append((spectator, None))
         status = FINISHED if plan.state.is_terminal() else RUNNING
-        await self._db_write(self.store.create, game_id, req.game, config, seed, table.rules_version,
-                                [StoredSeat(s.seat, s.kind, s.name) for s in seats], tokens, plan.records,
-                                status)
+        await self._db_write(functools.partial(
+            self.store.create, salt=deal.salt, fixed_seed=deal.fixed, stream=deal.stream),
+            game_id, req.game, config, seed, table.rules_version,
+            [StoredSeat(s.seat, s.kind, s.name) for s in seats], tokens, plan.records, status)
         table.commit(plan)
         for tok, seat in tokens:
             self._tokens[hash_token(tok)] = (game_id, seat)
