@@ -14,18 +14,28 @@ on both generators; a positive control shows the method finds the seed when it i
 from __future__ import annotations
 
 import hashlib
+import json
 import random
 import secrets
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
+from typer.testing import CliRunner
 
+from spacetable.cli.main import app
 from spacetable.engine import record
 from spacetable.engine.errors import SpacetableError
-from spacetable.engine.rng import LEGACY_STREAM, STREAM
+from spacetable.engine.game import get_game
+from spacetable.engine.rng import LEGACY_STREAM, STREAM, derive_rng
+from spacetable.engine.state import CHANCE
 from spacetable.server import deal as deal_module
+from spacetable.sim.runner import play_out
+from spacetable.sim.setup import make_bots
+from spacetable.sim.simulate import simulate
+from spacetable.sim.worker import BOT_LABEL, seating
 from tests.server.server_helpers import auth, client, play_step, view
 
 MASK32 = (1 << 32) - 1
@@ -160,3 +170,40 @@ def test_a_seed_is_a_json_integer_below_2_128(sqlite_url: str, seed: object) -> 
         assert c.post("/api/games", json=body).status_code == 422
         body["seed"] = 2**128 - 1
         assert c.post("/api/games", json=body).status_code == 201
+
+
+def test_the_same_integer_seed_is_the_same_deal_in_every_face(sqlite_url: str, tmp_path: Path) -> None:
+    """`rng.seed_key` is the one map from an integer to the generator's key: the engine, the server,
+    the terminal and the simulator deal the same game from the same integer (here one above 2**64,
+    which a 64-bit fold would change)."""
+    n = 2**100 + 77
+    config = {"players": 2, "modules": [], "expansions": []}
+    spec = get_game("moonrakers")
+    # the server: its logged chance outcomes are the engine's own draws, and seat 0 sees the same hand
+    with client(sqlite_url) as c:
+        r = c.post("/api/games", json={"game": "moonrakers", "players": 2, "seats": ["human", "human"],
+                                       "seed": n})
+        assert r.status_code == 201, r.text
+        g = r.json()
+        seen = view(c, g, g["seats"][0]["token"])["view"]
+        texts = [text for _, text in c.app.state.service.tables[g["id"]].actions]  # type: ignore[attr-defined]
+    engine = spec.new_game(dict(config), n)
+    for text in texts:
+        if engine.current_player() == CHANCE:
+            assert str(engine.sample_chance()) == text
+        else:
+            engine.apply(text)
+    assert engine.view(0).to_json() == seen
+    # the terminal: its save names the seed and replays from it (every draw re-drawn and checked)
+    save = tmp_path / "t.json"
+    result = CliRunner().invoke(app, ["play", "moonrakers", "--players", "2", "--humans", "0",
+                                      "--bots", "random", "--seed", str(n), "--save", str(save)])
+    assert result.exit_code == 0, result.output
+    doc = json.loads(save.read_text())
+    assert doc["seed"] == n and doc["rng"] == STREAM and doc["config"] == config
+    assert record.open_document(doc).state.is_terminal()
+    # the simulator: game 0 of --seed n is the engine's game n with the bots' generator derived from n
+    report = simulate("moonrakers", 1, 2, ["random", "random"], seed=n)
+    state = spec.new_game(dict(config), n)
+    play_out(state, make_bots("moonrakers", seating(["random", "random"], 0)), derive_rng(n, BOT_LABEL))
+    assert report.errors == 0 and report.wins_by_seat == [int(p in state.winners()) for p in range(2)]
