@@ -6,7 +6,7 @@ stderr and exits with status 2 (1 for a save that does not load).
 """
 
 import json
-import os
+import secrets
 from pathlib import Path
 from typing import Annotated, Any, NoReturn
 
@@ -30,7 +30,7 @@ from spacetable.cli.terminal import TerminalClient
 from spacetable.cli.tune_cmd import tune
 from spacetable.engine import record
 from spacetable.engine.errors import ConfigError, SaveError, SpacetableError
-from spacetable.engine.rng import Rng
+from spacetable.engine.rng import SEED_BITS, derive_rng
 from spacetable.sim.bench import bench as run_bench
 from spacetable.sim.catalog import catalog_json
 from spacetable.sim.runner import DEFAULT_MAX_DECISIONS
@@ -143,7 +143,7 @@ def play(
                 _fail(f"--humans must be between 0 and {n}")
             seats_h = list(range(h))
             names = _bot_names(game, bots or _default_bot(game), n, seats_h)
-            game_seed = seed if seed is not None else int.from_bytes(os.urandom(4), "little")
+            game_seed = seed if seed is not None else secrets.randbits(SEED_BITS)
             state = spec.new_game(config, game_seed)
             save_path = save
         if practice and len(seats_h) != 1:
@@ -157,7 +157,7 @@ def play(
     console = _console()
     if note:
         console.print(f"Note: {note}", markup=False, style="yellow")
-    client = TerminalClient(state, seats_h, bot_objs, console, bot_rng=Rng(state.seed ^ 0xB075),
+    client = TerminalClient(state, seats_h, bot_objs, console, bot_rng=derive_rng(state.seed, 0xB075),
                             save_path=save_path, practice=practice, stop_at_windows=stop_at_windows,
                             delay=delay, save_dir=default_save_dir(), max_decisions=max_decisions)
     client.run()

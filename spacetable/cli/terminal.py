@@ -36,7 +36,7 @@ from spacetable.cli.views import Face, Renderer, find_face, render_view
 from spacetable.engine import record
 from spacetable.engine.action import Action
 from spacetable.engine.errors import AmbiguousAction, IllegalAction, SaveError, SpacetableError
-from spacetable.engine.rng import Rng
+from spacetable.engine.rng import Rng, derive_rng
 from spacetable.engine.state import CHANCE, State
 from spacetable.engine.undo import seat_label, undo_check
 
@@ -153,7 +153,9 @@ class TerminalClient:
         self._menus: dict[int, dict[int, str]] = {}
         self._numbers: list[tuple[int | None, Action]] = []
         self._boards: dict[int, dict[str, str]] = {}
-        self._bot_seed = bot_rng.next64()
+        high = bot_rng.next64()
+        self._bot_key = (high << 64) | bot_rng.next64()
+        """128 bits of `bot_rng`: the key of every bot decision's generator (`bot_rng_at`)."""
         self._why_from: dict[int, int] = {}
         self._joined: set[int] = set()
         """Log positions of decisions taken with the one before them in a one-line intent (one undo)."""
@@ -468,8 +470,8 @@ class TerminalClient:
     def bot_rng_at(self, seat: int) -> Rng:
         """The generator of a bot's decision, seeded by its place in the action log (as the server
         does), so that after an undo the same decision meets the same answer: undo never re-rolls
-        a bot."""
-        return Rng(self._bot_seed ^ ((self.state.log_length + 1) * 0x9E3779B97F4A7C15) ^ (seat << 56))
+        a bot. Derived one-way (`derive_rng`), so a bot's choices never lead back to the game's seed."""
+        return derive_rng(self._bot_key, self.state.log_length + 1, seat)
 
     def finish(self) -> None:
         self.console.print(Rule(Text("Game over")))
@@ -862,7 +864,8 @@ class TerminalClient:
                 reason = check.reason
                 break
             entries = record.entries_of(state)[:check.keep]
-            earlier = record.replay_actions(state.spec.name, dict(state.config), state.seed, entries)
+            earlier = record.replay_actions(state.spec.name, dict(state.config), state.seed, entries,
+                                             stream=state.rng.stream)
             if whole_turn and earlier.turn_count() != turn:
                 reason = "that is where this turn began"
                 break

@@ -21,7 +21,7 @@ from mypy_extensions import mypyc_attr
 from spacetable.engine.action import MAX_TEXT, Action, ActionSpace
 from spacetable.engine.errors import AmbiguousAction, IllegalAction, ParseError
 from spacetable.engine.events import Event
-from spacetable.engine.rng import Rng
+from spacetable.engine.rng import Rng, game_rng
 
 if TYPE_CHECKING:
     from spacetable.engine.game import GameSpec
@@ -297,8 +297,9 @@ class State(ABC):
             self.events.append(Event(rule, key, args))
 
     def init_base(self, config: dict[str, Any], seed: int) -> None:
-        """Set the base-class fields of a new game: its config, seed, generator, empty log, no events."""
-        self.rng = Rng(seed)
+        """Set the base-class fields of a new game: its config, seed, generator (`rng.game_rng`: the
+        keyed stream of `seed`), empty log, no events."""
+        self.rng = game_rng(seed)
         self._log = None
         self.events = None
         self.config = config

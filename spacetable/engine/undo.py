@@ -38,12 +38,14 @@ from collections.abc import Callable, Collection
 from dataclasses import dataclass
 
 from spacetable.engine.action import Action
-from spacetable.engine.record import Entry, apply_entry, entries_of, replay_actions
+from spacetable.engine.record import Entry, apply_entry, entries_of, replay_actions, restart
 from spacetable.engine.rng import Rng
 from spacetable.engine.state import CHANCE, State
 
-REVEAL_SAMPLES = 3
-"""Determinized copies tried per check; a draw from a shuffled deck differs in all but ~never."""
+REVEAL_SAMPLES = 8
+"""Determinized copies tried per check (the first that differs ends it). A draw from a large shuffled
+deck differs in nearly every copy; a draw of 2 from a pile of 3 holding two equal cards matches the
+real one in a third of them, so 3 copies let 1 such undo in 27 through, 8 copies 1 in 6,500."""
 MAX_BOT_ANSWERS = 24
 """Most bot decisions one undo crosses (a bot's turn is a few small decisions)."""
 
@@ -89,7 +91,8 @@ def _undo_check(state: State, seat: int, *, practice: bool, bots: Collection[int
         return _practice(state, seat, entries)
     if bots:
         return _across_bots(state, seat, entries, frozenset(bots) - {seat}, name)
-    before = replay_actions(state.spec.name, dict(state.config), state.seed, entries[:-1])
+    before = replay_actions(state.spec.name, dict(state.config), state.seed, entries[:-1],
+                            stream=state.rng.stream)
     decider = before.current_player()
     last = state.space[state.history[-1]]
     if decider == CHANCE:
@@ -127,7 +130,8 @@ def _across_bots(state: State, seat: int, entries: list[Entry], bots: frozenset[
     """Walk back over bot answers to `seat`'s last decision; refuse at a chance step, another
     person's decision, or a crossed answer that revealed something or is final."""
     start = max(0, len(entries) - MAX_BOT_ANSWERS - 1)
-    replay = replay_actions(state.spec.name, dict(state.config), state.seed, entries[:start])
+    replay = replay_actions(state.spec.name, dict(state.config), state.seed, entries[:start],
+                            stream=state.rng.stream)
     states = [replay.copy()]  # states[k]: the state before entry start + k
     for n in range(start, len(entries)):
         apply_entry(replay, entries[n], n + 1)
@@ -184,7 +188,7 @@ def _whole_group(state: State, seat: int, check: UndoCheck, joined: frozenset[in
 
 
 def _practice(state: State, seat: int, entries: list[Entry]) -> UndoCheck:
-    replay = state.spec.new_game(dict(state.config), state.seed)
+    replay = restart(state)
     last_own: int | None = None
     for n, entry in enumerate(entries):
         if replay.current_player() == seat:

@@ -57,7 +57,10 @@ class CreateGame(StrictBody):
     expansions: list[Slug] = Field(default=[], max_length=8, examples=[["binding-ties"]])
     modules: list[Slug] = Field(default=[], max_length=8, examples=[["first-encounter"]])
     modes: list[Slug] = Field(default=[], max_length=8)
-    seed: int | None = Field(default=None, ge=0, le=2**63 - 1)
+    seed: StrictInt | None = Field(default=None, ge=0, le=2**128 - 1, description=(
+        "a JSON integer 0 ≤ seed < 2**128 fixes the deal, which its creator then knows: the summary and "
+        "every view say \"fixed_seed\": true and the table tells every seat; absent: 128 secret bits "
+        "with a published commitment (docs/server.md, Provably fair deals)"))
     names: list[Name] | None = Field(default=None, max_length=8, description="display names, one per seat")
     turn_limit: StrictInt | None = Field(default=None, ge=0, le=MAX_TURN_LIMIT, description=(
         "games with a turn limit (Space Lanes, ruling L21: when it is reached the player closest to its "
@@ -121,6 +124,8 @@ class GameView(Model):
     seats: list[SeatInfo]
     current_player: int | None
     decision: str
+    fixed_seed: bool = Field(default=False, description=(
+        "the game's creator chose its seed, so knows every hand and draw (the table says so)"))
     view: dict[str, Any] = Field(description="state.view(seat).to_json(): only what this seat may know")
     log: list[LogEntry]
     legal_actions: list[LegalAction] = Field(description="only when this seat must decide")
@@ -193,6 +198,12 @@ class Summary(Model):
     current_player: int | None
     standings: list[Standing] | None
     tutorial: bool = Field(default=False, description="a guided first game (POST /api/tutorials/{game})")
+    fixed_seed: bool = Field(description="the creator chose the seed (so knows the deal)")
+    seed_commitment: str | None = Field(description=(
+        "lowercase hex SHA-256 of the salt's bytes followed by the seed's 16 big-endian bytes, from "
+        "creation (null for a game stored before commitments)"))
+    seed: str | None = Field(description="once the game is over: the seed's 16 bytes, lowercase hex")
+    salt: str | None = Field(description="once the game is over: the salt, lowercase hex")
 
 
 class GameInfo(Model):

@@ -39,6 +39,7 @@ from dataclasses import dataclass, replace
 from multiprocessing.connection import Connection
 from typing import Any
 
+from spacetable.engine.rng import STREAM
 from spacetable.server.store import NewRecord
 
 log = logging.getLogger("spacetable.server")
@@ -76,6 +77,8 @@ class Job:
     limit: int
     batch_seconds: float
     caps: Caps
+    stream: str = STREAM
+    """The game's generator (`engine.rng`): a game stored before the keyed deal replays on its own."""
 
 
 class Resync(Exception):
@@ -136,7 +139,8 @@ def _state_for(job: Job) -> tuple[list[str], Any]:
     held = _games.pop(job.game_id, None)
     if job.start == 0:
         texts = list(job.texts)
-        state = record.replay_actions(job.game, dict(job.config), job.seed, list[record.Entry](texts))
+        state = record.replay_actions(job.game, dict(job.config), job.seed, list[record.Entry](texts),
+                                      stream=job.stream)
     else:
         if held is None or held[0] != job.epoch or len(held[1]) != job.start:
             raise Resync

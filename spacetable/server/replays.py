@@ -18,7 +18,7 @@ from typing import Any
 
 from spacetable.engine.state import CHANCE, TERMINAL, State
 from spacetable.server.store import NewRecord, StoredGame
-from spacetable.server.tables import FINISHED, LogLine, Plan, Seat, Table, apply_record
+from spacetable.server.tables import FINISHED, LogLine, Plan, Seat, Table, apply_record, deal_of
 from spacetable.server.views import log_json, seat_list
 from spacetable.sim.setup import load_game
 
@@ -68,10 +68,12 @@ class Replay:
     def __init__(self, stored: StoredGame, status: str, message: str | None) -> None:
         self.id, self.game, self.config, self.seed = stored.id, stored.game, stored.config, stored.seed
         self.status, self.message = status, message
-        state = load_game(stored.game).new_game(dict(stored.config), stored.seed)
+        self.deal = deal_of(stored)
+        state = load_game(stored.game).new_game(dict(stored.config), stored.seed, stream=stored.stream)
         state.events = []
         seats = [Seat(s.seat, s.name, s.kind) for s in stored.seats]
-        table = Table(stored.id, stored.game, stored.config, stored.seed, stored.rules_version, seats, state)
+        table = Table(stored.id, stored.game, stored.config, stored.seed, stored.rules_version, seats, state,
+                      deal=self.deal)
         plan = table._plan()
         self.records = [NewRecord(r.kind, r.text, r.seat) for r in stored.records]
         self.points: dict[int, _Point] = {0: self._point(plan)}
@@ -162,4 +164,5 @@ class Replay:
 
 def replace_table(replay: Replay, point: _Point) -> Table:
     """A table shell holding a replay position's seats (for `views.seat_list`)."""
-    return Table(replay.id, replay.game, replay.config, replay.seed, "", point.seats, point.state)
+    return Table(replay.id, replay.game, replay.config, replay.seed, "", point.seats, point.state,
+                 deal=replay.deal)

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import gc
 import logging
 import os
@@ -42,6 +43,7 @@ from spacetable.engine.rng import Rng
 from spacetable.server import names as display_names
 from spacetable.server.botpool import BOT_BATCH, BotPool, Caps, Job, WorkerLost
 from spacetable.server.config import ServerConfig
+from spacetable.server.deal import new_deal
 from spacetable.server.errors import ApiError
 from spacetable.server.limits import RateLimiter, check_bot
 from spacetable.server.live import Hub
@@ -472,8 +474,9 @@ class GameService:
             if req.turn_limit is not None and "turn_limit" not in spec.params:
                 raise ApiError(400, f"{spec.title} has no turn limit")
             config = build_config(spec, req.players, req.modules, req.expansions, req.modes, req.turn_limit)
-            seed = req.seed if req.seed is not None else int.from_bytes(os.urandom(4), "little")
-            state = spec.new_game(dict(config), seed)
+            deal = new_deal(req.seed)  # 128 secret bits unless the creator gave the seed (docs/server.md)
+            seed = deal.seed
+            state = spec.new_game(dict(config), seed, stream=deal.stream)
         except ApiError:
             raise
         except SpacetableError as e:
@@ -507,7 +510,7 @@ class GameService:
         state.events = []
         game_id = secrets.token_hex(8)
         table = Table(game_id, req.game, config, seed, rules_version(req.game), seats, state,
-                      tutorial=req.tutorial)
+                      tutorial=req.tutorial, deal=deal)
         try:
             plan = table.plan_tutorial() if req.tutorial else table.plan_advance()
         except SpacetableError as e:
@@ -516,9 +519,11 @@ class GameService:
         spectator = new_token()
         tokens.append((spectator, None))
         status = FINISHED if plan.state.is_terminal() else RUNNING
-        await self._db_write(self.store.create, game_id, req.game, config, seed, table.rules_version,
-                                [StoredSeat(s.seat, s.kind, s.name) for s in seats], tokens, plan.records,
-                                status, req.share_for_research)
+        await self._db_write(functools.partial(
+            self.store.create, salt=deal.salt, fixed_seed=deal.fixed, stream=deal.stream),
+            game_id, req.game, config, seed, table.rules_version,
+            [StoredSeat(s.seat, s.kind, s.name) for s in seats], tokens, plan.records, status,
+            req.share_for_research)
         table.commit(plan)
         for tok, seat in tokens:
             self._tokens[hash_token(tok)] = (game_id, seat)
@@ -827,7 +832,8 @@ class GameService:
         return Job(game_id=table.id, game=table.game, config=table.config, seed=table.seed,
                    seats=tuple((s.kind, s.stop_at_windows) for s in table.seats), version=table.version,
                    epoch=table.log_epoch, start=0, texts=tuple(t for _, t in table.actions), limit=limit,
-                   batch_seconds=self.config.bot_batch_seconds, caps=self.caps)
+                   batch_seconds=self.config.bot_batch_seconds, caps=self.caps,
+                   stream=table.state.rng.stream)
 
     @staticmethod
     def _random_move(table: Table) -> list[NewRecord]:

@@ -30,8 +30,9 @@ import spacetable
 from spacetable.engine import record
 from spacetable.engine.action import Action
 from spacetable.engine.errors import SaveError, SpacetableError
-from spacetable.engine.rng import Rng
+from spacetable.engine.rng import Rng, derive_rng
 from spacetable.engine.state import CHANCE, TERMINAL, State
+from spacetable.server.deal import Deal
 from spacetable.server.store import NewRecord, StoredGame, StoredRecord
 from spacetable.sim.setup import load_game
 
@@ -151,6 +152,13 @@ class Table:
     """Unique per table object, renewed whenever the log changes other than by appending (an undo
     removes lines): a push sending only the lines new since a client's last one knows when it must
     send the whole log instead."""
+    deal: Deal | None = None
+    """The seed's salt, whether the creator chose it, the generator stream (`server.deal`)."""
+
+    @property
+    def fixed_seed(self) -> bool:
+        """The creator chose the seed, so knows the deal (every view says so)."""
+        return self.deal is not None and bool(self.deal.fixed)
 
     # ----- reading ------------------------------------------------------------------------
     def current_player(self) -> int | None:
@@ -207,9 +215,10 @@ class Table:
             if p < 0 or plan.seats[p].kind == HUMAN or (i and end is not None and time.monotonic() >= end):
                 break
             # seeded by the position in the action log (not the record number): after an undo the
-            # same decision meets the same answer, so undo never re-rolls a bot (engine.undo)
+            # same decision meets the same answer, so undo never re-rolls a bot (engine.undo); derived
+            # one-way from the seed, so a bot's choices never lead back to the deal
             n = len(plan.actions)
-            rng = Rng((self.seed * 0x9E3779B97F4A7C15 + n * 0xBF58476D1CE4E5B9) % (1 << 64))
+            rng = derive_rng(self.seed, n)
             try:
                 action = choose(p, plan.state, rng)
             except Exception:  # a broken bot must not stop the game: it plays a random move
@@ -278,7 +287,7 @@ class Table:
             self.status = FINISHED
 
     def bot_rng(self) -> Rng:
-        return Rng((self.seed * 0x9E3779B97F4A7C15 + self.version * 0xBF58476D1CE4E5B9) % (1 << 64))
+        return derive_rng(self.seed, self.version)
 
 
 Chooser = Callable[[int, State, Rng], Action]
@@ -330,14 +339,15 @@ def advance(plan: Plan) -> None:
         _record_action(plan, "auto", str(passing), p, passing)
 
 
-def _replay_actions(game: str, config: dict[str, Any], seed: int, texts: list[str]) -> State:
+def _replay_actions(game: str, config: dict[str, Any], seed: int, texts: list[str], stream: str) -> State:
     load_game(game)
-    return record.replay_actions(game, dict(config), seed, list(texts))
+    return record.replay_actions(game, dict(config), seed, list(texts), stream=stream)
 
 
 def replay(table: Table, keep: int) -> State:
     """The table's state after its first `keep` action-log entries."""
-    return _replay_actions(table.game, table.config, table.seed, [t for _, t in table.actions[:keep]])
+    return _replay_actions(table.game, table.config, table.seed, [t for _, t in table.actions[:keep]],
+                           table.state.rng.stream)
 
 
 def apply_record(game: str, config: dict[str, Any], seed: int, plan: Plan, rec: NewRecord) -> None:
@@ -363,7 +373,7 @@ def apply_record(game: str, config: dict[str, Any], seed: int, plan: Plan, rec: 
             raise SaveError(f"record {n}: cannot keep {keep} of {len(plan.actions)} entries")
         undone = {m for m, _ in plan.actions[keep:]}
         plan.actions = plan.actions[:keep]
-        plan.state = _replay_actions(game, config, seed, [t for _, t in plan.actions])
+        plan.state = _replay_actions(game, config, seed, [t for _, t in plan.actions], state.rng.stream)
         plan.state.events = []
         plan.log = [line for line in plan.log if line.n not in undone]
         who = plan.seats[rec.seat].name if rec.seat is not None and rec.seat < len(plan.seats) else "?"
@@ -394,12 +404,13 @@ def load_table(stored: StoredGame) -> Table:
     current = rules_version(stored.game) if _game_known(stored.game) else "unknown"
     seats = [Seat(s.seat, s.name, s.kind) for s in stored.seats]
     try:
-        state = load_game(stored.game).new_game(dict(stored.config), stored.seed)
+        state = load_game(stored.game).new_game(dict(stored.config), stored.seed, stream=stored.stream)
     except Exception as e:  # noqa: BLE001 - a game this server cannot set up is shown, never a crash
         return _broken(stored, seats, None, f"This game can no longer be set up on this server ({e}). "
                        f"It was stored under rules {stored.rules_version}; this server runs {current}.")
     state.events = []
-    table = Table(stored.id, stored.game, stored.config, stored.seed, stored.rules_version, seats, state)
+    table = Table(stored.id, stored.game, stored.config, stored.seed, stored.rules_version, seats, state,
+                  deal=deal_of(stored))
     plan = table._plan()
     for rec in stored.records:
         try:
@@ -425,6 +436,10 @@ def load_table(stored: StoredGame) -> Table:
     return table
 
 
+def deal_of(stored: StoredGame) -> Deal:
+    return Deal(stored.seed, stored.salt, stored.fixed_seed, stored.stream)
+
+
 def _as_new(rec: StoredRecord) -> NewRecord:
     return NewRecord(rec.kind, rec.text, rec.seat)
 
@@ -442,4 +457,5 @@ def _broken(stored: StoredGame, seats: list[Seat], state: State | None, message:
 
     st = state if state is not None else PLACEHOLDER.new_game({"players": 2}, 0)
     return Table(stored.id, stored.game, stored.config, stored.seed, stored.rules_version, seats, st,
-                 version=stored.version, status=UPGRADED, message=message, no_state=state is None)
+                 version=stored.version, status=UPGRADED, message=message, no_state=state is None,
+                 deal=deal_of(stored))

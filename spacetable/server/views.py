@@ -179,6 +179,7 @@ def _fields(table: Table, seat: int | None, connected: Container[int],
             "seats": seat_list(table, connected, away),
             "current_player": current,
             "decision": "" if table.no_state or table.status != RUNNING else state.decision_name(),
+            "fixed_seed": table.fixed_seed,
         },
         "tail": {
             "legal_actions": ([{"text": str(a), "description": state.describe(a),
@@ -306,6 +307,13 @@ def view_text(table: Table, seat: int | None, connected: Container[int] = (),
     return str(text)
 
 
+def _deal(table: Table) -> dict[str, Any]:
+    """``fixed_seed`` and ``seed_commitment`` always; ``seed`` and ``salt`` once the game is over."""
+    if table.deal is None:
+        return {"fixed_seed": False, "seed_commitment": None, "seed": None, "salt": None}
+    return table.deal.public(over=table.status != RUNNING)
+
+
 def summary_body(table: Table) -> dict[str, Any]:
     """Public facts about a game for GET /summary (no hidden information)."""
     current = table.current_player()
@@ -314,6 +322,7 @@ def summary_body(table: Table) -> dict[str, Any]:
         "seats": seat_list(table, range(len(table.seats))), "status": table.status,
         "message": table.message, "version": table.version, "winners": table.winners(),
         "current_player": current, "standings": None, "tutorial": table.tutorial,
+        **_deal(table),
     }
     if table.status == FINISHED:
         returns = table.state.returns()

@@ -8,7 +8,12 @@ from __future__ import annotations
 
 import pyarrow as pa
 
-SCHEMA_VERSION = "1"
+SCHEMA_VERSION = "2"
+"""2: seeds of 128 bits (``base_seed``, ``seed``: decimal256(39, 0)) and games dealt by the keyed
+generator. A file of version 1 (uint64 seeds, the splitmix64 generator) is still read, its seeds
+cast; a run never appends to one (its games are not those this version plays)."""
+SEED = pa.decimal256(39, 0)
+"""A seed column: an exact integer 0 ≤ n < 2**128 (39 decimal digits; uint64 holds only 2**64)."""
 
 TRADE = pa.struct([("good", pa.string()), ("bought_at", pa.string()), ("sold_at", pa.string()),
                    ("buy_price", pa.int32()), ("sell_price", pa.int32())])
@@ -22,8 +27,8 @@ COLUMNS: tuple[tuple[str, pa.DataType, str], ...] = (
     ("game_id", pa.string(),
      "16 hex digits identifying the game: run, game, config, cards, seed, seating, cap"),
     ("game_index", pa.int64(), "i: the game's index in its run (seed = base_seed + i)"),
-    ("base_seed", pa.uint64(), "S: the run's --seed"),
-    ("seed", pa.uint64(), "the game's own seed (S + i); replays it alone with --games 1 --seed"),
+    ("base_seed", SEED, "S: the run's --seed"),
+    ("seed", SEED, "the game's own seed (S + i); replays it alone with --games 1 --seed"),
     ("players", pa.int32(), "seats in the game"),
     ("seat", pa.int32(), "this row's seat, 0 = first player"),
     ("bot", pa.string(), "the bot name at this seat (seats rotate between games)"),

@@ -57,6 +57,12 @@ export function keepToken(id, token) {
  * such game (404; 4404): the same words whichever of the view and the socket hears it first. */
 export const REFUSED = { 401: "This invite is not valid for this game.", 404: "There is no such game." };
 
+/** `value` as JSON text; a BigInt (a 128-bit seed) is written as a plain JSON integer. */
+export function toJson(value) {
+  return JSON.stringify(value, (_, v) => (typeof v === "bigint" ? "@bigint:" + v.toString() : v))
+    .replace(/"@bigint:(-?\d+)"/g, "$1");
+}
+
 /** Call the JSON API. Resolves to {ok, status, data}; data.error holds the server's message. */
 export async function api(path, { token, method = "GET", body } = {}) {
   const headers = { Accept: "application/json" };
@@ -64,7 +70,7 @@ export async function api(path, { token, method = "GET", body } = {}) {
   if (body !== undefined) headers["Content-Type"] = "application/json";
   let res;
   try {
-    res = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+    res = await fetch(path, { method, headers, body: body === undefined ? undefined : toJson(body) });
   } catch (e) {
     return { ok: false, status: 0, data: { error: "The server cannot be reached (" + e.message + ")." } };
   }

@@ -113,7 +113,14 @@ function CreateForm({ bots, games, game, setGame, onCreated }) {
     Object.assign(body, {
       names: names.slice(0, players).map((n, i) => n.trim() || (seats[i] === "human" ? `Captain ${i + 1}` : botName(i, seats[i], info.defaultBot))),
     });
-    if (seed.trim()) body.seed = parseInt(seed, 10);
+    if (seed.trim()) {
+      if (!/^\d{1,39}$/.test(seed.trim())) {
+        setBusy(false);
+        setError("The seed is a whole number (0 or more, below 2^128); leave it empty for a secret deal.");
+        return;
+      }
+      body.seed = BigInt(seed.trim()); // the API takes any integer below 2**128 (sent as a JSON integer)
+    }
     if (share) body.share_for_research = true;
     if (lanes && turnLimit.trim()) body.turn_limit = parseInt(turnLimit, 10);
     const r = await api("/api/games", { method: "POST", body });
@@ -128,6 +135,7 @@ function CreateForm({ bots, games, game, setGame, onCreated }) {
     rememberGame(g.id, {
       game, created: Date.now(), seat: first ? first.seat : null, token: first ? first.token : g.spectator,
       invites, spectator: link(g.id, g.spectator), names: body.names, options: [...body.expansions, ...body.modules, ...body.modes],
+      fixedSeed: body.seed !== undefined,
     });
     onCreated(g.id);
   };
@@ -166,7 +174,8 @@ function CreateForm({ bots, games, game, setGame, onCreated }) {
         within two seconds.</p>
     </div>`}
     ${game === "moonrakers" && players <= 2 ? html`<p class="small muted">With 1–2 captains the Mercenary variant is played: a deck of hired help instead of allies.</p>` : ""}
-    <div class="field"><label>Seed <input class="input" name="seed" inputmode="numeric" placeholder="random" value=${seed} onInput=${(e) => setSeed(e.currentTarget.value)} style="width:110px" /></label></div>
+    <div class="field"><label title="Empty: a secret deal, provably fair once the game is over. A seed you choose lets you know every hand, and every table says so.">Seed <input class="input" name="seed" inputmode="numeric" placeholder="secret" value=${seed} onInput=${(e) => setSeed(e.currentTarget.value)} style="width:110px" /></label>
+      ${seed.trim() ? html`<span class="small muted">a chosen seed: every table will say you know the deal</span>` : ""}</div>
     <div class="field"><label title="once the game is over, its decisions (what each seat saw and chose, never names) may be exported for research with spacetable dataset"><input type="checkbox" name="share-for-research" checked=${share} onChange=${(e) => setShare(e.currentTarget.checked)} /> Share this game for research (anonymous, after it ends)</label></div>
     ${error ? html`<div class="error" role="alert">${error}</div>` : ""}
     <button class="btn primary" type="submit" disabled=${busy}>Create game</button>
@@ -198,6 +207,8 @@ function Invites({ rec }) {
     <h2>Invite links for game ${rec.id}</h2>
     <p class="small muted">Send each captain their own link: it holds that seat's secret token. Opening
       another seat's link in this browser would make this browser that seat.</p>
+    ${rec.fixedSeed ? html`<p class="deal-notice" role="note"><span><b>Known deal:</b> you chose this game's seed, so
+      you can know every hand; every captain's table says so, from the moment they open their link.</span></p>` : ""}
     <ul>
       ${(rec.invites || []).map((inv) => html`<li data-seat=${inv.seat}>
         <b>Seat ${inv.seat + 1}</b> · ${inv.name}
