@@ -180,6 +180,9 @@ def test_every_documented_command_runs(doc: Path, folder: Path) -> None:
     for n, line in lines:
         args = [a.replace("sqlite:///path/to/spacetable.db", f"sqlite:///{folder / 'research.db'}")
                 for a in prepare(line)]
+        if args[:1] == ["dataset"] and "--out" in args:  # each example writes a folder of its own
+            i = args.index("--out") + 1
+            args[i] = f"{args[i]}-{n}"
         where = f"{doc.name}:{n}: spacetable {line}"
         if args[:1] == ["serve"]:
             serve(args, folder)
