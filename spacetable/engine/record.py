@@ -18,7 +18,8 @@ each present or absent), and each checkpoint after move n is a SHA-256 over the 
 move n (`canonical_state`: who decides, the decision, the legal actions, the generator; not the
 views, so a version that words its screens differently still checks it). So a damaged or edited
 setting is refused before anything replays, and a swapped, deleted or edited action, or a build
-whose rules replay differently, is refused with the first checkpoint where the replay departs. Keys other clients add are neither read nor covered.
+whose rules replay differently, is refused with the first checkpoint where the replay departs.
+Keys other clients add are neither read nor covered.
 
 Older saves still load, on the splitmix64 stream they were recorded with: version 2 (its digest
 covers the actions but not ``practice`` and ``table``, and its state encoding holds the views as that
