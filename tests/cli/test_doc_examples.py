@@ -78,6 +78,8 @@ def prepare(line: str) -> list[str]:
             args[i + 1] = "0.05"
     if command == "play" and "--humans" not in args:
         args += ["--humans", "0"]
+    if command == "play" and "--bots" not in args and "--load" not in args:
+        args += ["--bots", "greedy"]  # the table's default bot searches: a whole game of it takes minutes
     if command == "play":
         args += ["--max-decisions", "3000"]  # a game of bots that never ends (a weak policy) stops
     if command in ("simulate", "ladder") and "--backend" not in args:
