@@ -552,8 +552,11 @@ class GameService:
         """Ask the engine's undo policy in a worker thread (it replays the game), so building the
         views that carry the answer never blocks the event loop; the answer is memoized."""
         humans = [s.seat for s in table.seats if s.kind == HUMAN]
-        if len(humans) == 1 and table.status == RUNNING and table.actions:
-            await asyncio.to_thread(undo_status, table, humans[0])
+        if table.status != RUNNING or not table.actions:
+            return
+        for seat in humans:  # at a table of people only the last decider's check replays anything
+            if ("undo", seat) not in table.cache:
+                await asyncio.to_thread(undo_status, table, seat)
 
     async def _fresh(self, game_id: str, version: int | None) -> Table:
         """The table (locked by the caller); if the client saw a newer version (through another

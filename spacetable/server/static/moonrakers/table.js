@@ -3,6 +3,7 @@
 // objectives. Right: the Armory and the log.
 import { useEffect, useState } from "preact/hooks";
 import { html } from "../html.js";
+import { UndoButton } from "../undo.js";
 import { fetchBots } from "../api.js";
 import { AdviceButton, CoachPanel, useCoachOpen } from "../advice.js";
 import { Banners, GuideBar, RulesDrawer, thinkingText } from "../teach.js";
@@ -53,7 +54,7 @@ export function MoonrakersTable({ body, act, intent, undo, toBot, setWindows, er
       <span class="small">Turn ${view.turn} · ${view.phase} · ML <span class="nm">${ml}</span></span>
       <span class="status ${mine ? "mine" : ""} ${thinking && !mine ? "thinking" : ""}" role="status">${status}</span>
       ${body.message && !body.terminal ? html`<span class="small muted">${body.message}</span>` : ""}
-      ${body.undo && body.undo.allowed ? html`<button class="btn tiny" onClick=${undo} disabled=${busy} title="Take back your last decision">Undo</button>` : ""}
+      <${UndoButton} body=${body} undo=${undo} busy=${busy} readOnly=${readOnly} />
       ${body.prefs && view.players.some((p) => p.reputation) ? html`<button class="btn tiny"
         onClick=${() => setWindows(!body.prefs.stop_at_windows)} aria-pressed=${body.prefs.stop_at_windows}
         title="Binding Ties: reputation may be spent at any time. Off: those extra moments pass by themselves; you can still spend on your own turn. On: the table stops for you at each of them.">
