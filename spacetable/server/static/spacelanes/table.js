@@ -2,6 +2,7 @@
 // and the decision (with the engagement dialog over it). Right: my goal, my hand and the log.
 import { useEffect, useMemo, useState } from "preact/hooks";
 import { html } from "../html.js";
+import { useDefaultBot } from "../seats.js";
 import { UndoButton } from "../undo.js";
 import { api, tokenFor } from "../api.js";
 import { AdviceButton, CoachPanel, useCoachOpen } from "../advice.js";
@@ -77,7 +78,8 @@ function GameOver({ view, names, body }) {
     <a href="/">Back to the lobby</a></div>`;
 }
 
-export function SpaceLanesTable({ body, act, intent, undo, setWindows, error, clearError, conn, busy, sound, toggleSound, readOnly }) {
+export function SpaceLanesTable({ body, act, intent, undo, toBot, setWindows, error, clearError, conn, busy, sound, toggleSound, readOnly }) {
+  const handBot = useDefaultBot("spacelanes");
   const view = body.view;
   const me = body.seat;
   const names = {};
@@ -179,7 +181,7 @@ export function SpaceLanesTable({ body, act, intent, undo, setWindows, error, cl
     </header>
     <${GuideBar} body=${body} game="spacelanes" />
     <div class="col">
-      <${Captains} view=${view} body=${body} names=${names} me=${me} />
+      <${Captains} view=${view} body=${body} names=${names} me=${me} toBot=${readOnly ? null : toBot} bot=${handBot} />
       <${MyShip} view=${view} me=${me} legal=${legal} act=${act} busy=${busy} />
       <${Log} log=${body.log || []} names=${names} view=${view} />
     </div>
