@@ -27,7 +27,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from starlette.websockets import WebSocketDisconnect
 
 import spacetable
-from spacetable.server import api
+from spacetable.server import api, api_players
 from spacetable.server.config import MAX_BODY_BYTES, MAX_WS_MESSAGE, WS_AUTH_SECONDS, ServerConfig
 from spacetable.server.designer import DesignerSettings
 from spacetable.server.designer import mount as mount_designer
@@ -167,6 +167,7 @@ def create_app(config: ServerConfig, designer: DesignerSettings | None = None) -
         return JSONResponse({"error": "internal error"}, status_code=500)
 
     app.include_router(api.router)
+    app.include_router(api_players.router)
     if designer is not None:
         mount_designer(app, designer)
 
@@ -194,6 +195,10 @@ def create_app(config: ServerConfig, designer: DesignerSettings | None = None) -
 
     @app.get("/games/{rest:path}", include_in_schema=False)
     def games_page(rest: str) -> Response:
+        return index()
+
+    @app.get("/me", include_in_schema=False)
+    def me_page() -> Response:  # a player's sign-in link (the key rides in the fragment)
         return index()
 
     app.mount("/static", StaticFiles(directory=STATIC, check_dir=False), name="static")

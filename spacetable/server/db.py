@@ -1,4 +1,4 @@
-"""SQLAlchemy 2 tables of the server: games, seats, tokens and the append-only record log."""
+"""SQLAlchemy 2 tables of the server: games, seats, tokens, the append-only record log and players."""
 
 from __future__ import annotations
 
@@ -51,6 +51,20 @@ class SeatRow(Base):
     seat: Mapped[int] = mapped_column(Integer, primary_key=True)
     kind: Mapped[str] = mapped_column(String(40))
     name: Mapped[str] = mapped_column(String(40))
+    player_id: Mapped[str | None] = mapped_column(ForeignKey("players.id"), nullable=True, index=True)
+    """The player profile the seat is attached to (revision 0005), or None."""
+
+
+class PlayerRow(Base):
+    """A player profile (revision 0005): a display name, kept by a secret key of which only the SHA-256
+    hex digest is stored (rotating it replaces the digest: the old key stops working)."""
+
+    __tablename__ = "players"
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    name: Mapped[str] = mapped_column(String(40))
+    key_hash: Mapped[str] = mapped_column(String(64), unique=True)
+    created_at: Mapped[datetime] = mapped_column()
 
 
 class TokenRow(Base):

@@ -394,6 +394,19 @@ class GameService:
         """Run a store write off the event loop, on the store's writer threads."""
         return await asyncio.get_running_loop().run_in_executor(self.store.writer, lambda: fn(*args))
 
+    async def db_write(self, fn: Callable[..., T], *args: Any) -> T:
+        """A store write on the store's writer threads (for the profile and notice modules)."""
+        return await self._db_write(fn, *args)
+
+    @property
+    def creations(self) -> RateLimiter:
+        """The per-address limit on new games (and new profiles)."""
+        return self._creations
+
+    def remember_token(self, key: str, game_id: str, seat: int | None) -> None:
+        """A credential just stored (its hash `key`): requests with it need no lookup."""
+        self._tokens[key] = (game_id, seat)
+
     def lock(self, game_id: str) -> asyncio.Lock:
         if game_id not in self._locks:
             self._locks[game_id] = asyncio.Lock()

@@ -31,7 +31,7 @@ from sqlalchemy.orm import Session, sessionmaker
 from sqlalchemy.pool import ConnectionPoolEntry, StaticPool
 
 from spacetable.engine.rng import STREAM, seed_key
-from spacetable.server.db import GameRow, LeaseRow, RecordRow, SeatRow, TokenRow
+from spacetable.server.db import GameRow, LeaseRow, PlayerRow, RecordRow, SeatRow, TokenRow
 
 WRITERS = 32
 """Writer threads (and pooled connections) for PostgreSQL."""
@@ -106,6 +106,26 @@ class StoredSeat:
     seat: int
     kind: str
     name: str
+    player: str | None = None
+    """The id of the player profile the seat is attached to, if any."""
+
+
+@dataclass(frozen=True)
+class StoredPlayer:
+    id: str
+    name: str
+    created_at: datetime
+
+
+@dataclass(frozen=True)
+class PlayerSeat:
+    """A seat attached to a player: the game, its kind, the seat and the game's stored status."""
+
+    game_id: str
+    game: str
+    seat: int
+    status: str
+    updated_at: datetime
 
 
 @dataclass
@@ -258,7 +278,8 @@ class Store:
                           rules_version=rules_version, version=len(records), status=status,
                           created_at=t, updated_at=t, share_for_research=share_for_research))
             s.flush()
-            s.add_all(SeatRow(game_id=game_id, seat=x.seat, kind=x.kind, name=x.name) for x in seats)
+            s.add_all(SeatRow(game_id=game_id, seat=x.seat, kind=x.kind, name=x.name, player_id=x.player)
+                      for x in seats)
             s.add_all(TokenRow(token_hash=hash_token(tok), game_id=game_id, seat=seat)
                       for tok, seat in tokens)
             s.add_all(RecordRow(game_id=game_id, n=i, kind=r.kind, text=r.text, seat=r.seat, created_at=t)
@@ -411,7 +432,7 @@ class Store:
                 salt=bytes.fromhex(row.salt_hex) if row.salt_hex else None, fixed_seed=row.fixed_seed,
                 stream=row.rng,
                 rules_version=row.rules_version, version=row.version, status=row.status,
-                seats=[StoredSeat(x.seat, x.kind, x.name) for x in seats],
+                seats=[StoredSeat(x.seat, x.kind, x.name, x.player_id) for x in seats],
                 records=[StoredRecord(r.n, r.kind, r.text, r.seat, r.created_at) for r in recs],
                 tokens=[(h, seat) for h, seat in tokens])
 
@@ -437,3 +458,61 @@ class Store:
         with self._session() as s:
             row = s.get(TokenRow, hash_token(token))
             return None if row is None else (row.game_id, row.seat)
+
+    # ----- players (profiles kept by a hashed key) ----------------------------------------------
+    def create_player(self, player_id: str, name: str, key: str) -> StoredPlayer:
+        """A new profile; only the key's SHA-256 is stored."""
+        t = now()
+        with self._session() as s, s.begin():
+            s.add(PlayerRow(id=player_id, name=name, key_hash=hash_token(key), created_at=t))
+        return StoredPlayer(player_id, name, t)
+
+    @_retried
+    def player(self, key: str) -> StoredPlayer | None:
+        """The profile a key opens (None: unknown, or rotated away)."""
+        with self._session() as s:
+            row = s.scalars(select(PlayerRow).where(PlayerRow.key_hash == hash_token(key))).first()
+            return None if row is None else StoredPlayer(row.id, row.name, row.created_at)
+
+    @_retried
+    def player_by_id(self, player_id: str) -> StoredPlayer | None:
+        with self._session() as s:
+            row = s.get(PlayerRow, player_id)
+            return None if row is None else StoredPlayer(row.id, row.name, row.created_at)
+
+    def rotate_key(self, player_id: str, key: str) -> None:
+        """Replace the profile's key by `key` (the old one stops working at once)."""
+        with self._session() as s, s.begin():
+            s.execute(update(PlayerRow).where(PlayerRow.id == player_id).values(key_hash=hash_token(key)))
+
+    def rename_player(self, player_id: str, name: str) -> None:
+        with self._session() as s, s.begin():
+            s.execute(update(PlayerRow).where(PlayerRow.id == player_id).values(name=name))
+
+    def attach_seat(self, game_id: str, seat: int, player_id: str) -> str | None:
+        """Attach a seat to a player unless another player holds it; the player holding it after."""
+        with self._session() as s, s.begin():
+            s.execute(update(SeatRow).where(SeatRow.game_id == game_id, SeatRow.seat == seat,
+                                            SeatRow.player_id.is_(None)).values(player_id=player_id))
+            row = s.get(SeatRow, (game_id, seat))
+            return None if row is None else row.player_id
+
+    @_retried
+    def player_seats(self, player_id: str) -> list[PlayerSeat]:
+        """Every seat attached to the player, newest game first."""
+        with self._session() as s:
+            rows = s.execute(select(SeatRow.game_id, GameRow.game, SeatRow.seat, GameRow.status,
+                                    GameRow.updated_at).join(GameRow, GameRow.id == SeatRow.game_id)
+                             .where(SeatRow.player_id == player_id).order_by(GameRow.updated_at.desc()))
+            return [PlayerSeat(g, game, seat, status, t) for g, game, seat, status, t in rows]
+
+    @_retried
+    def seat_player(self, game_id: str, seat: int) -> str | None:
+        with self._session() as s:
+            row = s.get(SeatRow, (game_id, seat))
+            return None if row is None else row.player_id
+
+    def add_token(self, token: str, game_id: str, seat: int | None) -> None:
+        """Store one more credential for a seat (its hash): a player opening the seat on a device."""
+        with self._session() as s, s.begin():
+            s.add(TokenRow(token_hash=hash_token(token), game_id=game_id, seat=seat))

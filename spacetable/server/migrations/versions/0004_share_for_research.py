@@ -17,11 +17,10 @@ depends_on = None
 
 
 def upgrade() -> None:
-    with op.batch_alter_table("games") as batch:
-        batch.add_column(sa.Column("share_for_research", sa.Boolean(), nullable=False,
-                                   server_default=sa.false()))
+    # in place on SQLite too (a batch copy would drop and rebuild `games` under its foreign keys)
+    op.add_column("games", sa.Column("share_for_research", sa.Boolean(), nullable=False,
+                                     server_default=sa.false()))
 
 
 def downgrade() -> None:
-    with op.batch_alter_table("games") as batch:
-        batch.drop_column("share_for_research")
+    op.execute("ALTER TABLE games DROP COLUMN share_for_research")
