@@ -7,14 +7,19 @@ the key in its body. Bodies are strict like every other route's (docs/server.md,
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+import asyncio
+import re
+from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Header, Request
 from fastapi.responses import JSONResponse
 from pydantic import Field
 
 from spacetable.server.api import ERRORS, GameId, Model, Name, StrictBody, bearer, service
+from spacetable.server.errors import ApiError
+from spacetable.server.notices import check_target
 from spacetable.server.players import Players, player_json, qr_svg, signin_url
+from spacetable.server.store import NotifySettings
 
 KeyAuth = Annotated[str | None, Header(alias="Authorization", description="Bearer <player key>")]
 SeatAuth = Annotated[str | None, Header(alias="Authorization", description="Bearer <the seat's token>")]
@@ -152,3 +157,86 @@ async def open_seat(game_id: GameId, seat: SeatNo, request: Request,
     p = players(request)
     token = await p.open_seat(await p.me(bearer(authorization)), game_id, seat)
     return JSONResponse({"token": token}, headers={"Cache-Control": "no-store"})
+
+
+class PushKeys(StrictBody):
+    p256dh: str = Field(min_length=1, max_length=200)
+    auth: str = Field(min_length=1, max_length=100)
+
+
+class PushSubscription(StrictBody):
+    """A browser's `PushSubscription.toJSON()`."""
+
+    endpoint: str = Field(min_length=1, max_length=2000)
+    keys: PushKeys
+    expirationTime: int | None = None  # noqa: N815 - the browser's own name
+
+
+class NotifyBody(StrictBody):
+    """Fields absent from a request keep their values; null turns a channel off."""
+
+    webhook: str | None = Field(default=None, max_length=2000, description="a URL receiving a JSON POST")
+    webhook_format: Literal["json", "discord", "ntfy"] = Field(default="json", description=(
+        "the body: spacetable's JSON, or what Discord's or ntfy's webhooks accept"))
+    email: str | None = Field(default=None, max_length=254)
+    push: PushSubscription | None = Field(default=None, description="a Web Push subscription")
+    reminder_hours: float = Field(default=12.0, ge=0, le=720,
+                                  description="one reminder after this many hours (0: none)")
+
+
+class NotifyInfo(Model):
+    webhook: str | None
+    webhook_format: str
+    email: str | None
+    push: bool = Field(description="a push subscription is set")
+    reminder_hours: float
+    email_available: bool = Field(description="this server sends e-mail (its admin configured SMTP)")
+    push_key: str | None = Field(description="the VAPID public key to subscribe with (base64url)")
+
+
+EMAIL = re.compile(r"[^@\s]{1,64}@[^@\s]{1,189}\.[^@\s]{1,60}")
+
+
+def _notify_info(request: Request, s: NotifySettings) -> dict[str, Any]:
+    notifier = service(request).notifier
+    vapid = notifier.vapid if notifier is not None else None
+    return {"webhook": s.webhook, "webhook_format": s.webhook_format, "email": s.email, "push": bool(s.push),
+            "reminder_hours": s.reminder_hours,
+            "email_available": notifier is not None and notifier.smtp is not None,
+            "push_key": vapid.public if vapid is not None else None}
+
+
+@router.get("/players/me/notify", response_model=NotifyInfo)
+async def get_notify(request: Request, authorization: KeyAuth = None) -> JSONResponse:
+    """The profile's notice channels."""
+    svc = service(request)
+    player = await players(request).me(bearer(authorization))
+    settings = await asyncio.to_thread(svc.store.notify_settings, player.id)
+    assert settings is not None
+    return JSONResponse(_notify_info(request, settings))
+
+
+@router.put("/players/me/notify", response_model=NotifyInfo)
+async def put_notify(body: NotifyBody, request: Request, authorization: KeyAuth = None) -> JSONResponse:
+    """Choose the profile's notice channels: a webhook (json, discord or ntfy body), an e-mail address
+    (when the server sends e-mail), a Web Push subscription, the reminder's delay. Fields absent from
+    the body keep their values. A webhook or push target on a loopback or private address is refused
+    unless the server's admin allowed those."""
+    svc = service(request)
+    player = await players(request).me(bearer(authorization))
+    values: dict[str, Any] = {}
+    allow = svc.config.allow_private_webhooks
+    for name in body.model_fields_set:
+        value = getattr(body, name)
+        if name == "webhook" and value is not None:
+            await asyncio.to_thread(check_target, value, allow)
+        if name == "email" and value is not None and not EMAIL.fullmatch(value):
+            raise ApiError(400, "email: not an e-mail address")
+        if name == "push" and value is not None:
+            await asyncio.to_thread(check_target, value.endpoint, allow)
+            value = value.model_dump(exclude_none=True)
+        values[name] = value
+    await svc.db_write(svc.store.set_notify, player.id, values)
+    settings = await asyncio.to_thread(svc.store.notify_settings, player.id)
+    assert settings is not None
+    return JSONResponse(_notify_info(request, settings))

@@ -47,6 +47,7 @@ from spacetable.server.deal import new_deal
 from spacetable.server.errors import ApiError
 from spacetable.server.limits import RateLimiter, check_bot
 from spacetable.server.live import Hub
+from spacetable.server.notices import Notifier
 from spacetable.server.notify import Listener, Note
 from spacetable.server.replays import Replay
 from spacetable.server.store import NewRecord, Store, StoredSeat, VersionConflict, hash_token
@@ -149,6 +150,8 @@ class GameService:
         self._announcing: set[asyncio.Task[None]] = set()
         self._frozen = False
         self._listening = asyncio.Event()
+        self.notifier: Notifier | None = None
+        """Queues and sends the notices to players (`notices.Notifier`), once started."""
 
     # ----- lifecycle ----------------------------------------------------------------------
     async def _checkpoints(self) -> None:
@@ -171,6 +174,9 @@ class GameService:
             self._listener.start()
         self._spawn(self._resume())
         self._spawn(self._presence_clock())
+        notifier = Notifier(self)
+        await notifier.start()
+        self.notifier = notifier
 
     def _spawn(self, work: Any) -> None:
         task = asyncio.get_running_loop().create_task(work)
@@ -239,6 +245,8 @@ class GameService:
                 await self._db_write(self.store.release_lease, game_id, self.owner)
             except Exception:  # noqa: BLE001 - the lease then simply expires
                 log.warning("could not release the bot lease of %s", game_id, exc_info=True)
+        if self.notifier is not None:
+            await self.notifier.stop()
         self._reader.shutdown(wait=False, cancel_futures=True)
         self.hub.close_all()
         if self._frozen:
@@ -556,8 +564,11 @@ class GameService:
                 # another process wrote this game first: catch up from the database, tell the clients
                 await self._catch_up_locked(table.id, read=True)
                 raise ApiError(409, "the game changed meanwhile; reload it") from e
+            was_running = table.status == RUNNING
             table.commit(plan)
             await self._prepare_undo(table)
+            if self.notifier is not None:  # queued in the background: the answer never waits on it
+                self.notifier.changed(table, finished=was_running and table.status == FINISHED)
         self.hub.push(table)
         self.schedule_bots(table)
 

@@ -2,7 +2,7 @@
 // secret key in localStorage; its games listed by the server (waiting for me first); "Use on another
 // device" shows the sign-in link (/me#key=…) and its QR code; "New key" replaces the key (the old one
 // and its links stop working). A seat this browser opens is attached to the profile (…/claim).
-import { useEffect, useState } from "preact/hooks";
+import { useEffect, useRef, useState } from "preact/hooks";
 import { html } from "./html.js";
 import { api, keepToken, storedGames } from "./api.js";
 
@@ -16,6 +16,19 @@ export function playerKey() {
 
 function setPlayerKey(key) {
   localStorage.setItem(KEY, key);
+}
+
+/** A browser notification, only while this tab is in the background and the player allowed them
+ * (the "Browser notifications" switch of the profile); `tag` keeps one per game on screen. */
+export function browserNotice(title, tag) {
+  if (typeof Notification === "undefined" || Notification.permission !== "granted") return;
+  if (document.visibilityState === "visible" || localStorage.getItem("spacetable.browser-notices") !== "on") return;
+  try {
+    const n = new Notification(title, { body: "The table waits for your decision.", tag: String(tag) });
+    n.onclick = () => { window.focus(); n.close(); };
+  } catch {
+    /* not allowed here */
+  }
 }
 
 /** The profile of this browser, created on the first visit. Resolves to {player, games} or null. */
@@ -75,6 +88,82 @@ async function openGame(g) {
   return null;
 }
 
+function b64ToBytes(b64) {
+  const pad = "=".repeat((4 - (b64.length % 4)) % 4);
+  const raw = atob((b64 + pad).replace(/-/g, "+").replace(/_/g, "/"));
+  return Uint8Array.from(raw, (c) => c.charCodeAt(0));
+}
+
+/** Web Push for this device: a service worker, a subscription to the server's VAPID key, sent to the
+ * server as the profile's `push` channel. Resolves to an error message or null. */
+async function subscribePush(key) {
+  if (!("serviceWorker" in navigator) || !("PushManager" in window)) return "This browser has no Web Push.";
+  try {
+    const reg = await navigator.serviceWorker.register("/sw.js");
+    const sub = await reg.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: b64ToBytes(key) });
+    const r = await api("/api/players/me/notify", { token: playerKey(), method: "PUT", body: { push: sub.toJSON() } });
+    return r.ok ? null : r.data.error;
+  } catch (e) {
+    return "Push could not be turned on here (" + e.message + ").";
+  }
+}
+
+/** Where this player's notices go: the browser while a tab is in the back, Web Push, a webhook (JSON,
+ * Discord or ntfy), e-mail if the server sends it, and one reminder after some hours. */
+function Notices() {
+  const [info, setInfo] = useState(null);
+  const [form, setForm] = useState(null);
+  const [said, setSaid] = useState(null);
+  const [browser, setBrowser] = useState(() => localStorage.getItem("spacetable.browser-notices") === "on");
+  useEffect(() => {
+    api("/api/players/me/notify", { token: playerKey() }).then((r) => {
+      if (!r.ok) return;
+      setInfo(r.data);
+      setForm({ webhook: r.data.webhook || "", webhook_format: r.data.webhook_format, email: r.data.email || "", reminder_hours: r.data.reminder_hours });
+    });
+  }, []);
+  if (!info || !form) return "";
+  const save = async (e) => {
+    e.preventDefault();
+    const body = { webhook: form.webhook.trim() || null, webhook_format: form.webhook_format,
+      reminder_hours: Number(form.reminder_hours) };
+    if (info.email_available) body.email = form.email.trim() || null;
+    const r = await api("/api/players/me/notify", { token: playerKey(), method: "PUT", body });
+    if (r.ok) { setInfo(r.data); setSaid("Saved."); } else setSaid(r.data.error);
+  };
+  const toggleBrowser = async () => {
+    if (!browser && typeof Notification !== "undefined" && Notification.permission !== "granted") {
+      const answer = await Notification.requestPermission();
+      if (answer !== "granted") { setSaid("The browser did not allow notifications."); return; }
+    }
+    localStorage.setItem("spacetable.browser-notices", browser ? "off" : "on");
+    setBrowser(!browser);
+  };
+  const push = async () => {
+    const why = await subscribePush(info.push_key);
+    setSaid(why || "Push notices reach this device now, even with spacetable closed.");
+    if (!why) setInfo({ ...info, push: true });
+  };
+  const set = (k) => (e) => setForm({ ...form, [k]: e.currentTarget.value });
+  return html`<details class="notices" data-notices>
+    <summary>Notices when it is your turn</summary>
+    <p class="small muted">One notice per decision that waits for you, through each way you choose; none while you have the table open on screen. A notice says only which game waits and links to your games.</p>
+    <div class="row"><button class="btn tiny" type="button" aria-pressed=${browser} onClick=${toggleBrowser}>Browser notifications: ${browser ? "on" : "off"}</button>
+      <button class="btn tiny" type="button" onClick=${push} disabled=${!info.push_key}>${info.push ? "Push: on (this or another device)" : "Push to this device"}</button></div>
+    <form onSubmit=${save} class="notice-form">
+      <label class="small">Webhook <input class="input" type="url" name="webhook" placeholder="https://…" value=${form.webhook} onInput=${set("webhook")} /></label>
+      <label class="small">as <select class="input" name="webhook_format" value=${form.webhook_format} onChange=${set("webhook_format")}>
+        <option value="json">JSON</option><option value="discord">Discord</option><option value="ntfy">ntfy</option></select></label>
+      ${info.email_available ? html`<label class="small">E-mail <input class="input" type="email" name="email" value=${form.email} onInput=${set("email")} /></label>`
+        : html`<span class="small muted">E-mail: this server sends none.</span>`}
+      <label class="small">Reminder <select class="input" name="reminder_hours" value=${String(form.reminder_hours)} onChange=${set("reminder_hours")}>
+        ${[0, 1, 6, 12, 24, 48].map((h) => html`<option value=${String(h)}>${h ? `after ${h} h` : "none"}</option>`)}</select></label>
+      <button class="btn tiny primary" type="submit">Save notices</button>
+    </form>
+    ${said ? html`<div class="small" role="status">${said}</div>` : ""}
+  </details>`;
+}
+
 function Devices({ onRotated }) {
   const [sign, setSign] = useState(null);
   const [error, setError] = useState(null);
@@ -107,9 +196,16 @@ export function Profile({ notice }) {
   const [me, setMe] = useState(null);
   const [error, setError] = useState(notice || null);
   const [name, setName] = useState("");
+  const waiting = useRef(null);
   const load = async () => {
     const found = await ensurePlayer();
-    if (found) { setMe(found); setName(found.player.name); }
+    if (!found) return;
+    setMe(found);
+    setName((old) => old || found.player.name);
+    // a game newly waiting for me while this tab is in the background: a browser notification
+    const now = new Set(found.games.filter((g) => g.my_turn).map((g) => g.id));
+    if (waiting.current) for (const id of now) if (!waiting.current.has(id)) browserNotice("Your move at spacetable", id);
+    waiting.current = now;
   };
   useEffect(() => {
     load();
@@ -132,6 +228,7 @@ export function Profile({ notice }) {
         <span class=${g.my_turn ? "status mine" : "small muted"}>${g.my_turn ? " Your turn!" : g.status === "running" ? " running" : " finished"}</span></span>
       <button class="btn tiny ${g.my_turn ? "primary" : ""}" type="button" onClick=${() => open(g)}>${g.status === "running" ? "Open" : "View"}</button></li>`)}</ul>`
       : html`<p class="small muted">Games you join in this browser are kept with your profile, on every device you use.</p>`}
+    <${Notices} />
     <${Devices} onRotated=${load} />
     ${error ? html`<div class="error" role="alert">${error}</div>` : ""}
   </section>`;

@@ -7,7 +7,7 @@ import { useEffect, useRef, useState, useCallback } from "preact/hooks";
 import { html } from "./html.js";
 import { REFUSED, api, keepToken, liveConnection, rememberGame, seatKey, takeTokenFromUrl, tokenFor } from "./api.js";
 import { GenericTable } from "./generic.js";
-import { claimSeat } from "./profile.js";
+import { browserNotice, claimSeat } from "./profile.js";
 
 const SOUND_KEY = "spacetable.sound";
 const LOADED = {};
@@ -145,6 +145,7 @@ export function GamePage({ id }) {
     const base = (GAME_TITLES[body && body.game] || "spacetable") + " · spacetable";
     document.title = body && body.terminal ? "Game over · " + base : mine ? "● Your move · " + base : base;
     if (mine && !wasMine.current && sound) beep();
+    if (mine && !wasMine.current) browserNotice(`Your move at ${GAME_TITLES[body.game] || "spacetable"}`, id);
     wasMine.current = mine;
   }, [body, sound]);
 
