@@ -6,6 +6,7 @@ decision still takes back one step, and the same group is one step in the termin
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 from spacetable.engine.undo import undo_check
@@ -16,14 +17,15 @@ from tests.server.server_helpers import auth, client, view
 
 def _to_trade(c: Any, g: dict[str, Any], token: str) -> dict[str, Any]:
     """Play seat 0's start and open its Trade where it stands, with a good it can buy 3+ units of."""
-    for _ in range(60):
+    for _ in range(600):
         v = view(c, g, token)
         if v["decision"] == "trade" and v["intent"] and v["intent"].get("trade"):
             goods = v["intent"]["trade"]["goods"]
             if any(x.get("max_buy", 0) >= 3 for x in goods.values()):
                 return v
         legal = [a["text"] for a in v["legal_actions"]]
-        if not legal:
+        if not legal:  # the bot is thinking (its worker may still be starting on a loaded machine)
+            time.sleep(0.05)
             continue
         pick = next((t for t in ("trade", "start 0", "end") if t in legal), legal[0])
         r = c.post(f"/api/games/{g['id']}/actions", headers=auth(token),

@@ -36,7 +36,8 @@ def test_a_closed_page_gets_one_webhook_notice(browser: Browser, tmp_path: Path,
             bo.goto(f"{base}/game/{g['id']}#token={tb}")
             expect(bo.locator(".player[data-seat=p2] .badge.you")).to_be_visible(timeout=TIMEOUT)
             bo.goto(base + "/")
-            expect(bo.locator(f"section.profile [data-profile-game='{g['id']}']")).to_be_visible(timeout=TIMEOUT)
+            listed = bo.locator(f"section.profile [data-profile-game='{g['id']}']")
+            expect(listed).to_be_visible(timeout=TIMEOUT)
             notices = bo.locator("[data-notices]")
             notices.locator("summary").click()
             notices.locator("input[name=webhook]").fill(hook.base + "/bo")
@@ -58,7 +59,8 @@ def test_a_closed_page_gets_one_webhook_notice(browser: Browser, tmp_path: Path,
                     waited = time.monotonic()
                     break
                 before = v["version"]
-                ada.evaluate("(text) => window.__spacetable.act(text)", pick.choice(v["legal_actions"])["text"])
+                choice = pick.choice(v["legal_actions"])["text"]
+                ada.evaluate("(text) => window.__spacetable.act(text)", choice)
                 ada.wait_for_function(f"window.__spacetable.version() > {before}", timeout=TIMEOUT)
             assert waited is not None, "the table never waited for Bo"
             end = time.monotonic() + 2.0
