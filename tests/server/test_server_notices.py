@@ -344,3 +344,58 @@ def test_one_reminder_while_the_same_decision_still_waits(sqlite_url: str) -> No
             assert len(http.hits) == 2  # one reminder only
     finally:
         http.server.shutdown()
+
+
+def test_two_processes_on_postgresql_send_each_notice_once(pg_url: str) -> None:
+    """Two real `spacetable serve` processes on one database, every move sent through either of them
+    in turn: each of Bo's waiting decisions in six games reaches his webhook exactly once, whichever
+    process queued it and whichever claimed it."""
+    import httpx
+
+    from tests.server.server_helpers import free_port, serve_process
+
+    hook = http_receiver()
+    ports = [free_port(), free_port()]
+    args = ["--allow-private-webhooks"]
+    try:
+        with serve_process(pg_url, ports[0], args=args), serve_process(pg_url, ports[1], args=args):
+            bases = [f"http://127.0.0.1:{p}" for p in ports]
+            with httpx.Client(timeout=20, base_url=bases[0]) as h:
+                r = h.post(bases[0] + "/api/players", json={"name": "Bo"})
+                bo = r.json()["key"]
+                r = h.put(bases[1] + "/api/players/me/notify", headers=auth(bo),
+                          json={"webhook": hook.base + "/bo"})
+                assert r.status_code == 200, r.text
+                games = []
+                for i in range(6):
+                    g = create(h, ["human", "human"], seed=20 + i)
+                    r = h.post(f"{bases[i % 2]}/api/games/{g['id']}/seats/1/claim",
+                               headers=auth(g["seats"][1]["token"]), json={"player_key": bo})
+                    assert r.status_code == 200, r.text
+                    games.append(g)
+                pick = random.Random(9)
+                sent = 0
+                for round_ in range(40):
+                    for i, g in enumerate(games):
+                        ta, tb = (s["token"] for s in g["seats"])
+                        base = bases[(round_ + i) % 2]
+                        for tok in (ta, tb):
+                            v = h.get(f"{base}/api/games/{g['id']}/view", headers=auth(tok)).json()
+                            if v["legal_actions"]:
+                                choice = pick.choice(v["legal_actions"])["text"]
+                                h.post(f"{base}/api/games/{g['id']}/actions", headers=auth(tok),
+                                       json={"action": choice, "version": v["version"]})
+                                sent += 1
+                                break
+                time.sleep(2.0)
+            bodies = [json.loads(x.body) for x in hook.on("/bo")]
+    finally:
+        hook.server.shutdown()
+    engine = create_engine(pg_url)
+    store = Store(engine)
+    jobs = [j for j in store.notices() if j["event"] == "your-turn"]
+    engine.dispose()
+    assert sent > 100 and len(jobs) >= 12
+    assert all(j["state"] in ("sent", "dropped") for j in jobs), jobs
+    assert len(bodies) == sum(j["state"] == "sent" for j in jobs)  # each sent job reached the hook once
+    assert len({(j["game"], j["decision"]) for j in jobs}) == len(jobs)
