@@ -68,7 +68,7 @@ class KeyAnswer(Model):
 class SignIn(Model):
     url: str = Field(description="the sign-in link: opens this profile on another device (the key is in "
                                  "the fragment, never sent to a server)")
-    svg: str = Field(description="the link as a QR code, an inline SVG")
+    svg: str = Field(description="the link as a QR code: an SVG image as a data: URI")
 
 
 class ClaimBody(StrictBody):

@@ -48,9 +48,10 @@ def signin_url(base: str, key: str) -> str:
 
 
 def qr_svg(url: str) -> str:
-    """The link as an inline SVG QR code (error correction M: it survives a phone held at an angle)."""
-    svg: str = segno.make(url, error="m").svg_inline(scale=5, dark="#0b1020", light="#ffffff")
-    return svg
+    """The link as a QR code, an SVG image in a ``data:`` URI (the page shows it as an <img>, never as
+    markup; error correction M: it survives a phone held at an angle)."""
+    uri: str = segno.make(url, error="m").svg_data_uri(scale=5, dark="#0b1020", light="#ffffff")
+    return uri
 
 
 class Players:

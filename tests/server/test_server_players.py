@@ -82,7 +82,7 @@ def test_a_profile_claims_seats_lists_games_and_opens_them_elsewhere(
 
         # the sign-in link carries the key in its fragment; after a rotation the old key is refused
         sign = c.get("/api/players/me/signin", headers=auth(key)).json()
-        assert sign["url"].endswith("/me#key=" + key) and sign["svg"].startswith("<svg")
+        assert sign["url"].endswith("/me#key=" + key) and sign["svg"].startswith("data:image/svg+xml")
         new_key = c.post("/api/players/me/key", headers=auth(key)).json()["key"]
         assert new_key != key
         r = c.get("/api/players/me", headers=auth(key))

@@ -186,7 +186,7 @@ function Devices({ onRotated }) {
     ${sign ? html`<div class="signin" data-signin="link">
       <p class="small">Open this link (or scan the code) on your other device; it holds your key, so keep it to yourself.</p>
       <code class="link">${sign.url}</code>
-      <div class="qr" aria-label="QR code of the sign-in link" dangerouslySetInnerHTML=${{ __html: sign.svg }}></div></div>` : ""}
+      <div class="qr"><img src=${sign.svg} alt="QR code of the sign-in link" width="185" height="185" /></div></div>` : ""}
     ${error ? html`<div class="error" role="alert">${error}</div>` : ""}
   </div>`;
 }

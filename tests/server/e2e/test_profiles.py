@@ -30,7 +30,7 @@ def test_a_profile_follows_its_player_to_another_device(browser: Browser, base_u
     profile.get_by_role("button", name="Use on another device").click()
     link = profile.locator("[data-signin=link] code.link")
     expect(link).to_contain_text("/me#key=", timeout=TIMEOUT)
-    expect(profile.locator(".qr svg")).to_be_visible()
+    expect(profile.locator(".qr img")).to_be_visible()
     url = link.inner_text().strip()
     first.screenshot(path=str(shots / "01-profile-signin-link.png"))
 
