@@ -17,16 +17,19 @@ from tests.server.server_helpers import auth, client, view
 
 def _to_trade(c: Any, g: dict[str, Any], token: str) -> dict[str, Any]:
     """Play seat 0's start and open its Trade where it stands, with a good it can buy 3+ units of."""
-    for _ in range(600):
+    deadline = time.monotonic() + 60
+    moves = 0
+    while moves < 60 and time.monotonic() < deadline:
         v = view(c, g, token)
         if v["decision"] == "trade" and v["intent"] and v["intent"].get("trade"):
             goods = v["intent"]["trade"]["goods"]
             if any(x.get("max_buy", 0) >= 3 for x in goods.values()):
                 return v
         legal = [a["text"] for a in v["legal_actions"]]
-        if not legal:  # the bot is thinking (its worker may still be starting on a loaded machine)
-            time.sleep(0.05)
+        if not legal:
+            time.sleep(0.02)  # the bot's turn: its worker process answers
             continue
+        moves += 1
         pick = next((t for t in ("trade", "start 0", "end") if t in legal), legal[0])
         r = c.post(f"/api/games/{g['id']}/actions", headers=auth(token),
                    json={"action": pick, "version": v["version"]})

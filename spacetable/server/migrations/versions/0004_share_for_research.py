@@ -17,10 +17,11 @@ depends_on = None
 
 
 def upgrade() -> None:
-    # in place on SQLite too (a batch copy would drop and rebuild `games` under its foreign keys)
+    # in place on SQLite too (a constant default): a batch copy of ``games`` would drop the table its
+    # seats, tokens and records point to
     op.add_column("games", sa.Column("share_for_research", sa.Boolean(), nullable=False,
                                      server_default=sa.false()))
 
 
 def downgrade() -> None:
-    op.execute("ALTER TABLE games DROP COLUMN share_for_research")
+    op.execute("ALTER TABLE games DROP COLUMN share_for_research")  # SQLite 3.35+: in place
