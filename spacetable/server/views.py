@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import importlib
 import json
+import re
 from collections.abc import Container, Iterable
 from dataclasses import dataclass
 from types import ModuleType
@@ -121,7 +122,11 @@ def undo_status(table: Table, seat: int | None) -> UndoStatus:
         return UndoStatus(False, f"{table.seats[by].name} has decided since your last decision")
     key = ("undo", seat)
     if key not in table.cache:
-        table.cache[key] = _engine_undo(table, seat, crossing=not people)
+        found = _engine_undo(table, seat, crossing=not people)
+        if people:  # where another person reads along, a reason names no action (only seats)
+            found = UndoStatus(found.allowed, re.sub(r" \([^)]*\)", "", found.reason) if not found.allowed
+                               else "takes back your last decision", found.keep)
+        table.cache[key] = found
     status: UndoStatus = table.cache[key]
     return status
 

@@ -252,8 +252,9 @@ def test_a_failing_webhook_is_retried_with_backoff_and_never_delays_the_game(sql
             assert slowest < 1.0  # the moves were answered without waiting on the webhook
             body = json.loads(http.hits[-1].body)
             assert body["content"].startswith("**Your turn at Moonrakers**") and body["event"] == "your-turn"
-            job = c.app.state.service.store.notices(g["id"])[0]  # type: ignore[attr-defined]
-            assert job["state"] == "sent" and job["attempts"] == 3
+            store = c.app.state.service.store  # type: ignore[attr-defined]
+            _wait(lambda: store.notices(g["id"])[0]["state"] == "sent", 5.0)  # marked after the POST
+            assert store.notices(g["id"])[0]["attempts"] == 3
     finally:
         http.server.shutdown()
 
