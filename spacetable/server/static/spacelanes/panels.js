@@ -2,6 +2,7 @@
 // at every face-up settlement, the details of a clicked space, and the log.
 import { useEffect, useState } from "preact/hooks";
 import { html } from "../html.js";
+import { HandOffButton, PresenceBadge } from "../seats.js";
 import { GameLog } from "../log.js";
 import { GOOD, GOODS, SEAT_COLOURS, card, cardName, goal, kindOf } from "./catalog.js";
 
@@ -36,7 +37,7 @@ export function CargoLine({ cargo, limit }) {
     <span class="muted">${total}/${limit}</span></span>`;
 }
 
-export function Captains({ view, body, names, me }) {
+export function Captains({ view, body, names, me, toBot, bot }) {
   return html`<section class="panel scroll captains" aria-label="Captains">
     <h2><span>Captains</span><span class="small">turn ${view.turn}</span></h2>
     ${view.ships.map((sh) => {
@@ -49,7 +50,7 @@ export function Captains({ view, body, names, me }) {
           ${seat.kind && seat.kind !== "human" ? html`<span class="badge">${seat.kind}</span>` : ""}
           ${active ? html`<span class="badge turn">turn</span>` : ""}
           ${deciding && !active ? html`<span class="badge">deciding</span>` : ""}
-          ${seat.kind === "human" && seat.connected === false ? html`<span class="badge">offline</span>` : ""}</div>
+          <${PresenceBadge} seat=${seat} /></div>
         <div class="stats"><span class="credits" title="credits">¢ ${sh.credits}</span>
           <${CargoLine} cargo=${sh.cargo} limit=${sh.cargo_limit} />
           <span title="cards in hand">hand ${sh.hand_size}</span>
@@ -59,6 +60,7 @@ export function Captains({ view, body, names, me }) {
         <div class="small muted">${whereIs(view, sh)}</div>
         ${sh.ship.length ? html`<div class="chips">${sh.ship.map((c) => html`<span class="chip ${sh.used.includes(c) ? "used" : ""}" title=${card(c).text}>${kindOf(c).glyph} ${cardName(c)}${sh.used.includes(c) ? " (Used)" : ""}</span>`)}</div>` : ""}
         ${sh.transports.length ? html`<div class="chips">${sh.transports.map(([c]) => html`<span class="chip transport" title=${card(c).text}>✉ ${cardName(c)}</span>`)}</div>` : ""}
+        <${HandOffButton} seat=${seat} body=${body} toBot=${toBot} bot=${bot} />
       </div>`;
     })}
   </section>`;
