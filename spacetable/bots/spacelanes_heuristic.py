@@ -191,13 +191,12 @@ class _Planner(_V1Planner):
         if s.node[p] >= 0:
             cost[s.node[p]] = 0.0
             heap.append((0.0, s.node[p]))
-        else:
-            ls = s.lane[p]
-            a, b = ENDS[ls]
-            for end, k in ((a, s.mark[p]), (b, dist[ls] + 1 - s.mark[p])):
-                c = CARD * k + lrisk[ls]
+        else:  # on a lane: onward, never back to where it launched from
+            here = lrisk[s.lane[p]]
+            for end, k in self.lane_exits():
+                c = CARD * k + here
                 if c < cost[end]:
-                    cost[end], moves[end], risk[end] = c, k, lrisk[ls]
+                    cost[end], moves[end], risk[end] = c, k, here
                     heap.append((c, end))
             heapq.heapify(heap)
         while heap:
@@ -221,7 +220,30 @@ class _Planner(_V1Planner):
         for every hand's worth of moves beyond the first turn's."""
         fuel = max(0, moves - 1 - free)
         extra = max(0, moves - 1) // (R.HAND_LIMIT + 1)
-        return float(CARD * fuel + TURN_VALUE * extra)
+        return float(CARD * fuel + TURN_VALUE * extra + 2 * moves)  # (a free move still costs a little)
+
+    def moves_from_here(self) -> list[int]:
+        """Moves to every slot; on a lane, onward only (`lane_exits`)."""
+        s, p = self.s, self.p
+        if s.node[p] >= 0:
+            return self.routes(s.node[p])[0]
+        out = [1 << 30] * NSLOTS
+        for end, k in self.lane_exits():
+            mv = self.routes(end)[0]
+            for x in range(NSLOTS):
+                if k + mv[x] < out[x]:
+                    out[x] = k + mv[x]
+        return out
+
+    def lane_exits(self) -> list[tuple[int, int]]:
+        """On a lane: (end, moves to it) for the ends it may fly on to: the one it did not launch from
+        (both if it launched from neither, e.g. it started the game there)."""
+        s, p = self.s, self.p
+        ls = s.lane[p]
+        a, b = ENDS[ls]
+        out = [(a, s.mark[p]), (b, self.dist[ls] + 1 - s.mark[p])]
+        onward = [e for e in out if e[0] != s.last_landed[p]]
+        return onward if len(onward) == 1 else out
 
     def free_now(self) -> int:
         """Moves this turn that need no fuel card: the first (if not made yet) and the free moves."""
@@ -293,9 +315,9 @@ class _Planner(_V1Planner):
         return v
 
     def trading_here(self) -> bool:
-        """Is this turn's Trade still to come where the ship stands (so the hold can be filled here)?"""
+        """Is the ship trading now (so the hold is filled here for the next stop)?"""
         s, p = self.s, self.p
-        return s.node[p] >= 0 and s.trade_state < 2 and (s.trade_state == 1 or not self.traded_this_visit())
+        return s.node[p] >= 0 and s.trade_state == 1
 
     def traded_this_visit(self) -> bool:
         s, p = self.s, self.p
@@ -364,8 +386,14 @@ class _Planner(_V1Planner):
         return self.plan()[0]
 
     def next_hop(self, dest: int) -> int:
-        """Toward `dest` along the route the risk was priced on (the cheapest, not always the shortest)."""
+        """Toward `dest` along the route the risk was priced on (the cheapest, not always the shortest);
+        on a lane, onward (`lane_exits`)."""
         s, p = self.s, self.p
+        if s.lane[p] >= 0:
+            exits = self.lane_exits()
+            if len(exits) == 1:
+                return exits[0][0]
+            return min(exits, key=lambda e: e[1] + self.routes(e[0])[0][dest])[0]
         if not any(h >= 0 for h in s.hostile):
             return super().next_hop(dest)
         moves, risk = self.risky_routes()
