@@ -257,11 +257,11 @@ def main(argv: list[str]) -> None:
     ap.add_argument("games", nargs="?", type=int, default=300)
     ap.add_argument("--rushes", default=",".join(RUSHES))
     ap.add_argument("--against", default="heuristic")
-    ap.add_argument("--control", default="", help="the bot in the rush seat for the control (default: --against)")
+    ap.add_argument("--control", default="", help="the bot in the rush's seat for the control")
     ap.add_argument("--no-control", action="store_true")
     ap.add_argument("--procs", type=int, default=2)
     ap.add_argument("--seed", type=int, default=70_000)
-    ap.add_argument("--check", type=int, default=0, help="replay this many games per rush with the view check")
+    ap.add_argument("--check", type=int, default=0, help="games per rush replayed with the view check")
     ap.add_argument("--json", default="")
     args = ap.parse_args(argv)
     rushes = args.rushes.split(",")
@@ -272,6 +272,7 @@ def main(argv: list[str]) -> None:
     print(f"{'rush':<20} {'goal':<16} {'wins':>6} {'turns':>6} {'<=10':>6}   {'control':>7} {'turns':>6} "
           f"{'<=10':>6}  verdict")
     failed: list[str] = []
+    controls: dict[str, dict[str, Any]] = {}
     t0 = time.time()
     with Pool(args.procs) as pool:
         for rush in rushes:
@@ -284,8 +285,10 @@ def main(argv: list[str]) -> None:
             rr = summary(pool.map(one, [(rush, rush, args.against, sd, False) for sd in seeds], chunksize=4))
             hc: dict[str, Any] | None = None
             if not args.no_control:
-                hc = summary(pool.map(one, [(rush, control, args.against, sd, False) for sd in seeds],
-                                      chunksize=4))
+                if goal not in controls:  # rushes for one Goal share the control (same seeds, same Goal)
+                    controls[goal] = summary(pool.map(
+                        one, [(rush, control, args.against, sd, False) for sd in seeds], chunksize=4))
+                hc = controls[goal]
             bad = [why for why, b in (("fast", rr["within"] > RUSH_SHARE), ("strong", rr["rate"] > MAX_RATE),
                                       ("control fast", hc is not None and hc["within"] > RUSH_SHARE)) if b]
             if bad:

@@ -13,6 +13,8 @@ decision by `benchmarks/bot_identity.py`).
 
 from __future__ import annotations
 
+from mypy_extensions import mypyc_attr
+
 from spacetable.bots.base import register_bot
 from spacetable.engine.action import Action
 from spacetable.engine.rng import Rng
@@ -169,6 +171,7 @@ def _at(table: list[Action], i: int) -> Action | None:
     return table[i] if 0 <= i < len(table) else None
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # the rush strategies in benchmarks/ extend it
 class _Brain:
     """One decision's reasoning. Subclasses (the heuristic bot's planner) override its valuations."""
 

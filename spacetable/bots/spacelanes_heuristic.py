@@ -33,7 +33,8 @@ from mypy_extensions import mypyc_attr
 
 from spacetable.bots.base import register_bot
 from spacetable.bots.spacelanes_greedy import _Market, card_of
-from spacetable.bots.spacelanes_heuristic_v1 import SEEK_BONUS, _Planner as _V1Planner
+from spacetable.bots.spacelanes_heuristic_v1 import SEEK_BONUS
+from spacetable.bots.spacelanes_heuristic_v1 import _Planner as _V1Planner
 from spacetable.engine.action import Action
 from spacetable.engine.rng import Rng
 from spacetable.engine.state import State
@@ -44,6 +45,7 @@ from spacetable.games.spacelanes.board import ADJ, ENDS, NSLOTS
 from spacetable.games.spacelanes.card_play import buy_limit, in_stock
 from spacetable.games.spacelanes.content import CONTENT, CONTRABAND, NGOODS, CardType
 from spacetable.games.spacelanes.state import SpaceLanesState
+from spacetable.games.spacelanes.trade import office_price
 
 __all__ = ["SEEK_BONUS", "HeuristicSpaceLanesBot", "_Planner"]
 
@@ -62,7 +64,7 @@ unit (`sells_at`); until then it is worth its best price less twice this."""
 CONTRABAND_RISK: Final = 150
 """Per unit of Contraband in a trade leg: the Patrols' risk (L16), for every goal (Smuggler's price table
 adds 400 to its Contraband sales)."""
-MARKET_BONUS: Final = 2200
+MARKET_BONUS: Final = 5000
 """Explorer: a settlement not yet traded at is worth this as the next stop."""
 DIG_HAND: Final = 10
 """Goals that need cards (Transports, Bounties, Pirates) keep buying the hand up to this."""
@@ -73,10 +75,20 @@ LOSE_EXTRA: Final = 1100
 FIGHT_KINDS: Final = ("pirates_won", "bounties")
 CARD_GOALS: Final = ("transports", "bounties", "pirates_won")
 """Goals that advance by cards drawn (Transports, Bounties, Pirates to fight)."""
+UNIT_VALUE: Final = 250
+"""Merchant Prince: what one more unit sold is worth beyond its price (the price table already adds 60),
+so the hold is filled with every good that sells on at all."""
+OFFICE_BONUS: Final = 6000
+"""Union Ally / Pirate Ally: the office of its Faction as the next stop once the next token is affordable."""
+FACTION_KINDS: Final = ("union", "pirate")
+TOUR_BONUS: Final = 3000
+"""Grand Tour: an unvisited Homeworld as the next stop, scaled from 0.3× to 1.3× as the credits fill."""
 DIG_RESERVE: Final = 1500
 """Credits a digging captain keeps before it tosses cards to draw new ones."""
-FIGHT_VALUE: Final = 4000
+FIGHT_VALUE: Final = 5000
 """What a won fight is worth to Pirate Hunter (one of its few Wins) when it plays its own Pirates."""
+FIGHTER_HOLD: Final = 2500
+"""Pirate Hunter spends at most this on a hold, so that fighting its own Pirates risks little."""
 DELIVERY_VALUE: Final = 3000
 """What a delivery is worth to Courier beyond its reward."""
 _LEGS: dict[int, tuple[_Market, list[list[tuple[int, int, int]]]]] = {}
@@ -84,7 +96,9 @@ _LEGS: dict[int, tuple[_Market, list[list[tuple[int, int, int]]]]] = {}
 known slots, the goods x sells and y buys as (margin, good, price at x), best margin first."""
 
 
-def _legs(m: _Market) -> list[list[tuple[int, int, int]]]:
+def _legs(m: _Market, floor: int) -> list[list[tuple[int, int, int]]]:
+    """The table `_LEGS` holds; a good enters a pair's row when its margin is above `floor` (a market is
+    made for one goal kind, so each market has one floor)."""
     hit = _LEGS.get(id(m))
     if hit is not None and hit[0] is m:
         return hit[1]
@@ -98,7 +112,7 @@ def _legs(m: _Market) -> list[list[tuple[int, int, int]]]:
             row: list[tuple[int, int, int]] = []
             if x != y:
                 for g in range(NGOODS):
-                    if bx[g] and sy[g] >= m.top[g] - KEEP_GAP and sy[g] > bx[g]:  # sold at y (`sells_at`)
+                    if bx[g] and sy[g] >= m.top[g] - KEEP_GAP and sy[g] - bx[g] > floor:  # sold at y
                         row.append((sy[g] - bx[g] - (CONTRABAND_RISK if g == CONTRABAND else 0), g, bx[g]))
                 row.sort(reverse=True)
             out.append(row)
@@ -152,7 +166,7 @@ class _Planner(_V1Planner):
             loss = stake + LOSE_EXTRA + sum(CT[TYPE[c]].reward for c, _ in s.transports[p])
             parlay = 700.0 if s.pirate[p] else 1e9
         else:
-            loss = s.cargo[p][CONTRABAND] * self.top_sell(CONTRABAND) + LOSE_EXTRA
+            loss = float(s.cargo[p][CONTRABAND] * self.top_sell(CONTRABAND) + LOSE_EXTRA)
             parlay = float(R.toll(s, p) + R.parlay_fee(s, p))
         risk = min(fail * loss, parlay)
         for c in s.hand[p]:
@@ -257,10 +271,10 @@ class _Planner(_V1Planner):
         if room <= 0 or cash <= 0:
             return 0.0, []
         s, p = self.s, self.p
-        row = _legs(self._market())[x * NSLOTS + y]
+        row = _legs(self._market(), -UNIT_VALUE if self.kind == "goods_sold" else 0)[x * NSLOTS + y]
         if not row:
             return 0.0, []
-        bonus = R.mod(s, p, "sell_bonus")
+        bonus = R.mod(s, p, "sell_bonus") + (UNIT_VALUE if self.kind == "goods_sold" else 0)
         profit = 0.0
         got: list[tuple[int, int]] = []
         for margin, g, price in row:
@@ -272,6 +286,8 @@ class _Planner(_V1Planner):
             k = min(lim, room, cash // price)
             if k <= 0:
                 continue
+            if margin + bonus <= 0:
+                break
             profit += k * (margin + bonus)
             got.append((g, k))
             room -= k
@@ -311,7 +327,10 @@ class _Planner(_V1Planner):
         for g in range(NGOODS):
             k = s.cargo[p][g]
             if k:
-                v += k * (m.sell[c][g] if sells_at(m, c, g) else m.top[g] - 2 * KEEP_GAP)
+                if sells_at(m, c, g):
+                    v += k * (m.sell[c][g] + (UNIT_VALUE if self.kind == "goods_sold" else 0))
+                else:
+                    v += k * (m.top[g] - 2 * KEEP_GAP)
         return v
 
     def trading_here(self) -> bool:
@@ -332,6 +351,8 @@ class _Planner(_V1Planner):
         target = self.credit_target()
         if target and s.credits[p] + self.hold_value(p) >= target:
             return 0
+        if self.kind == "pirates_won":
+            cash = min(cash, FIGHTER_HOLD)  # a small hold: its own Pirates are fought with it aboard
         return max(0, cash)
 
     def stop_value(self, c: int, fill: bool) -> tuple[float, list[tuple[int, int]]]:
@@ -427,6 +448,18 @@ class _Planner(_V1Planner):
             if not self.known(slot):
                 return 600
             return MARKET_BONUS if not s.traded[p] >> slot & 1 else 0
+        if self.kind == "homeworlds" and self.known(slot):
+            if not SETTLE[s.slot_set[slot]].homeworld or s.visited[p] >> slot & 1:
+                return 0
+            # Grand Tour: a Homeworld is a short detour; it grows urgent as the credits part fills
+            return int(TOUR_BONUS * (0.3 + min(1.0, s.credits[p] / max(1, self.credit_target()))))
+        if self.kind in FACTION_KINDS and self.known(slot):
+            st = SETTLE[s.slot_set[slot]]
+            if st.feature == "faction_office" and st.farg("faction") == self.kind:
+                # the office as soon as its next token is affordable (the rush line: each token is a
+                # quarter of the goal)
+                purse = s.credits[p] + self.hold_value(p)  # (the hold is sold there before buying)
+                return OFFICE_BONUS if purse >= office_price(s, p, slot) + RESERVE else 0
         v = super().goal_bonus(slot)
         if self.kind == "transports" and self.known(slot):
             for c in s.hand[p]:  # a Transport in hand is loaded where its pickup place is (L11)
@@ -606,7 +639,7 @@ class _Planner(_V1Planner):
             a = self.act(BUY[gd])
             if a is None:
                 continue
-            loss = self.buy_at(slot, gd) - max(self.top_sell(gd), 0)
+            loss = float(self.buy_at(slot, gd) - self.top_sell(gd))
             if loss < best and s.credits[p] - self.buy_at(slot, gd) >= 300:
                 best, arg = loss, a
         return arg
@@ -635,20 +668,66 @@ class _Planner(_V1Planner):
         return None
 
     def play_choice(self, trading: bool) -> Action | None:
-        """The greedy bot's plays, but a fighting goal puts its own Pirates on its route only when the
-        fight pays (the Win odds with its modifiers or Missiles in hand, against the hold at stake)."""
-        s, p = self.s, self.p
+        """The greedy bot's plays, but a fighting goal sets up its own fights on its route once the Trade
+        has set the route, and only fights that pay (the Win odds with its modifiers, or Missiles in hand,
+        against what a Lose takes): Pirate Hunter its Pirates; Bounty Hunter, holding a Bounty, a Pirates
+        or Patrol card (a lost Patrol fight takes only Contraband) for the Bounty to go on."""
+        if self.kind == "bounties" and not trading and self.route_set():
+            fight = self.fight_to_stage()
+            if fight is not None:
+                return fight
         a = super().play_choice(trading)
         if a is None or a.kind != "play" or card_of(a).kind != "pirates":
             return a
-        t = card_of(a)
-        if s.node[p] >= 0 and s.trade_state == 0 and not self.traded_this_visit():
-            return None  # after the Trade, when the route is set
-        pw = R.odds(t.win - R.mod(s, p, "win"))
-        if any(CT[TYPE[c]].kind == "missiles" for c in s.hand[p]):
-            pw = 1.0
-        gain = pw * FIGHT_VALUE - (1.0 - pw) * (self.hold_value(p) + LOSE_EXTRA)
-        return a if gain > 0 else None
+        if not self.route_set() or self.kind == "bounties" and not self.has_kind("bounty"):
+            return None
+        return a if self.fight_gain(card_of(a)) > 0 else None
+
+    def route_set(self) -> bool:
+        """Is this turn's route known: the Trade done (or not to be had where the ship stands)?"""
+        s, p = self.s, self.p
+        return not (s.node[p] >= 0 and s.trade_state == 0 and not self.traded_this_visit())
+
+    def has_kind(self, kind: str) -> bool:
+        return any(CT[TYPE[c]].kind == kind for c in self.s.hand[self.p])
+
+    def fight_gain(self, t: CardType) -> float:
+        """What a fight against my own hostile card `t` is worth to my goal: a Win's value at the odds
+        (Missiles in hand make it sure) less what a Lose takes (Pirates: the hold; a Patrol: Contraband)."""
+        s, p = self.s, self.p
+        pw = 1.0 if self.has_kind("missiles") else R.odds(t.win - R.mod(s, p, "win"))
+        stake = self.hold_value(p)
+        if t.kind != "pirates":
+            stake = s.cargo[p][CONTRABAND] * self.top_sell(CONTRABAND)
+        return pw * FIGHT_VALUE - (1.0 - pw) * (stake + LOSE_EXTRA)
+
+    def fight_to_stage(self) -> Action | None:
+        """Bounty Hunter with a Bounty in hand and no hostile card on the lane ahead: the hostile card
+        whose fight pays best."""
+        s = self.s
+        nl = self.play_lane()
+        if nl < 0 or s.hostile[nl] >= 0 or not self.has_kind("bounty"):
+            return None
+        best, arg = 0.0, None
+        for a in self.legal:
+            if a.kind == "play" and card_of(a).kind in ("pirates", "patrol"):
+                g = self.fight_gain(card_of(a))
+                if g > best:
+                    best, arg = g, a
+        return arg
+
+    def target(self) -> Action:
+        """My own hostile card staged for a fight goes on the lane ahead (the greedy bot sends a Patrol
+        far away)."""
+        s, p = self.s, self.p
+        f = s.stack[-1]
+        t = CT[f[2]]
+        if f[1] == p and s.active == p and t.kind == "patrol" and self.kind == "bounties":
+            nl = self.play_lane()
+            a = self.act(SA.LANE[nl]) if 0 <= nl < len(SA.LANE) else None
+            if a is not None:
+                return a
+        return super().target()
 
     def draw_choice(self) -> Action | None:
         """Fuel for the road (L5-L6): the trip's fuel first, then the hand toward the limit with what the

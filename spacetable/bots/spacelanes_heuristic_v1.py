@@ -32,6 +32,8 @@ the legal actions), so it chooses the same from a `determinize`d copy.
 
 from __future__ import annotations
 
+from mypy_extensions import mypyc_attr
+
 from spacetable.bots.base import register_bot
 from spacetable.bots.spacelanes_greedy import MOVE_COST, _Brain, _econ_gain
 from spacetable.engine.action import Action
@@ -68,6 +70,7 @@ class HeuristicV1SpaceLanesBot:
         return _Planner(state, seat, legal).choose()
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # the rush strategies in benchmarks/ extend it
 class _Planner(_Brain):
     """The greedy brain with goal-aware trade runs, odds-based engagements and cards against the leader."""
 
