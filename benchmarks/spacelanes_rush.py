@@ -137,16 +137,32 @@ class MerchantVolume(TycoonTrade):
 
 
 class FightDig(_Rush):
-    """Pirate Hunter / Bounty Hunter: upgrades for the Win roll, the deck dug for the cards to fight."""
+    """Pirate Hunter / Bounty Hunter: every Win upgrade drawn, a small hold (a lost fight costs little),
+    the deck dug for the cards to fight with, and every fight taken that it wins at least a third of
+    the time."""
 
     def upgrade_use(self, t: CardType) -> int:
         if t.mod("win") or t.use == "reroll":
             return 2
         return super().upgrade_use(t)
 
+    def cash_for_goods(self, moves: int) -> int:
+        return min(super().cash_for_goods(moves), 1500)
+
+    def fight_gain(self, t: CardType) -> float:
+        s, p = self.s, self.p
+        pw = 1.0 if self.has_kind("missiles") else R.odds(t.win - R.mod(s, p, "win"))
+        return pw - 0.33
+
 
 class CourierDig(_Rush):
-    pass
+    """Courier: every Transport in reach loaded and delivered before any trade run."""
+
+    def transport_bonus(self, slot: int) -> int:
+        return 5 * super().transport_bonus(slot)
+
+    def goal_bonus(self, slot: int) -> int:
+        return 3 * super().goal_bonus(slot)
 
 
 class OfficeRush(_Rush):

@@ -81,6 +81,8 @@ so the hold is filled with every good that sells on at all."""
 OFFICE_BONUS: Final = 6000
 """Union Ally / Pirate Ally: the office of its Faction as the next stop once the next token is affordable."""
 FACTION_KINDS: Final = ("union", "pirate")
+CAPITAL: Final = 2500
+"""Credits a Faction goal keeps after buying a token (but the last), to go on trading."""
 TOUR_BONUS: Final = 3000
 """Grand Tour: an unvisited Homeworld as the next stop, scaled from 0.3× to 1.3× as the credits fill."""
 DIG_RESERVE: Final = 1500
@@ -459,7 +461,7 @@ class _Planner(_V1Planner):
                 # the office as soon as its next token is affordable (the rush line: each token is a
                 # quarter of the goal)
                 purse = s.credits[p] + self.hold_value(p)  # (the hold is sold there before buying)
-                return OFFICE_BONUS if purse >= office_price(s, p, slot) + RESERVE else 0
+                return OFFICE_BONUS if purse >= office_price(s, p, slot) + self.capital() else 0
         v = super().goal_bonus(slot)
         if self.kind == "transports" and self.known(slot):
             for c in s.hand[p]:  # a Transport in hand is loaded where its pickup place is (L11)
@@ -467,6 +469,22 @@ class _Planner(_V1Planner):
                 if t.kind == "transport" and R.matches(s, t.frm, slot):
                     v += DELIVERY_VALUE // 2
         return v
+
+    def capital(self) -> int:
+        """Faction goals: credits kept after buying a token, to trade on (none for the last one)."""
+        v, t = R.goal_value(self.s, self.p)
+        return RESERVE if v + 1 >= t else CAPITAL
+
+    def feature_choice(self, slot: int) -> Action | None:
+        """The greedy bot's features, but a Faction goal buys its token only while it keeps `capital`."""
+        s, p = self.s, self.p
+        a = super().feature_choice(slot)
+        st = SETTLE[s.slot_set[slot]]
+        office = a is not None and a.kind == "feature" and not a.args and st.feature == "faction_office"
+        if office and (st.farg("faction") != self.kind
+                       or s.credits[p] < office_price(s, p, slot) + self.capital()):
+            return None
+        return a
 
     def upgrade_use(self, t: CardType) -> int:
         if self.kind in FIGHT_KINDS and (t.mod("win") or t.use == "reroll"):
