@@ -81,7 +81,7 @@ so the hold is filled with every good that sells on at all."""
 OFFICE_BONUS: Final = 6000
 """Union Ally / Pirate Ally: the office of its Faction as the next stop once the next token is affordable."""
 FACTION_KINDS: Final = ("union", "pirate")
-CAPITAL: Final = 2500
+CAPITAL: Final = 1000
 """Credits a Faction goal keeps after buying a token (but the last), to go on trading."""
 TOUR_BONUS: Final = 3000
 """Grand Tour: an unvisited Homeworld as the next stop, scaled from 0.3× to 1.3× as the credits fill."""

@@ -13,7 +13,7 @@ from spacetable.engine.rng import Rng
 from spacetable.engine.state import CHANCE
 from spacetable.games.spacelanes.board import ADJ
 from spacetable.games.spacelanes.content import CONTENT
-from spacetable.games.spacelanes.text import goal_progress, goal_text
+from spacetable.games.spacelanes.text import credits, goal_progress, goal_text
 from tests.games.spacelanes.sl_helpers import R, move_to_settlement, started
 
 EXPLORER = next(g for g in CONTENT.goals if g.slug == "explorer")
@@ -23,14 +23,18 @@ def test_the_card_prints_every_target_and_the_targets_are_the_goal() -> None:
     """The printed text names each table size's count (the loader checks the same), and the goal asks
     for those counts of Settlements traded at."""
     assert EXPLORER.kind == "markets"
-    printed = {int(n): int(v) for n, v in re.findall(r"(\d) players: (\d+)", EXPLORER.text)}
-    assert printed == {n: EXPLORER.target_for(n) for n in (2, 3, 4, 5)}
-    assert f"Exploration mode: {EXPLORER.exploration_target}" in EXPLORER.text
-    assert "different Settlements" in EXPLORER.text
+    count_part, credit_part = EXPLORER.text.split("and hold credits")
+    for part, want in ((count_part, EXPLORER.target_for), (credit_part, EXPLORER.credits_for)):
+        printed = {int(n): int(v) for n, v in re.findall(r"(\d) players: (\d+)", part)}
+        assert printed == {n: want(n) for n in (2, 3, 4, 5)}
+    assert f"Exploration mode: {EXPLORER.exploration_target}" in count_part
+    assert f"Exploration mode: {EXPLORER.exploration_credits}" in credit_part
+    assert "different Settlements" in count_part
     for n in (2, 3, 4, 5):
         assert 6 <= EXPLORER.target_for(n) <= 15  # 15 Settlements; 6+ is beyond 5 own turns (10 game turns)
-        assert goal_text(EXPLORER, n, False) == f"Trade at {EXPLORER.target_for(n)} different Settlements"
-    assert goal_progress(EXPLORER, 2, False, 3, 0) == f"3 of {EXPLORER.target_for(2)} Settlements traded at"
+        assert goal_text(EXPLORER, n, False) == (f"Trade at {EXPLORER.target_for(n)} different Settlements"
+                                                 f" and hold {credits(EXPLORER.credits_for(n))} credits")
+    assert goal_progress(EXPLORER, 2, False, 3, 500).startswith(f"3 of {EXPLORER.target_for(2)} Settlements traded at")
 
 
 def test_a_settlement_counts_once_a_good_is_bought_or_sold_there_not_by_landing() -> None:
@@ -94,4 +98,7 @@ def test_the_target_is_reached_with_the_printed_count(players: int) -> None:
     s.traded[0] = (1 << (t - 1)) - 1
     assert not R.goal_reached(s, 0)
     s.traded[0] |= 1 << 14
+    s.credits[0] = EXPLORER.credits_for(players) - 1
+    assert not R.goal_reached(s, 0)  # and the credits part (averaged into progress, L21)
+    s.credits[0] += 1
     assert R.goal_reached(s, 0) and R.progress(s, 0) == 1.0
