@@ -9,22 +9,24 @@ built on the heuristic bot's planner, and `--check` replays games asking each de
 
 Rushes (Goal: what it does):
 
-- `explorer-markets` (Explorer): trades at a new Settlement every turn (buys or sells one good at least),
-  the cheapest way to the count; nothing else matters.
-- `explorer-fuel` (Explorer): the fuel rush: buys the hand full of cards every Trade (100 each, L5) and
-  burns it all (L6) to fly the longest walk through untraded Settlements, trading where each turn begins.
-- `tycoon-trade` (Tycoon): the heuristic's trade legs with every card bought only as fuel, no card played
-  against rivals, and the whole purse in the hold.
-- `merchant-volume` (Merchant Prince): the most units sold a turn: the hold filled with the cheapest
-  goods that sell on at all, cargo upgrades first.
+- `explorer-markets` (Explorer): trades at a new Settlement every turn (buys or sells one good at least,
+  whatever it pays), the fastest way to the count, and trades on for the credits part.
+- `explorer-fuel` (Explorer): the fuel rush that made Explorer a sure win when it counted landings: buys
+  the hand full of cards at every Trade (100 each, L5) and burns it all (L6) flying to the farthest
+  untraded Settlement it can reach, trading where each turn begins.
+- `tycoon-trade` (Tycoon): the heuristic's trade legs, every card played only if it adds to the trade
+  (cargo, sale bonus, free moves), no card against rivals.
+- `merchant-volume` (Merchant Prince): the most units sold a turn: every unit counts 400 more, so the hold
+  is filled with whatever sells on at all.
 - `grand-tour-trade` (Grand Tour): the Tycoon rush, landing on the Homeworlds on the way.
-- `pirate-hunter-dig` (Pirate Hunter): buys Win upgrades, digs the deck for Pirates and Missiles (tosses the
-  rest, L5), plays its Pirates on the lane it is about to cross and fights them.
-- `bounty-hunter-dig` (Bounty Hunter): digs for Bounties and hostile cards, puts a Bounty on a Pirates or
-  Patrol card on its route (its own if none) and fights.
+- `pirate-hunter-dig` (Pirate Hunter): every Win upgrade it draws, a small hold, the deck dug for Pirates and
+  Missiles (the rest tossed, L5), its Pirates played on the lane it is about to cross and fought whenever
+  it wins a third of the time.
+- `bounty-hunter-dig` (Bounty Hunter): the same with Bounties: a Pirates or Patrol card staged on its
+  route, a Bounty on it, the fight.
 - `union-office` / `pirate-office` (Union Ally / Pirate Ally): trades until it can pay the office's next
-  token (its price rises, settlements.json), flies there and buys it; Faction Crew and Bounties on the way.
-- `courier-dig` (Courier): digs for Transports, loads every one it can and delivers by the shortest route.
+  token (its price rises, settlements.json), flies there at once and buys it.
+- `courier-dig` (Courier): digs for Transports, loads every one it can and delivers before any trade run.
 - `smuggler-shuttle` (Smuggler): Contraband only: 5 a Visit at the sources, sold at the best buyer or fence.
 
 For each rush it prints the rush seat's win rate, the median `turn_count()` of its wins and the share

@@ -34,7 +34,8 @@ def test_the_card_prints_every_target_and_the_targets_are_the_goal() -> None:
         assert 6 <= EXPLORER.target_for(n) <= 15  # 15 Settlements; 6+ is beyond 5 own turns (10 game turns)
         assert goal_text(EXPLORER, n, False) == (f"Trade at {EXPLORER.target_for(n)} different Settlements"
                                                  f" and hold {credits(EXPLORER.credits_for(n))} credits")
-    assert goal_progress(EXPLORER, 2, False, 3, 500).startswith(f"3 of {EXPLORER.target_for(2)} Settlements traded at")
+    progress = goal_progress(EXPLORER, 2, False, 3, 500)
+    assert progress.startswith(f"3 of {EXPLORER.target_for(2)} Settlements traded at")
 
 
 def test_a_settlement_counts_once_a_good_is_bought_or_sold_there_not_by_landing() -> None:
