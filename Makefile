@@ -1,5 +1,5 @@
 # Quick start: `make play` (the lobby in the browser) and `make test` (lint, type-check, test).
-# `make fast` builds the compiled modules (mypyc) that `make bench` and SPACETABLE_BUILD=compiled use.
+# `make fast` builds the compiled modules (mypyc) that every command then uses (SPACETABLE_BUILD=pure: not).
 PY ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
@@ -36,7 +36,7 @@ play: $(STAMP)
 test: $(DEVSTAMP)
 	$(BIN)/ruff check spacetable tests benchmarks examples tools/build_compiled.py
 	$(BIN)/mypy
-	$(BIN)/pytest -n 2
+	SPACETABLE_BUILD=pure $(BIN)/pytest -n 2
 	$(MAKE) --no-print-directory test-compiled
 
 lint: $(DEVSTAMP)
@@ -46,14 +46,14 @@ typecheck: $(DEVSTAMP)
 	$(BIN)/mypy
 
 unit: $(DEVSTAMP)
-	$(BIN)/pytest -n 2
+	SPACETABLE_BUILD=pure $(BIN)/pytest -n 2
 
 test-compiled: $(DEVSTAMP) fast
 	SPACETABLE_BUILD=compiled $(BIN)/pytest -n 2 $(COMPILED_TESTS)
 
 # mypyc-compile the engine, the games and the bots into build/compiled/ (nothing to do when it matches
-# the sources; after an edit only the changed modules' C is recompiled). Used only when asked:
-# SPACETABLE_BUILD=compiled spacetable ...
+# the sources; after an edit only the changed modules' C is recompiled). Every command uses it while it
+# matches the sources; SPACETABLE_BUILD=pure spacetable ... runs the pure modules.
 fast: $(FASTSTAMP)
 	$(BIN)/python tools/build_compiled.py
 

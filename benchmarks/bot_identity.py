@@ -34,7 +34,7 @@ from spacetable.engine.state import CHANCE, State
 
 ROOT = Path(__file__).resolve().parents[1]
 REF = "ec573e1"
-"""The last commit with the greedy bots as they were before the speed-up (issue 13)."""
+"""The last commit with the greedy bots as they were before their speed-up."""
 MODULES = {"moonrakers_greedy": "spacetable/bots/moonrakers_greedy.py",
            "spacelanes_greedy": "spacetable/bots/spacelanes_greedy.py"}
 HEURISTIC = {"moonrakers_heuristic": "spacetable/bots/moonrakers_heuristic.py",
@@ -167,4 +167,6 @@ def main() -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    import clear_errors
+
+    clear_errors.run(main)

@@ -14,7 +14,8 @@ and, at each of its decisions in rounds 1 to `--until`:
   other seat; and plays the best one (the heuristic bot's own choice on a tie).
 
 `--cheat` gives the playouts the other seat's true hand (a bound on what reading it better could give).
-Both bots play the same seeds, so the two counts are paired (docs/bots.md, "Highcard, third round").
+Both bots play the same seeds, so the two counts are paired (third round of
+benchmarks/results/2026-12-01-highcard-heuristic.md).
 
     .venv/bin/python benchmarks/highcard_lookahead.py --seed 1 --games 1000 [--playouts 512] [--until 3]
 
@@ -345,4 +346,6 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    import clear_errors
+
+    clear_errors.run(main)

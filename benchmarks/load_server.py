@@ -23,9 +23,16 @@ trips bunched in time) from slow games. The first --warmup seconds (5) are playe
 measured: all 200 clients connect in the same instant and fetch their first views, a burst that
 no real server sees and that held 84 of the 85 round trips over 100 ms of a 40 s run.
 
+With --heavy N, N more games of two searching bots (--heavy-bot, default mcts:2s, the largest the
+server allows) play throughout, bots only: the round trips then show whether the bots' search slows
+the request path (it runs in worker processes, whose CPU is reported apart from the server's).
+--server-path DIR runs the server from another source tree (e.g. a `git archive` of an older
+commit) for A/B runs. The servers are started with their per-address limits raised above what
+this one client opens (200 sockets, 100 games from one address).
+
     .venv/bin/python benchmarks/load_server.py [--game spacelanes] [--games 100] [--period 2]
         [--duration 60] [--warmup 5] [--processes 2 --pg [--pg-async-commit] [--cross]]
-        [--profile PREFIX] [--trace FILE]
+        [--profile PREFIX] [--trace FILE] [--heavy 8 [--heavy-bot mcts:2s]] [--server-path DIR]
 """
 
 from __future__ import annotations
@@ -181,6 +188,26 @@ def cpu_seconds(pids: list[int]) -> float | None:
     return total
 
 
+def children(pids: list[int]) -> list[int]:
+    """The child processes of the servers (their bot workers)."""
+    out = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            if int(stat.read_text().rsplit(")", 1)[1].split()[1]) in pids:
+                out.append(int(stat.parent.name))
+        except (OSError, ValueError, IndexError):
+            continue
+    return out
+
+
+def worker_cpu(pids: list[int]) -> float:
+    """CPU time of the servers' children that are still running (finished ones: 0)."""
+    total = 0.0
+    for pid in children(pids):
+        total += cpu_seconds([pid]) or 0.0
+    return total
+
+
 def start_profilers(prefix: str | None, pids: list[int], duration: float) -> list[subprocess.Popen[bytes]]:
     """py-spy on every server for `duration` seconds (none without --profile or without py-spy)."""
     spy = shutil.which("py-spy") if prefix else None
@@ -225,8 +252,13 @@ async def main_async(args: argparse.Namespace, bases: list[str], pids: list[int]
                 sock = bases[(i + k) % len(bases)]
                 post = bases[(i + k + 1) % len(bases)] if args.cross else sock
                 clients.append(Client(sock, g["id"], s["token"], s["seat"], post))
+        for i in range(args.heavy):  # bots only, searching at the server's cap, throughout the run
+            r = await https[bases[i % len(bases)]].post("/api/games", json={
+                "game": "spacelanes", "players": 2, "seats": [args.heavy_bot] * 2, "seed": 1000 + i})
+            r.raise_for_status()
         print(f"{args.game}: {args.games} games, {len(clients)} WebSocket clients, {len(bases)} process(es)"
-              f"{' (every POST through the other process)' if args.cross else ''}; "
+              f"{' (every POST through the other process)' if args.cross else ''}"
+              f"{f', {args.heavy} games of {args.heavy_bot} bots' if args.heavy else ''}; "
               f"running {args.duration:g} s after a {args.warmup:g} s warm-up")
         rtts: list[float] = []
         errors: list[str] = []
@@ -245,6 +277,7 @@ async def main_async(args: argparse.Namespace, bases: list[str], pids: list[int]
             """At the end of the warm-up: CPU so far, records so far (the versions pushed), profilers."""
             await asyncio.sleep(args.warmup)
             marks["cpu"], marks["own"] = cpu_seconds(pids), time.process_time()
+            marks["workers"] = worker_cpu(pids)
             marks["profilers"] = start_profilers(args.profile, pids, args.duration)
             if args.warmup > 0:
                 seen: dict[str, int] = {}
@@ -265,6 +298,7 @@ async def main_async(args: argparse.Namespace, bases: list[str], pids: list[int]
                     out.write(json.dumps({"t": round(t0 - start, 4), "ms": round(1000 * rtt, 2),
                                           "game": game, "post": post}) + "\n")
         cpu1 = cpu_seconds(pids)
+        workers = worker_cpu(pids) - marks["workers"]
         own = time.process_time() - own0
         for prof in profilers:
             prof.wait()
@@ -293,7 +327,7 @@ async def main_async(args: argparse.Namespace, bases: list[str], pids: list[int]
         share = 100 * used / args.duration
         print(f"server CPU: {used:.1f} s in {args.duration:g} s ({share:.0f}% of one core), "
               f"{1000 * used / max(1, written):.1f} ms per record written ({written} records: "
-              f"people's moves, bots' moves, dice)")
+              f"people's moves, bots' moves, dice); bot workers: {workers:.1f} s")
     print(f"load client CPU: {own:.1f} s ({100 * own / args.duration:.0f}% of one core: its own event loop "
           f"delays the arrivals it stamps when it is short of CPU)")
     for e in errors[:5]:
@@ -358,6 +392,10 @@ def main() -> None:
                     help="write every round trip (start s, ms, game, POST server) as JSON lines")
     ap.add_argument("--profile", default=None, metavar="PREFIX",
                     help="sample each server with py-spy into PREFIX.<process>.txt (collapsed stacks)")
+    ap.add_argument("--heavy", type=int, default=0, help="more games of searching bots, bots only")
+    ap.add_argument("--heavy-bot", default="mcts:2s", help="the bot of the --heavy games")
+    ap.add_argument("--server-path", default=None, metavar="DIR",
+                    help="run the server from this source tree (PYTHONPATH), e.g. an older commit's")
     args = ap.parse_args()
     with contextlib.ExitStack() as stack:
         tmp = stack.enter_context(tempfile.TemporaryDirectory(prefix="spacetable-load-"))
@@ -367,11 +405,14 @@ def main() -> None:
             raise SystemExit("--processes 2 needs PostgreSQL: --db postgresql+psycopg://… or --pg")
         bases: list[str] = []
         pids: list[int] = []
+        env = {**os.environ, "PYTHONUNBUFFERED": "1"}
+        command = server_command(args.server_path)
+        flags = limit_flags(command, env)
         for _ in range(args.processes):
             port = free_port()
-            server = subprocess.Popen([sys.executable, "-m", "spacetable", "serve", "--port", str(port),
+            server = subprocess.Popen([*command, "serve", "--port", str(port),
                                        "--db", db, "--bot-pause", str(args.bot_pause),
-                                       "--log-level", "warning"], env={**os.environ, "PYTHONUNBUFFERED": "1"})
+                                       "--log-level", "warning", *flags], env=env)
             stack.callback(_stop, server)
             pids.append(server.pid)
             base = f"http://127.0.0.1:{port}"
@@ -385,6 +426,29 @@ def main() -> None:
         asyncio.run(main_async(args, bases, pids))
 
 
+def server_command(path: str | None) -> list[str]:
+    """The command that runs `spacetable` (from the source tree `path`, when given: the editable
+    install's import hook, which would take precedence over PYTHONPATH, is removed first)."""
+    if path is None:
+        return [sys.executable, "-m", "spacetable"]
+    boot = ("import runpy, sys; "
+            "sys.meta_path[:] = [f for f in sys.meta_path "
+            "if '__editable__' not in getattr(f, '__module__', '')]; "
+            f"sys.path.insert(0, {str(Path(path).resolve())!r}); sys.argv[0] = 'spacetable'; "
+            "runpy.run_module('spacetable', run_name='__main__')")
+    return [sys.executable, "-c", boot]
+
+
+def limit_flags(command: list[str], env: dict[str, str]) -> list[str]:
+    """This client opens 200 WebSockets and creates 100 games from one address: the limits the
+    server takes (a server older than them takes none)."""
+    help_text = subprocess.run([*command, "serve", "--help"], env={**env, "COLUMNS": "200"},
+                               capture_output=True, text=True).stdout
+    wanted = {"--max-connections-per-client": "100000", "--max-websockets-per-client": "100000",
+              "--create-per-minute": "100000", "--create-burst": "100000"}
+    return [x for flag, value in wanted.items() if flag in help_text for x in (flag, value)]
+
+
 def _stop(server: subprocess.Popen[bytes]) -> None:
     server.send_signal(signal.SIGTERM)
     try:
@@ -394,4 +458,6 @@ def _stop(server: subprocess.Popen[bytes]) -> None:
 
 
 if __name__ == "__main__":
-    main()
+    import clear_errors
+
+    clear_errors.run(main)

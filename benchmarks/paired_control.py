@@ -96,4 +96,6 @@ def main(argv: list[str]) -> None:
 
 
 if __name__ == "__main__":
-    main(sys.argv[1:])
+    import clear_errors
+
+    clear_errors.run(lambda: main(sys.argv[1:]))

@@ -1,4 +1,4 @@
-"""spacetable's speed as ratios to peer engines, measured interleaved (issue 13's table).
+"""spacetable's speed as ratios to peer engines, measured interleaved (docs/performance.md's table).
 
 Each round runs, one after the other: spacetable's figures (the `spacetable bench` functions with
 the bench's own player counts: greedy 2-player Moonrakers games/s, Moonrakers random-playout
@@ -154,4 +154,6 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    import clear_errors
+
+    clear_errors.run(main)

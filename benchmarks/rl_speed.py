@@ -150,4 +150,6 @@ def main(argv: list[str] | None = None) -> None:
 
 
 if __name__ == "__main__":
-    main()
+    import clear_errors
+
+    clear_errors.run(main)

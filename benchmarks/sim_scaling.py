@@ -20,6 +20,7 @@ import threading
 import time
 from typing import Any
 
+from spacetable.sim.setup import parse_bots
 from spacetable.sim.simulate import simulate
 
 
@@ -87,7 +88,7 @@ def run(game: str, games: int, players: int, bots: str, backend: str, workers: i
     try:
         with CpuMeter() as cpu:
             start = time.perf_counter()
-            report = simulate(game, games, players, [bots] * players, seed=1,
+            report = simulate(game, games, players, parse_bots(game, bots, players), seed=1,
                               backend="ray" if ray is not None else backend, workers=workers)
             wall = time.perf_counter() - start
     finally:
@@ -105,7 +106,7 @@ def main() -> None:
     ap.add_argument("--games", type=int, default=3000)
     ap.add_argument("--game", default="moonrakers")
     ap.add_argument("--players", type=int, default=2)
-    ap.add_argument("--bots", default="greedy")
+    ap.add_argument("--bots", default="greedy", help="one name, or names repeated over the seats (a,b)")
     ap.add_argument("--no-ray", action="store_true", help="skip the Ray figure")
     ap.add_argument("--serial", action="store_true", help="also time this process alone (no start-up)")
     ap.add_argument("--json", action="store_true")
@@ -142,4 +143,6 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    import clear_errors
+
+    clear_errors.run(main)

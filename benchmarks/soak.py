@@ -19,7 +19,6 @@ from __future__ import annotations
 import argparse
 import itertools
 import json
-import sys
 import time
 import traceback
 from concurrent.futures import ProcessPoolExecutor
@@ -166,4 +165,6 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    import clear_errors
+
+    clear_errors.run(main)

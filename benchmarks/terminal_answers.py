@@ -1,4 +1,5 @@
-"""Answers and printed lines of a whole scripted Moonrakers game in the terminal (issue 12).
+"""How many prompts a person answers in a whole scripted Moonrakers game in the terminal, and how
+many lines it prints.
 
 ``python benchmarks/terminal_answers.py [--seeds 7,8,9] [--width 100] [--tty] [--step-by-step]``
 
@@ -95,4 +96,6 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    import clear_errors
+
+    clear_errors.run(main)

@@ -8,7 +8,11 @@ action mask), then regress the value of each chosen action towards the episode's
 measured, greedy over its values, against the registry's ``random`` and ``greedy`` bots and the
 generic search bot ``mcts``.
 
-    .venv/bin/python examples/train_highcard.py [--episodes 60000] [--games 2000] [--seed 0] [--json]
+    .venv/bin/python examples/train_highcard.py [--episodes 60000] [--games 2000] [--mcts-games 100]
+        [--seed 0] [--save qnet.npz] [--json]
+
+The trained network is saved (``--save``) before any evaluation, and an opponent given 0 games is
+not measured (its win rate is null), so nothing after training can lose the result.
 
 Needs numpy and gymnasium (the ``rl`` extra); nothing else.
 """
@@ -109,8 +113,11 @@ def train(episodes: int, seed: int, players: int = 2, batch: int = 16, hidden: i
     return net
 
 
-def evaluate(net: QNet, opponent: str, games: int, seed: int, players: int = 2) -> float:
-    """The agent's mean return (win rate, shared wins split) over `games`, seats alternating."""
+def evaluate(net: QNet, opponent: str, games: int, seed: int, players: int = 2) -> float | None:
+    """The agent's mean return (win rate, shared wins split) over `games`, seats alternating; None
+    for zero games."""
+    if games <= 0:
+        return None
     _, config, _ = adapter_config(GAME, {"players": players})
     enc = encoder_for(GAME, config)
     from spacetable.sim.setup import load_game
@@ -142,6 +149,7 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     ap.add_argument("--games", type=int, default=2000, help="evaluation games per opponent")
     ap.add_argument("--mcts-games", type=int, default=100, help="evaluation games against mcts (slower)")
     ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--save", default=None, help="write the trained network's weights to this .npz")
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args(argv)
     log = None if args.json else print
@@ -152,11 +160,15 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     t1 = time.process_time()
     result: dict[str, Any] = {"game": GAME, "players": 2, "episodes": args.episodes,
                               "train_cpu_s": round(t1 - t0, 1), "win_rate": {}}
+    if args.save:
+        np.savez(args.save, **net.p)
+        result["saved"] = args.save
     for opponent, games in (("random", args.games), ("greedy", args.games), ("mcts", args.mcts_games)):
         rate = evaluate(net, opponent, games, args.seed)
-        result["win_rate"][opponent] = round(rate, 3)
+        result["win_rate"][opponent] = None if rate is None else round(rate, 3)
         if log:
-            log(f"win rate against {opponent:<6} over {games} games: {rate:.3f}")
+            log(f"win rate against {opponent:<6} over {games} games: "
+                + ("not measured" if rate is None else f"{rate:.3f}"))
     result["eval_cpu_s"] = round(time.process_time() - t1, 1)
     if args.json:
         print(json.dumps(result))

@@ -1,11 +1,13 @@
 """Which build runs: the pure-Python modules (the reference) or the mypyc-compiled ones (`make fast`).
 
 `make fast` compiles the engine, the games and the bots into ``build/compiled/`` beside the package,
-never next to the sources, with a manifest of the SHA-256 of every source file it was built from. The
-compiled modules are used only when asked, with ``SPACETABLE_BUILD=compiled`` (``make bench`` does so),
-and only while the manifest matches the sources: after any edit of a ``.py`` file under the compiled
-packages the pure modules run, with a warning on stderr saying so, until `make fast` is run again.
-`spacetable/__init__.py` calls `activate` before any other module of the package is imported.
+never next to the sources, with a manifest of the SHA-256 of every source file it was built from.
+Wherever that build exists and its manifest matches the sources, every process uses it without being
+asked; ``SPACETABLE_BUILD=pure`` forces the pure modules (``make test``'s first run), and
+``SPACETABLE_BUILD=compiled`` insists on the compiled ones (a warning on stderr when they cannot run).
+After any edit of a ``.py`` file under the compiled packages the pure modules run until `make fast` runs
+again; long runs (`simulate`, `ladder`, `tune`) say so once (`pure_note`). `build()` names the build
+that runs; `spacetable/__init__.py` calls `activate` before any other module of the package is imported.
 """
 
 from __future__ import annotations
@@ -22,7 +24,8 @@ from pathlib import Path
 from types import ModuleType
 
 ENV = "SPACETABLE_BUILD"
-"""``compiled`` asks for the compiled modules; unset, empty or ``pure``: the pure-Python ones."""
+"""``pure`` forces the pure-Python modules; ``compiled`` insists on the compiled ones; unset or empty: the
+compiled ones when they match the sources, else the pure ones."""
 PACKAGE = Path(__file__).resolve().parent
 BUILD_DIR = "build/compiled"
 """Where `make fast` puts the compiled modules, relative to the directory holding the package."""
@@ -31,6 +34,8 @@ SOURCE_PACKAGES = ("engine", "games", "bots")
 """The packages whose sources the compiled build is checked against (all of their ``.py`` files)."""
 
 _active = False
+_why_pure = ""
+"""Why the pure modules run although nobody asked for them ("" when compiled runs or pure was asked)."""
 
 
 def build_dir() -> Path:
@@ -99,22 +104,36 @@ class _CompiledFinder(importlib.abc.MetaPathFinder):
 
 
 def activate() -> None:
-    """Put the compiled modules in front of the pure ones when ``SPACETABLE_BUILD=compiled`` asks for them
-    and they match the sources; otherwise say on stderr why the pure modules run."""
-    global _active
+    """Put the compiled modules in front of the pure ones when they match the sources, unless
+    ``SPACETABLE_BUILD=pure`` asks for the pure ones; when ``SPACETABLE_BUILD=compiled`` asked and they
+    cannot run, say on stderr why the pure modules run."""
+    global _active, _why_pure
     wanted = os.environ.get(ENV, "").strip().lower()
-    if _active or wanted in ("", "pure"):
+    if _active or wanted == "pure":
         return
-    if wanted != "compiled":
+    if wanted not in ("", "compiled"):
         print(f"spacetable: {ENV} must be 'compiled' or 'pure', not {wanted!r}; running pure Python",
               file=sys.stderr)
         return
     modules, reason = check()
     if not modules:
-        print(f"spacetable: {reason}; running the pure-Python modules", file=sys.stderr)
+        if wanted == "compiled":
+            print(f"spacetable: {reason}; running the pure-Python modules", file=sys.stderr)
+        else:
+            _why_pure = reason
         return
     sys.meta_path.insert(0, _CompiledFinder(modules))
     _active = True
+
+
+def pure_note() -> str:
+    """One line for a long run on the pure build that nobody asked for: why, and how to get the faster
+    compiled build ("" when the compiled build runs or ``SPACETABLE_BUILD=pure`` was asked)."""
+    if not _why_pure or build() == "compiled":
+        return ""
+    how = "" if "make fast" in _why_pure else "; `make fast` builds it"
+    return (f"spacetable: running the pure-Python build: {_why_pure}{how} (several times faster; every "
+            "command then uses it)")
 
 
 def is_compiled(module: ModuleType) -> bool:

@@ -43,14 +43,21 @@ BotFactory = Callable[[str], Bot]
 _FACTORIES: dict[tuple[str, str], Callable[[], Bot]] = {}
 _BUDGETED: dict[tuple[str, str], Callable[[str | None], Bot]] = {}
 """Bots that take a budget after a colon (``mcts:200ms``): the factory gets the text after it."""
+_LISTED: dict[tuple[str, str], Callable[[str], list[str]]] = {}
+"""Budgeted bots listed by full names instead of the plain one (``policy`` → ``policy:moonrakers-2p``)."""
 
 
-def register_bot(game: str, name: str, factory: Callable[..., Bot], takes_budget: bool = False) -> None:
+def register_bot(game: str, name: str, factory: Callable[..., Bot], takes_budget: bool = False,
+                 listed: Callable[[str], list[str]] | None = None) -> None:
     """Register a bot for a game ("*" for every game).
 
     With `takes_budget` the factory is called with the text after ``name:`` (``"200ms"`` for
     ``mcts:200ms``), or None for the plain name, and raises ValueError for a budget it refuses.
+    `listed(game)` gives the full names `bot_names` lists for it instead of the plain name (the
+    shipped policies: ``policy:moonrakers-2p``).
     """
+    if listed is not None:
+        _LISTED[(game, name)] = listed
     if takes_budget:
         _BUDGETED[(game, name)] = factory
     else:
@@ -83,7 +90,12 @@ def bot_names(game: str) -> list[str]:
     from spacetable.bots.catalog import load_bots
 
     load_bots(game)
-    return sorted({n for g, n in [*_FACTORIES, *_BUDGETED] if g in (game, "*")})
+    names: set[str] = set()
+    for g, n in [*_FACTORIES, *_BUDGETED]:
+        if g in (game, "*"):
+            listed = _LISTED.get((g, n))
+            names.update(listed(game) if listed is not None else [n])
+    return sorted(names)
 
 
 register_bot("*", "random", RandomBot)

@@ -12,8 +12,9 @@ BOT_MODULES: dict[str, tuple[str, ...]] = {
                    "spacetable.bots.spacelanes_heuristic_v1"),
     "highcard": ("spacetable.bots.highcard_bots",),
 }
-COMMON_MODULES: tuple[str, ...] = ("spacetable.bots.mcts",)
-"""Generic bots that play every game through the core API alone (registered for "*")."""
+COMMON_MODULES: tuple[str, ...] = ("spacetable.bots.mcts", "spacetable.rl.policy_bot")
+"""Generic bots that play every game through the core API alone (registered for "*"): the search bot,
+and saved policies (``policy:NAME`` or ``policy:PATH``, docs/rl.md)."""
 
 
 def load_bots(game: str) -> None:

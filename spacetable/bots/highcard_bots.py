@@ -312,10 +312,10 @@ class Solver:
 EXACT_FROM = 4
 """At 2 players the heuristic solves the game exactly from this round on (`Solver`): rounds 4–5 take
 about a millisecond. From round 3 it would take a few (and win no more against greedy, whose answer
-the solver does not model: see docs/bots.md); from round 2 on, seconds."""
+the solver does not model: benchmarks/results/2026-12-01-highcard-heuristic.md); from round 2 on, seconds."""
 FUTURE_WEIGHT = {2: 1.2, 3: 1.5}
 """How much a card's worth in later rounds counts against winning this one, at 2 and at 3–4 players
-(tuned on 4,000-game runs against greedy: see docs/bots.md)."""
+(tuned on 4,000-game runs against greedy: benchmarks/results/2026-12-01-highcard-heuristic.md)."""
 LATER_POWER = {2: 5, 3: 2, 4: 3}
 """A card's worth later is ROUND_VALUE × (the share of the unseen cards it beats) to this power: at
 3–4 players the chance that it beats one random card of each other seat; at 2 players a steeper curve

@@ -81,7 +81,7 @@ class GameSettings:
     flat: bool = False
     """Grow no node below the root's children: each root action is judged by the plain mean of its
     rollouts, not by a deeper tree's best line. Off for every game: on Space Lanes it measured within
-    noise of the tree search (docs/bots.md, Strength)."""
+    noise of the tree search (benchmarks/results/2026-12-02-spacelanes-evaluation-fit.md)."""
 
 
 DEFAULTS = GameSettings()

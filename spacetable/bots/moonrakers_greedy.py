@@ -19,7 +19,7 @@ It reads only what its seat may know: public state, its own hand, objectives and
 choice with the one from `determinize(seat)`). No copies, no simulation: about 10–15 µs per decision
 (planning, the costliest, about 35–40 µs on the reference machine).
 
-Speed (issue 13): a turn's plan (`_plan`) and the Mission Leader's evaluation of the contract it took
+Speed: a turn's plan (`_plan`) and the Mission Leader's evaluation of the contract it took
 (`_my_eval`) are memoized with everything they read (`PlanMemo`: the latest plans, their inputs compared
 by value), so the negotiation that follows planning reuses them; planning values contracts without
 building `Eval` objects (`_value`) and orders its candidates without a sort key; legal-action tests are

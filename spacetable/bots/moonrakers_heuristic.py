@@ -464,7 +464,8 @@ SHIELD_FIRST = False
 in hand, play it first when that costs at most `SHIELD_FIRST_EPS` of the chance of meeting the
 requirements from hand, Actions, draw pile and the basic cards of the Mercenary row (8.4: they cost no
 Action, so an Action they save blocks an icon instead). Off: 2 players against greedy, seeds 1-200,
-117 wins with it against 120 without (0.1 given up: 114); docs/bots.md, Strength."""
+117 wins with it against 120 without (0.1 given up: 114;
+benchmarks/results/2026-12-01-moonrakers-2p-hazard-dice.md)."""
 SHIELD_FIRST_EPS = 0.0
 SHIELD_FIRST_MAX_PLAYERS = 2
 """Table sizes up to which that rule is used (the Mercenary row exists at 1-2 players, 1.3.7)."""

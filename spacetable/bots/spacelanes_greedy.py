@@ -3,7 +3,7 @@ relative to where it sells, sells where it pays, keeps fuel in hand, and bends i
 secret Goal. It reads only what its seat may know: the public board and ships (face-down settlements and
 lanes stay unknown in Exploration mode), its own hand and goal, and the legal actions.
 
-Speed (issue 13): legal actions are looked up by their action-space index, not by text (`act`, `must`;
+Speed: legal actions are looked up by their action-space index, not by text (`act`, `must`;
 `by`/`get` by text stay for subclasses and are built only when asked); a card action's card type comes
 from a table by action index; a Transport's place test is memoized by (tag, settlement); the market,
 routes and per-slot trade margins are cached by what they depend on; the greedy brain values all

@@ -46,3 +46,5 @@ def advise(
         return
     for line in out.get("lines", []):
         typer.echo(line)
+    if out.get("recommended"):
+        typer.echo(f"Coach: {out['recommended']} — {out.get('reason', '')}")

@@ -6,7 +6,7 @@ stderr and exits with status 2 (1 for a save that does not load).
 """
 
 import json
-import os
+import secrets
 from pathlib import Path
 from typing import Annotated, Any, NoReturn
 
@@ -18,6 +18,8 @@ from rich.text import Text
 import spacetable.games.highcard  # noqa: F401  (registers the example game)
 from spacetable.bots.base import bot_names
 from spacetable.cli.advise_cmd import advise
+from spacetable.cli.dataset_cmd import dataset
+from spacetable.cli.ladder_cmd import ladder
 from spacetable.cli.replayer import run_replay
 from spacetable.cli.report_cmd import report
 from spacetable.cli.saves import check_save_path, default_save_dir, read_document, table_of
@@ -25,11 +27,23 @@ from spacetable.cli.serve_cmd import serve
 from spacetable.cli.simulate_cmd import simulate
 from spacetable.cli.sweep_cmd import sweep
 from spacetable.cli.terminal import TerminalClient
+from spacetable.cli.tune_cmd import tune
 from spacetable.engine import record
-from spacetable.engine.errors import SaveError, SpacetableError
-from spacetable.engine.rng import Rng
+from spacetable.engine.errors import ConfigError, SaveError, SpacetableError
+from spacetable.engine.rng import SEED_BITS, derive_rng
 from spacetable.sim.bench import bench as run_bench
-from spacetable.sim.setup import all_games, build_config, load_game, make_bots, parse_bots, split_bots
+from spacetable.sim.catalog import catalog_json
+from spacetable.sim.runner import DEFAULT_MAX_DECISIONS
+from spacetable.sim.setup import (
+    all_games,
+    build_config,
+    check_bots,
+    cycle_bots,
+    load_game,
+    make_bots,
+    parse_bots,
+    split_bots,
+)
 
 app = typer.Typer(help="spacetable: play, replay, simulate and benchmark tabletop games.",
                   no_args_is_help=True, add_completion=False)
@@ -84,11 +98,16 @@ def play(
         "instead of passing them by themselves.")] = False,
     delay: Annotated[float, typer.Option(
         "--delay", help="Seconds (0 to 60) to wait after each bot move, to follow bot turns.")] = 0.0,
+    max_decisions: Annotated[int, typer.Option(
+        "--max-decisions", help="With no human seat: stop a game of bots after this many decisions.")]
+    = DEFAULT_MAX_DECISIONS,
 ) -> None:
     """Play a full game in the terminal: humans in the first seats, bots in the others."""
     note = ""
     if not 0 <= delay <= MAX_DELAY:  # also refuses nan
         _fail(f"--delay must be from 0 to {MAX_DELAY:g} seconds, not {delay:g}")
+    if max_decisions < 1:
+        _fail(f"--max-decisions must be 1 or more, not {max_decisions}")
     if save is not None:
         try:
             check_save_path(save)  # before the game starts, not at the first autosave
@@ -124,12 +143,13 @@ def play(
                 _fail(f"--humans must be between 0 and {n}")
             seats_h = list(range(h))
             names = _bot_names(game, bots or _default_bot(game), n, seats_h)
-            game_seed = seed if seed is not None else int.from_bytes(os.urandom(4), "little")
+            game_seed = seed if seed is not None else secrets.randbits(SEED_BITS)
             state = spec.new_game(config, game_seed)
             save_path = save
         if practice and len(seats_h) != 1:
             _fail("--practice is for a solo game: exactly one human seat")
         bot_objs = dict(zip(names, make_bots(state.spec.name, list(names.values())), strict=True))
+        check_bots(state.spec.name, state.config, list(bot_objs.values()))  # e.g. a 2-player policy
     except SaveError as e:
         _fail(str(e), 1)
     except SpacetableError as e:
@@ -137,9 +157,9 @@ def play(
     console = _console()
     if note:
         console.print(f"Note: {note}", markup=False, style="yellow")
-    client = TerminalClient(state, seats_h, bot_objs, console, bot_rng=Rng(state.seed ^ 0xB075),
+    client = TerminalClient(state, seats_h, bot_objs, console, bot_rng=derive_rng(state.seed, 0xB075),
                             save_path=save_path, practice=practice, stop_at_windows=stop_at_windows,
-                            delay=delay, save_dir=default_save_dir())
+                            delay=delay, save_dir=default_save_dir(), max_decisions=max_decisions)
     client.run()
 
 
@@ -156,14 +176,19 @@ def _default_bot(game: str) -> str:
 
 
 def _bot_names(game: str, text: str, seats: int, humans: list[int]) -> dict[int, str]:
-    """Bot name per non-human seat from ``--bots`` (one name, one per seat, or one per bot seat)."""
+    """Bot name per non-human seat from ``--bots``: one name per seat, or names for the bot seats in
+    order, repeated when there are fewer names than bot seats (``heuristic,greedy``: heuristic, greedy,
+    heuristic, …)."""
     bot_seats = [s for s in range(seats) if s not in humans]
     parts = split_bots(text)
     make_bots(game, sorted(set(parts)))  # every name is checked, even with no bot seat
-    if len(parts) == len(bot_seats) and len(parts) != seats:
-        return dict(zip(bot_seats, parts, strict=True))
-    names = parse_bots(game, text, seats)
-    return {s: names[s] for s in bot_seats}
+    parse_bots(game, text, seats)  # more names than seats: refused with the common message
+    if len(parts) == seats or not bot_seats:
+        return {s: parts[s] for s in bot_seats}
+    if len(parts) > len(bot_seats):
+        raise ConfigError(f"{len(parts)} bot names for {len(bot_seats)} bot seats; give one name per seat "
+                          "or at most one per bot seat (fewer names repeat in order)")
+    return dict(zip(bot_seats, cycle_bots(parts, len(bot_seats)), strict=True))
 
 
 @app.command()
@@ -202,8 +227,8 @@ def cards(
     if spec.catalog is None:
         _fail(f"{spec.title} has no card catalog")
     catalog = spec.catalog(config)
-    if as_json:
-        _echo_json(catalog)
+    if as_json:  # every card as an override takes it (copy, edit, load: docs/simulate.md)
+        _echo_json(catalog_json(game, config, catalog))
         return
     console = _console()
     for kind, items in catalog.items():
@@ -276,9 +301,9 @@ def bench(
     if as_json:
         _echo_json(result)
         return
-    table = Table(title=f"spacetable bench ({seconds:g} s per figure)")
+    table = Table(title=f"spacetable bench ({seconds:g} s per figure, {result['build']} build)")
     for col in ("game", "decisions/s", "random games/s", "greedy 2p games/s", "copy µs", "determinize µs",
-                "mcts it/s"):
+                "mcts it/s", "gym vector steps/s"):
         table.add_column(col)
     for name, r in result["games"].items():
         greedy = r["greedy_games_per_second"]
@@ -286,7 +311,9 @@ def bench(
                       f"{r['random_games_per_second']:,.1f} ({r['random_players']}p)",
                       "—" if greedy is None else f"{greedy:,.1f}", f"{r['copy_us']:.2f}",
                       f"{r['determinize_us']:.1f} ({r['determinize_players']}p)",
-                      f"{r['mcts_iterations_per_second']:,} ({r['mcts_players']}p)")
+                      f"{r['mcts_iterations_per_second']:,} ({r['mcts_players']}p)",
+                      "—" if r.get("vector_env_steps_per_second") is None else
+                      f"{r['vector_env_steps_per_second']:,} (×{r['vector_env_copies']})")
     console = _console()
     console.print(table)
     t = result["targets"]
@@ -306,7 +333,10 @@ MAX_BENCH_SECONDS = 600.0
 
 
 app.command()(simulate)
+app.command()(dataset)
 app.command()(sweep)
+app.command()(ladder)
+app.command()(tune)
 app.command()(report)
 app.command()(serve)
 app.command()(advise)

@@ -491,14 +491,14 @@ def intent_from_line(state: State, seat: int, line: str) -> dict[str, Any] | Non
 def menu_group(state: State, kind: str) -> str | None:
     """One menu line for all the entries of a kind that only differ by the card they name."""
     if kind == "swap":
-        return "Pay 1 credit: replace that contract with the top of the contract deck (3.2.1)"
+        return "Pay 1 credit: replace that contract with the top of the contract deck"
     if kind == "armory-swap":
         from spacetable.games.moonrakers import intents
 
         form = intents.offered(state, state.current_player())  # type: ignore[arg-type]
         cost = form.get("armory_swap_cost") if form else None
         price = "Free" if not cost else f"Pay {cost} credit{'s' if cost != 1 else ''}"
-        return f"{price}: discard that card from the Armory and refill its slot (3.5.2)"
+        return f"{price}: discard that card from the Armory and refill its slot"
     return None
 
 

@@ -435,7 +435,7 @@ def _engagement(d: dict[str, Any]) -> Panel | None:
         lines.append(f"{word}: roll 2d6{plus}, need {e[side]} or more → {e[side + '_odds']:.0%}\n")
     loss = ("Damaged, all goods and Transports lost" if e["kind"] == "pirates"
             else "Damaged, Contraband lost, sent back to the last settlement landed on")
-    lines.append(f"Losing: {loss}; the travel ends (L16)\n", style="dim")
+    lines.append(f"Losing: {loss}; the travel ends\n", style="dim")
     if e.get("bounty"):
         b = SLUG[e["bounty"]]
         lines.append(f"Bounty on it: {b.name}: {card_effect(b)}\n", style="green")
@@ -512,7 +512,7 @@ def _you(d: dict[str, Any], wide: bool,
         return [], []
     goal, prog = _goal_words(d, you["goal"]["slug"], you["seat"])
     line = Text(f"Your goal: {goal}. Now {prog} ({you['progress']:.0%}). You win at the end of your own "
-                "turn on a Settlement once it is reached (L21).", style="green")
+                "turn on a Settlement once it is reached.", style="green")
     return [_hand_names(you["hand"]) if short and not wide else _hand(you["hand"], wide)], [line]
 
 
@@ -689,7 +689,7 @@ def menu_hints(state: State, seat: int) -> list[str]:
     cards = list(form.get("discard", {}).get("cards", {}))
     if len(cards) > 1 and state.trade_state == 1:
         examples.append("discard several cards, e.g. discard " + ", ".join(card_name(c) for c in cards[:2]))
-    lines = ["In one line (L5): " + " · ".join(examples)] if examples else []
+    lines = ["In one line: " + " · ".join(examples)] if examples else []
     named = _by_name_example(state, seat)
     return lines + ([f"Or name the place: {named}"] if named else [])
 

@@ -1,4 +1,4 @@
-"""``spacetable report results.parquet --out report.html``: the results' figures as one HTML page."""
+"""``spacetable report results.parquet [more.parquet…] --out report.html``: the figures as one HTML page."""
 
 from __future__ import annotations
 
@@ -10,18 +10,20 @@ import typer
 
 from spacetable.cli.simulate_cmd import fail
 from spacetable.engine.errors import SpacetableError
-from spacetable.sim.report import write_report
 
 
 def report(
-    results: Annotated[Path, typer.Argument(help="A results file written by simulate/sweep --out.")],
+    results: Annotated[list[Path], typer.Argument(
+        help="Results files written by simulate, sweep, ladder or tune --out (one or more).")],
     out: Annotated[Path, typer.Option("--out", help="The HTML page to write.")] = Path("report.html"),
     compare: Annotated[str | None, typer.Option(
         "--compare", help="Two configurations side by side: A,B (sweep run names; default: the first two).")]
     = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print what the page holds as JSON.")] = False,
 ) -> None:
-    """Write a self-contained HTML report (plots embedded) of a results file."""
+    """Write a self-contained HTML report (plots embedded) of one or more results files."""
+    from spacetable.sim.report import write_report  # matplotlib: imported only by this command
+
     pair: tuple[str, str] | None = None
     if compare is not None:
         names = [n.strip() for n in compare.split(",")]

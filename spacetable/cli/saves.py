@@ -1,7 +1,8 @@
 """Client saves: the engine's save document plus who sits where (``"table"``), written atomically.
 
-The engine (`spacetable.engine.record`) ignores the extra ``"table"`` key, so these files load
-anywhere a save loads; the terminal client reads it to resume with the same humans and bots.
+The engine (`spacetable.engine.record`) covers the ``"table"`` key with the save's digest (a damaged
+one is refused on load) and otherwise leaves it to this client, which reads it to resume with the
+same humans and bots; these files load anywhere a save loads.
 Every problem with a save path or a save's contents is a `SaveError` with a message for people.
 
 A game saved without ``--save`` goes to the per-user folder `default_save_dir` (on Linux
@@ -62,8 +63,8 @@ def write_save(state: State, path: str | Path, humans: list[int], bots: dict[int
     Raises `SaveError` (and leaves any earlier save in place) when the file cannot be written.
     """
     target = check_save_path(path)
-    doc = record.to_document(state, practice=practice)
-    doc["table"] = {"humans": sorted(humans), "bots": {str(k): v for k, v in sorted(bots.items())}}
+    table = {"humans": sorted(humans), "bots": {str(k): v for k, v in sorted(bots.items())}}
+    doc = record.to_document(state, practice=practice, client={"table": table})
     tmp = target.with_name(target.name + ".tmp")
     try:
         tmp.write_text(json.dumps(doc, indent=1), encoding="utf-8")

@@ -33,6 +33,9 @@ OutOpt = Annotated[Path | None, typer.Option(
     "--out", help="Append one row per game and seat to this Parquet file; a rerun resumes.")]
 CardsOpt = Annotated[Path | None, typer.Option(
     "--cards", help="Card overrides (JSON): change fields of cards or add cards (docs/simulate.md).")]
+ProgressOpt = Annotated[Path | None, typer.Option(
+    "--progress-file", help="Write {done, total, unit} as JSON to this file as games finish (for a page "
+                            "or a script watching the run).")]
 INTERRUPTED = 130
 
 
@@ -45,6 +48,21 @@ def interrupted(out: Path | None) -> NoReturn:
     where = f"the finished games are in {out}; rerun the same command to resume" if out else "nothing kept"
     typer.echo(f"interrupted: {where}", err=True)
     raise typer.Exit(INTERRUPTED)
+
+
+def build_note(games: int) -> str:
+    """Which build runs (``simulate``, ``ladder``, ``tune`` print it); for a long run on a pure build that
+    nobody asked for, the line also says how to get the compiled one (once, on stderr)."""
+    from spacetable import buildinfo
+
+    note = buildinfo.pure_note()
+    if note and games >= LONG_RUN:
+        typer.echo(note, err=True)
+    return buildinfo.build()
+
+
+LONG_RUN = 200
+"""Games from which a run on the pure build says how to build the compiled one."""
 
 
 def cell(value: Any) -> str:
@@ -65,7 +83,7 @@ def print_report(report: SimReport, title: str, console: Console) -> None:
     table.add_column("figure")
     table.add_column("value")
     for k, v in report.to_json().items():
-        if k not in ("config", "error_samples"):
+        if k not in ("config", "error_samples", "card_effects", "figures"):
             table.add_row(k, cell(v))
     console.print(table)
     for sample in report.error_samples:
@@ -88,20 +106,28 @@ def simulate(
     ray_address: RayAddressOpt = None,
     out: OutOpt = None,
     cards: CardsOpt = None,
+    progress_file: ProgressOpt = None,
+    trajectories: Annotated[bool, typer.Option(
+        "--trajectories", help="Keep each game's action log in --out for `spacetable dataset`.")] = False,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
 ) -> None:
     """Play N complete bot games and summarise them (every core by default; --out keeps every game)."""
+    if trajectories and out is None:
+        fail("--trajectories needs --out (the results file that keeps the action logs)")
     try:
         spec = load_game(game)
         n = players if players is not None else spec.min_players
+        build = build_note(games_)
         report = run_simulate(game, games_, n, parse_bots(game, bots, n), seed,
                               module or (), expansion or (), mode or (), turn_limit=turn_limit,
                               backend=backend, workers=workers, ray_address=ray_address, out=out,
-                              cards=cards, progress=sim_progress.wanted(as_json))
+                              cards=cards, progress=sim_progress.wanted(as_json), progress_file=progress_file,
+                              trajectories=trajectories)
     except SpacetableError as e:
         fail(str(e))
     except KeyboardInterrupt:
         interrupted(out)
+    report.build = build
     if as_json:
         typer.echo(json.dumps(report.to_json(), indent=1))
         return

@@ -6,7 +6,11 @@ legal actions in a stable order by kind, each with a one-line explanation that s
 A decision with one legal action is taken for the player and logged; so is an optional window
 (`State.optional_pass`) unless ``stop_at_windows``. The player answers with a number, an action's
 text (an unambiguous prefix works), a game's one-line intent (Moonrakers: ``propose p2:1cr dice
-p1``), or a command (`HELP`). Bots play the other seats; chance steps are drawn from the state's
+p1``), or a command (`HELP`). No line carries a rule number: each log line and menu entry keeps its
+rule's id as data (`Line.rule`, `State.action_rule`), shown by ``why`` and ``rules`` with the rule's
+own text (`spacetable.rulebook`); routine lines (draws, shuffles, passes) are folded into the line
+before them in the digest. ``hint`` is the coach: the advisor's recommended choice and why.
+Bots play the other seats; chance steps are drawn from the state's
 seeded generator. With a save path the game is saved after every decision. Works with a non-TTY
 stdin (one answer per line).
 """
@@ -32,7 +36,7 @@ from spacetable.cli.views import Face, Renderer, find_face, render_view
 from spacetable.engine import record
 from spacetable.engine.action import Action
 from spacetable.engine.errors import AmbiguousAction, IllegalAction, SaveError, SpacetableError
-from spacetable.engine.rng import Rng
+from spacetable.engine.rng import Rng, derive_rng
 from spacetable.engine.state import CHANCE, State
 from spacetable.engine.undo import seat_label, undo_check
 
@@ -48,7 +52,9 @@ HELP = """Commands:
   log [N]         the last N lines of the game's log (default 20)
   board           draw the board again
   more            what a short screen leaves out of the board (Space Lanes: card texts, prices)
-  hint            the advisor's advice for you (odds, best plays), from what your seat knows
+  hint            the coach: what it would choose now and why, with its odds (from what you can see)
+  why [N]         the rules behind what just happened, or behind entry N of the menu
+  rules [WORDS]   the rules: by id (rules 3.4.9, rules L6) or by words (rules hazard dice)
   undo            take back your last decision, while nothing has been revealed to you and
                   nobody else has decided since (a practice game: without limits)
   undo turn       take back as many of your decisions of this turn as that allows
@@ -66,6 +72,20 @@ class Quit(Exception):
     """The human asked to leave the game."""
 
 
+class Line(str):
+    """A log line: its text, with the id of the rule it applies (`rule`, never written in the text) and
+    how much it matters (`level`: "routine", "step" or "moment", `State.event_level`)."""
+
+    rule: str | None
+    level: str
+
+    def __new__(cls, text: str, rule: str | None = None, level: str = "step") -> Line:
+        line = super().__new__(cls, text)
+        line.rule = rule
+        line.level = level
+        return line
+
+
 def seat_name(seat: int) -> str:
     return seat_label(seat)
 
@@ -77,6 +97,18 @@ def sentence(text: str) -> str:
         return text
     text = text[0].upper() + text[1:]
     return text if text[-1] in ".!?)" else text + "."
+
+
+def fold(lines: list[str]) -> list[tuple[str, list[str]]]:
+    """Each line with the routine lines that follow it (a draw, a shuffle, a pass: `Line.level`), which
+    the digest shows folded into it rather than one line each."""
+    out: list[tuple[str, list[str]]] = []
+    for line in lines:
+        if getattr(line, "level", "step") == "routine" and out:
+            out[-1][1].append(str(line))
+        else:
+            out.append((line, []))
+    return out
 
 
 class TerminalClient:
@@ -93,8 +125,10 @@ class TerminalClient:
                  read: Callable[[str], str] | None = None,
                  renderer: Renderer | None = None, practice: bool = False,
                  stop_at_windows: bool = False, delay: float = 0.0,
-                 save_dir: str | Path | None = None) -> None:
+                 save_dir: str | Path | None = None, max_decisions: int | None = None) -> None:
         self.state = state
+        self.max_decisions = max_decisions
+        """With no human seat: stop after this many decisions (bots that never end a game)."""
         self.humans = sorted(humans)
         self.bots = bots
         self.console = console
@@ -113,12 +147,18 @@ class TerminalClient:
         self._unsaved = 0
         self._screen_owner: int | None = None
         self.log: list[str] = []
-        """Every log line of this session, oldest first (`log N` shows the last N)."""
+        """Every log line of this session, oldest first (`log N` shows the last N); a `Line` carries
+        its rule's id."""
         self._seen: dict[int, int] = {}
         self._menus: dict[int, dict[int, str]] = {}
         self._numbers: list[tuple[int | None, Action]] = []
         self._boards: dict[int, dict[str, str]] = {}
-        self._bot_seed = bot_rng.next64()
+        high = bot_rng.next64()
+        self._bot_key = (high << 64) | bot_rng.next64()
+        """128 bits of `bot_rng`: the key of every bot decision's generator (`bot_rng_at`)."""
+        self._why_from: dict[int, int] = {}
+        self._joined: set[int] = set()
+        """Log positions of decisions taken with the one before them in a one-line intent (one undo)."""
 
     # ----- names ---------------------------------------------------------------------------
     def name(self, seat: int) -> str:
@@ -146,7 +186,8 @@ class TerminalClient:
     def collect_log(self) -> None:
         """Render the state's new events into the log (printing them when streaming)."""
         for event in self.state.take_events():
-            self.log.append(self.state.render_event(event))
+            self.log.append(Line(self.state.render_event(event), event.rule or None,
+                                 self.state.event_level(event)))
             if self.streaming:
                 self.say("  · " + self.log[-1], "dim")
 
@@ -168,13 +209,17 @@ class TerminalClient:
         if not new:
             return
         title = "Since your last decision" if seat in self._seen else "So far"
-        shown = new[-max(1, limit):]
-        more = len(new) - len(shown)
+        folded = fold(new)
+        shown = folded[-max(1, limit):]
+        more = len(folded) - len(shown)
         earlier = f"{more} earlier line{'s' if more != 1 else ''}"
         self.say(f"{title}:" + (f" ({earlier}: log {len(new)} shows them all)" if more else ""),
                  "bold")
-        for line in shown:
-            self.say("  · " + line, "dim")
+        for line, routine in shown:
+            text = Text("  · " + line, style="bold" if getattr(line, "level", "") == "moment" else "dim")
+            if routine:
+                text.append(f"  ({'; '.join(routine)})", style="dim")
+            self.console.print(text)
 
     def board_text(self, player: int | None) -> tuple[Any, str | None]:
         return render_view(self.state.view(player), self.renderer)
@@ -361,8 +406,15 @@ class TerminalClient:
         alt = bool(self.humans) and self.console.is_terminal and self.console.set_alt_screen(True)
         try:
             try:
+                decisions = 0
                 while not self.state.is_terminal():
                     self.collect_log()
+                    decisions += 1
+                    if not self.humans and self.max_decisions is not None and decisions > self.max_decisions:
+                        self.say(f"Stopped after {self.max_decisions:,} decisions without a winner "
+                                 "(--max-decisions).", "bold")
+                        self.autosave(force=True)
+                        return self.state
                     p = self.state.current_player()
                     if p == CHANCE:
                         self.state.sample_chance()
@@ -418,8 +470,8 @@ class TerminalClient:
     def bot_rng_at(self, seat: int) -> Rng:
         """The generator of a bot's decision, seeded by its place in the action log (as the server
         does), so that after an undo the same decision meets the same answer: undo never re-rolls
-        a bot."""
-        return Rng(self._bot_seed ^ ((self.state.log_length + 1) * 0x9E3779B97F4A7C15) ^ (seat << 56))
+        a bot. Derived one-way (`derive_rng`), so a bot's choices never lead back to the game's seed."""
+        return derive_rng(self._bot_key, self.state.log_length + 1, seat)
 
     def finish(self) -> None:
         self.console.print(Rule(Text("Game over")))
@@ -562,6 +614,7 @@ class TerminalClient:
             limit = min(DIGEST_LINES, max(3, self.console.height - used))
         self.show_view(seat, force=board_always)
         self.show_digest(seat, limit)
+        self._why_from[seat] = self._seen.get(seat, 0)  # `why` explains this digest's lines
         self._seen[seat] = len(self.log)
         self.show_menu(menu)
         self.show_hints(seat)
@@ -588,6 +641,10 @@ class TerminalClient:
             raise Quit()
         elif line.lower() == "hint":
             self.hint(seat)
+        elif word == "why" and len(words) <= 2:
+            self.why(seat, menu, words[1] if len(words) == 2 else None)
+        elif word == "rules":
+            self.rules(line.split(None, 1)[1] if len(line.split(None, 1)) == 2 else "")
         elif word == "log" and len(words) <= 2:
             lines = small_number(words[1]) if len(words) == 2 else LOG_LINES
             if lines is None:
@@ -628,7 +685,10 @@ class TerminalClient:
             return HANDLED
         describe = self.face.describe_intent
         summary = describe(intent) if describe is not None else "; ".join(texts)
+        start = self.state.log_length
         for text in texts:
+            if self.state.log_length > start:
+                self._joined.add(self.state.log_length)
             self.state.apply(text)
         self.note(f"{self.name(seat)}: {summary} ({len(texts)} decisions in one line)")
         return CHANGED
@@ -638,16 +698,95 @@ class TerminalClient:
         return explained if explained and explained != str(action) else str(action)
 
     def hint(self, seat: int) -> None:
-        """Show the game's advisor's lines for `seat` (or why there is no advice)."""
+        """The coach: the advisor's recommended choice for `seat` with its reason, then its other lines
+        (odds, the best trade run), all from what the seat may know (or why there is no advice)."""
         from spacetable.advice import advice
 
         try:
-            lines = advice(self.state, seat).get("lines", [])
+            answer = advice(self.state, seat)
         except SpacetableError as e:
             self.say(f"No hint: {e}", "red")
             return
-        for text in lines or ["(no advice here)"]:
+        recommended = answer.get("recommended")
+        if recommended:
+            number = next((n for n, a in self._numbers if str(a) == recommended and n is not None), None)
+            entry = f"{number}. " if number is not None else ""
+            what = self._explain(self.state.parse(recommended))
+            self.say(f"  coach: {entry}{recommended} — {what}", "bold cyan")
+            if answer.get("reason"):
+                self.say(f"  why: {answer['reason']}", "cyan")
+        for text in answer.get("lines", []) or ([] if recommended else ["(no advice here)"]):
             self.say(f"  hint: {text}", "cyan")
+
+    def why(self, seat: int, menu: list[tuple[int | None, Action]], which: str | None) -> None:
+        """The rules behind the latest lines of the log (since the seat's last decision, at most the last
+        `DIGEST_LINES`), or behind entry `which` of the menu, each with its rule's title; `rules ID`
+        prints a whole text."""
+        from spacetable.rulebook import rule
+
+        game = self.state.spec.name
+        if which is not None:
+            wanted = small_number(which)
+            entry = next((a for n, a in menu if n is not None and n == wanted), None)
+            if entry is None:
+                self.say("Write why N, where N is the number of an entry of the menu.", "red")
+                return
+            rid = self.state.action_rule(entry)
+            found = rule(game, rid)
+            if found is None:
+                self.say(f"{self._explain(entry)}: no particular rule behind it.")
+                return
+            self.say(f"{self._explain(entry)}", "bold")
+            self._show_rule(rid or "", found)
+            return
+        start = self._why_from.get(seat, self._seen.get(seat, 0))
+        lines = [ln for ln in self.log[start:] if getattr(ln, "rule", None)]
+        lines = lines[-DIGEST_LINES:]
+        if not lines:
+            self.say("Nothing has happened since your last decision that a rule explains; "
+                     "why N explains entry N of the menu.", "dim")
+            return
+        for ln in lines:
+            rid = getattr(ln, "rule", None)
+            found = rule(game, rid)
+            title = found["title"] if found else ""
+            text = Text("  · " + ln, style="dim")
+            text.append(f"  — rule {rid}" + (f": {title}" if title else ""), style="cyan")
+            self.console.print(text)
+        self.say(f"rules ID shows a rule's whole text (e.g. rules {getattr(lines[-1], 'rule', '')}).", "dim")
+
+    def rules(self, query: str) -> None:
+        """The game's rule texts: by id, by words, or (no words) how to ask."""
+        from spacetable.rulebook import NoRules, rule_texts, search
+
+        game = self.state.spec.name
+        try:
+            texts = rule_texts(game)
+        except NoRules as e:
+            self.say(f"No rules here: {e}", "red")
+            return
+        if not query.strip():
+            heads = [f"{rid} {r['title']}" for rid, r in texts.items()
+                     if "." not in rid and not rid.startswith("R")]
+            self.say(f"{self.state.spec.title}: {len(texts)} rules. Ask by id (rules 3.4.9) or by words "
+                     "(rules hazard dice).", "bold")
+            self.say("  " + " · ".join(heads[:40]), "dim")
+            return
+        found = search(game, query)
+        if not found:
+            self.say(f"No rule mentions {query!r}.", "red")
+            return
+        if len(found) == 1 or found[0][0] == query.strip():
+            self._show_rule(*found[0])
+            return
+        self.say(f"Rules about {query!r} (rules ID shows one in full):", "bold")
+        for rid, r in found:
+            self.say(f"  {rid:<10} {r['title']}", "cyan")
+
+    def _show_rule(self, rid: str, found: dict[str, str]) -> None:
+        self.say(f"Rule {rid}: {found['title']}", "bold cyan")
+        for para in found["text"].splitlines():
+            self.say("  " + para)
 
     def pass_screen(self, seat: int) -> None:
         """Hot seat: wait until `seat` alone sees the screen before showing its hidden cards."""
@@ -720,12 +859,13 @@ class TerminalClient:
         reason = ""
         while True:
             check = undo_check(state, seat, practice=self.practice, bots=self.undo_bots(seat),
-                               name=self.name)
+                               name=self.name, joined=self._joined)
             if check.keep is None:
                 reason = check.reason
                 break
             entries = record.entries_of(state)[:check.keep]
-            earlier = record.replay_actions(state.spec.name, dict(state.config), state.seed, entries)
+            earlier = record.replay_actions(state.spec.name, dict(state.config), state.seed, entries,
+                                             stream=state.rng.stream)
             if whole_turn and earlier.turn_count() != turn:
                 reason = "that is where this turn began"
                 break
@@ -739,6 +879,7 @@ class TerminalClient:
             self.say(sentence(f"Cannot undo: {reason}"), "red")
             return False
         self.state = state
+        self._joined = {n for n in self._joined if n < state.log_length}
         if state.events is None:
             state.events = []
         state.take_events()

@@ -1,7 +1,8 @@
 """Events that `apply` emits for logs and user interfaces.
 
 An event is stored as a tiny tuple (rule, template key, args) and rendered into plain language only
-when a client asks, so simulations pay nothing for text. Each event names the rule it applied.
+when a client asks, so simulations pay nothing for text. Each event names the rule it applied: the
+rule travels beside the text as data (`Event.rule`), never inside it, so a face shows it as a link.
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ class Event:
     args: tuple[Any, ...] = ()
 
     def render(self, templates: Mapping[str, str], names: Mapping[str, str] | None = None) -> str:
-        """Plain-language text, e.g. ``"Ana plays Reactor (+2 Actions) [2.3]"``."""
+        """Plain-language text, e.g. ``"Ana plays Reactor (+2 Actions)"`` (the rule is `rule`)."""
         template = templates.get(self.key)
         if template is None:
             text = self.key + (" " + " ".join(map(str, self.args)) if self.args else "")
@@ -32,7 +33,7 @@ class Event:
         if names:
             for k, v in names.items():
                 text = text.replace(k, v)
-        return f"{text} [{self.rule}]"
+        return text
 
     def to_json(self) -> dict[str, Any]:
         return {"rule": self.rule, "key": self.key, "args": list(self.args)}

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from spacetable.engine.errors import ConfigError
+from spacetable.engine.rng import LEGACY_STREAM, SEED_LIMIT, STREAM, STREAMS, legacy_stream
 from spacetable.engine.state import State
 
 KNOWN_GAMES = {
@@ -39,6 +40,22 @@ class GameSpec:
     """Card lists for a config, as JSON-ready data (``spacetable cards``)."""
     options: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
     """Allowed values of list/choice params, e.g. ``{"modules": ("first-encounter",)}``."""
+    about: Mapping[str, str] = field(default_factory=dict)
+    """One line on what each option value adds (the lobby shows it beside the box)."""
+    defaults: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    """Option values a new table starts with ticked (a newcomer's first game: none of the expansions
+    or modules); the lobby reads them from ``/api/meta``."""
+    default_bot: str = "greedy"
+    """The bot a new table seats by default: the strongest that answers within 2 s with an iteration
+    budget (deterministic, never cut by time), measured in docs/bots.md."""
+    coach_bot: str = "greedy"
+    """The bot whose choice the advisor recommends (`spacetable.advice`): fast enough to answer at
+    every decision within a second, and reading only what its seat may know."""
+    example: bool = False
+    """A small game for developers (Highcard): listed apart from the real games."""
+    tutorial: Mapping[str, Any] | None = None
+    """The guided first game (``texts/tutorial.json`` of the package): its table, seed and coach's
+    words; None for a game without one."""
 
     def make_config(self, players: Any, **params: Any) -> dict[str, Any]:
         """A full, validated config: defaults filled in, unknown keys and bad values refused.
@@ -93,27 +110,41 @@ class GameSpec:
                 f"{self.title} takes {self.min_players}–{self.max_players} players, not {players}"
             )
 
-    def new_game(self, config: dict[str, Any], seed: object) -> State:  # seed: checked here, not by mypyc
-        """A fresh state; raises `ConfigError` for a refused configuration or seed."""
+    def new_game(self, config: dict[str, Any], seed: object,  # seed: checked here, not by mypyc
+                 *, stream: str = STREAM) -> State:
+        """A fresh state; raises `ConfigError` for a refused configuration or seed.
+
+        `stream` names the generator: the keyed `rng.STREAM` (every new game), or
+        `rng.LEGACY_STREAM` to replay a game recorded before it (an old save or server game; its
+        seeds are below 2**64).
+        """
         if not isinstance(config, dict):
             raise ConfigError(f"a game config must be an object, not {type(config).__name__}")
         checked = check_seed(seed)
         full = self.make_config(config.get("players"),
                                 **{str(k): v for k, v in config.items() if k != "players"})
-        return self.new_state(full, checked)
+        if stream == STREAM:
+            return self.new_state(full, checked)
+        if stream != LEGACY_STREAM:
+            raise ConfigError(f"unknown generator {str(stream)[:40]!r}; known: {', '.join(STREAMS)}")
+        if checked >= LEGACY_SEED_LIMIT:
+            raise ConfigError(f"a {LEGACY_STREAM} seed must be below 2**64, not {checked}")
+        with legacy_stream():
+            return self.new_state(full, checked)
 
 
 MAX_INT_PARAM = 10**6
-SEED_LIMIT = 1 << 64
-"""Seeds are the generator's whole range, 0 ≤ seed < 2**64; others are refused, never folded."""
+LEGACY_SEED_LIMIT = 1 << 64
+"""Seeds of the splitmix64 stream of earlier versions: 0 ≤ seed < 2**64."""
 
 
 def check_seed(seed: object) -> int:
-    """`seed` itself when it is a valid game seed; `ConfigError` otherwise."""
+    """`seed` itself when it is a valid game seed, 0 ≤ seed < 2**128 (`rng.SEED_LIMIT`: the key is
+    the whole seed, `rng.seed_key`); `ConfigError` otherwise (never folded into the range)."""
     if isinstance(seed, bool) or not isinstance(seed, int):
         raise ConfigError(f"a seed must be a whole number, not {type(seed).__name__}")
     if not 0 <= seed < SEED_LIMIT:
-        raise ConfigError(f"a seed must be from 0 to 2**64 - 1, not {seed if abs(seed) < 10**30 else '…'}")
+        raise ConfigError(f"a seed must be from 0 to 2**128 - 1, not {seed if abs(seed) < 10**45 else '…'}")
     return seed
 
 

@@ -1,18 +1,27 @@
-"""Saves and replays: a game is (config, seed, action log), with a digest that detects damage.
+"""Saves and replays: a game is (config, seed, generator, action log), with a digest that detects damage.
 
-A save (format version 2) is the JSON document::
+A save (format version 3) is the JSON document::
 
-    {"format": "spacetable-save", "version": 2, "game", "config", "seed",
+    {"format": "spacetable-save", "version": 3, "game", "config", "seed", "rng",
      "actions": [text | {"forced": text} …],
-     "digest": {"encoding": "spacetable-state-1", "every": K, "checkpoints": [[n, hex] …], "final": hex}}
+     "digest": {"encoding": "spacetable-state-2", "header": hex, "every": K,
+                "checkpoints": [[n, hex] …], "final": hex},
+     "practice"?, "table"?}
 
-``{"forced": text}`` is a chance outcome a caller chose with ``apply`` (tests and analysis tools do);
-every other chance entry is re-drawn from the seeded generator on load and checked against the log.
-Each checkpoint after move n is a SHA-256 over the previous checkpoint, the action entries since it
-and a canonical encoding of the state after move n (`canonical_state`), so a swapped, deleted or
-edited action, or a build whose rules replay differently, is refused with the first checkpoint
-where the replay departs. Version-1 saves (no digest) still load and are reported unverified.
-Clients may add keys (the terminal adds ``"table"``; ``"practice": true`` marks a practice game).
+``rng`` names the generator stream (`rng.STREAM`, or `rng.LEGACY_STREAM` for a game begun before
+it). ``{"forced": text}`` is a chance outcome a caller chose with ``apply`` (tests and analysis tools
+do); every other chance entry is re-drawn from the seeded generator on load and checked against the
+log. The digest covers every key spacetable reads from a save (`COVERED`): ``header`` is a SHA-256
+over the settings (format, version, game, config, seed, rng, practice and the terminal's ``table``,
+each present or absent), and each checkpoint after move n is a SHA-256 over the previous checkpoint
+(the first: the header), the action entries since it and a canonical encoding of the state after
+move n (`canonical_state`). So a damaged or edited setting is refused before anything replays, and a
+swapped, deleted or edited action, or a build whose rules replay differently, is refused with the
+first checkpoint where the replay departs. Keys other clients add are neither read nor covered.
+
+Older saves still load, on the splitmix64 stream they were recorded with: version 2 (its digest
+covers the actions but not ``practice`` and ``table``) and version 1 (no digest: reported
+unverified). Saving such a game again writes version 3 with ``"rng": "splitmix64"``.
 
 Every malformed document raises `SaveError` naming what is wrong, never another exception.
 """
@@ -29,12 +38,21 @@ from typing import Any
 from spacetable.engine.action import MAX_TEXT, Action
 from spacetable.engine.errors import SaveError, SpacetableError
 from spacetable.engine.game import get_game
+from spacetable.engine.rng import LEGACY_STREAM, STREAM, STREAMS
 from spacetable.engine.state import CHANCE, State
 
 FORMAT = "spacetable-save"
-VERSION = 2
-VERSIONS = (1, 2)
-ENCODING = "spacetable-state-1"
+VERSION = 3
+VERSIONS = (1, 2, 3)
+ENCODING = "spacetable-state-2"
+"""The digest of version 3: its chain begins from the header."""
+ENCODING_V2 = "spacetable-state-1"
+"""The digest of version 2: its chain begins from this string."""
+CLIENT_KEYS = ("table",)
+"""Keys a spacetable client adds to its saves and reads back (the terminal's seating): covered by
+the digest, their contents checked by the client."""
+COVERED = ("format", "version", "game", "config", "seed", "rng", "practice", *CLIENT_KEYS)
+"""Every key spacetable reads from a save besides ``actions`` and ``digest``: the digest's header."""
 CHECKPOINT_EVERY = 50
 MAX_DOCUMENT = 16 * 1024 * 1024
 """The largest save accepted, in bytes (a long game is well under 1 MB)."""
@@ -55,10 +73,13 @@ class Loaded:
 
     @property
     def note(self) -> str:
-        """One line for people about the save's integrity ('' when it was verified)."""
-        if self.verified:
-            return ""
-        return f"unverified save (format version {self.version} carries no digest)"
+        """One line for people about the save's integrity ('' for a current save)."""
+        if not self.verified:
+            return f"unverified save (format version {self.version} carries no digest)"
+        if self.version < VERSION:
+            return (f"older save (format version {self.version}): its digest does not cover the seating "
+                    "or the practice flag; saving the game again writes the current format")
+        return ""
 
 
 # ----- canonical encoding and digests ---------------------------------------------------------
@@ -80,6 +101,22 @@ def canonical_state(state: State) -> bytes:
                       default=str).encode("ascii")
 
 
+def _canonical_json(value: Any) -> bytes:
+    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=True).encode("ascii")
+
+
+def header_digest(doc: dict[str, Any]) -> str:
+    """The SHA-256 (hex) of a document's settings: each key of `COVERED` it holds, as canonical JSON."""
+    h = hashlib.sha256(ENCODING.encode("ascii"))
+    try:
+        h.update(_canonical_json({k: doc[k] for k in COVERED if k in doc}))
+    except RecursionError as e:
+        raise SaveError("the save's settings are nested too deeply") from e
+    except (TypeError, ValueError) as e:  # a document built in Python with values JSON cannot hold
+        raise SaveError(f"the save's settings are not JSON data ({e})") from e
+    return h.hexdigest()
+
+
 def _chain(previous: str, entries: list[Entry], state: State) -> str:
     h = hashlib.sha256()
     h.update(previous.encode("ascii"))
@@ -91,9 +128,9 @@ def _chain(previous: str, entries: list[Entry], state: State) -> str:
 class _Digester:
     """Feeds the checkpoints of a replay: `step` after every entry, `finish` at the end."""
 
-    def __init__(self, every: int) -> None:
+    def __init__(self, every: int, start: str) -> None:
         self.every = every
-        self.last = ENCODING
+        self.last = start
         self.pending: list[Entry] = []
         self.checkpoints: list[tuple[int, str]] = []
 
@@ -119,8 +156,22 @@ def entries_of(state: State) -> list[Entry]:
             for n, i in enumerate(state.history)]
 
 
-def to_document(state: State, *, practice: bool = False) -> dict[str, Any]:
-    """The save document of a state: config, seed, full action log and its digest."""
+def restart(state: State) -> State:
+    """A fresh game with `state`'s game, config, seed and generator stream (its move 0)."""
+    return state.spec.new_game(dict(state.config), state.seed, stream=state.rng.stream)
+
+
+def to_document(state: State, *, practice: bool = False,
+                client: dict[str, Any] | None = None) -> dict[str, Any]:
+    """The save document of a state: config, seed, generator, full action log and its digest.
+
+    `client` holds the keys of `CLIENT_KEYS` a client adds (the terminal's ``"table"``), which the
+    digest then covers; any other key is refused (add it to the document afterwards, uncovered).
+    """
+    extra = dict(client or {})
+    unknown = sorted(set(extra) - set(CLIENT_KEYS))
+    if unknown:
+        raise SaveError(f"the digest covers the client keys {', '.join(CLIENT_KEYS)} only, not {unknown}")
     entries = entries_of(state)
     doc: dict[str, Any] = {
         "format": FORMAT,
@@ -128,18 +179,21 @@ def to_document(state: State, *, practice: bool = False) -> dict[str, Any]:
         "game": state.spec.name,
         "config": state.config,
         "seed": state.seed,
+        "rng": state.rng.stream,
         "actions": entries,
     }
-    digester = _Digester(CHECKPOINT_EVERY)
-    replay = state.spec.new_game(dict(state.config), state.seed)
+    if practice:
+        doc["practice"] = True
+    doc.update(extra)
+    header = header_digest(doc)
+    digester = _Digester(CHECKPOINT_EVERY, header)
+    replay = restart(state)
     for n, entry in enumerate(entries, 1):
         apply_entry(replay, entry, n)
         digester.step(n, entry, replay)
-    doc["digest"] = {"encoding": ENCODING, "every": CHECKPOINT_EVERY,
+    doc["digest"] = {"encoding": ENCODING, "header": header, "every": CHECKPOINT_EVERY,
                      "checkpoints": [list(c) for c in digester.checkpoints],
                      "final": digester.finish(replay)}
-    if practice:
-        doc["practice"] = True
     return doc
 
 
@@ -183,16 +237,23 @@ def _check_document(doc: Any) -> int:
         _check_entry(n, entry)
     if "practice" in doc and not isinstance(doc["practice"], bool):
         raise SaveError("save field 'practice' must be true or false")
+    if version >= 3 and doc.get("rng") not in STREAMS:
+        raise SaveError(f"save field 'rng' must name a generator ({', '.join(STREAMS)}), "
+                        f"not {str(doc.get('rng'))[:40]!r}")
     if version >= 2:
-        _check_digest_shape(doc.get("digest"))
+        _check_digest_shape(doc.get("digest"), version)
     return int(version)
 
 
-def _check_digest_shape(digest: Any) -> None:
+def _check_digest_shape(digest: Any, version: int) -> None:
     if not isinstance(digest, dict):
-        raise SaveError("save field 'digest' missing or not an object (format version 2 needs it)")
-    if digest.get("encoding") != ENCODING:
-        raise SaveError(f"unknown digest encoding {str(digest.get('encoding'))[:40]!r}")
+        raise SaveError(f"save field 'digest' missing or not an object (format version {version} needs it)")
+    encoding = ENCODING if version >= 3 else ENCODING_V2
+    if digest.get("encoding") != encoding:
+        raise SaveError(f"unknown digest encoding {str(digest.get('encoding'))[:40]!r} "
+                        f"(format version {version} uses {encoding!r})")
+    if version >= 3 and not isinstance(digest.get("header"), str):
+        raise SaveError("digest field 'header' missing or not a string")
     every = digest.get("every")
     if isinstance(every, bool) or not isinstance(every, int) or not 1 <= every <= MAX_ACTIONS:
         raise SaveError("digest field 'every' must be a whole number of moves")
@@ -205,10 +266,15 @@ def _check_digest_shape(digest: Any) -> None:
         raise SaveError("digest field 'final' missing or not a string")
 
 
-def _start(doc: dict[str, Any]) -> State:
+def stream_of(doc: dict[str, Any], version: int) -> str:
+    """The generator stream a checked document was recorded with (before version 3: splitmix64)."""
+    return str(doc["rng"]) if version >= 3 else LEGACY_STREAM
+
+
+def _start(doc: dict[str, Any], stream: str) -> State:
     try:
         spec = get_game(doc["game"])
-        state = spec.new_game(dict(doc["config"]), doc["seed"])
+        state = spec.new_game(dict(doc["config"]), doc["seed"], stream=stream)
     except SpacetableError as e:
         raise SaveError(f"cannot start the saved game: {e}") from e
     except RecursionError as e:  # a config nested too deeply for any check to walk
@@ -240,13 +306,19 @@ def apply_entry(state: State, entry: Entry, n: int) -> str:
 
 
 def _states(doc: dict[str, Any], version: int) -> Iterator[tuple[State, str | None]]:
-    state = _start(doc)
     digest = doc.get("digest") if version >= 2 else None
+    start = ENCODING_V2
+    if version >= 3:
+        start = header_digest(doc)
+        if digest is None or digest["header"] != start:
+            raise SaveError("save digest mismatch: the save's settings (one of "
+                            f"{', '.join(k for k in COVERED)}) were damaged or edited")
+    state = _start(doc, stream_of(doc, version))
     expected: dict[int, str] = {}
     digester: _Digester | None = None
     if digest is not None:
         expected = {int(n): h for n, h in digest["checkpoints"]}
-        digester = _Digester(int(digest["every"]))
+        digester = _Digester(int(digest["every"]), start)
     previous = 0
     for n, entry in enumerate(doc["actions"], 1):
         text = entry["forced"] if isinstance(entry, dict) else entry
@@ -298,12 +370,14 @@ def from_document(doc: Any) -> State:
     return open_document(doc).state
 
 
-def replay_actions(game: str, config: dict[str, Any], seed: int, entries: list[Entry]) -> State:
-    """The state after `entries` from a fresh (config, seed) game (servers keep their own logs)."""
+def replay_actions(game: str, config: dict[str, Any], seed: int, entries: list[Entry],
+                   *, stream: str = STREAM) -> State:
+    """The state after `entries` from a fresh (config, seed) game on the generator `stream`
+    (servers and the terminal's undo keep their own logs)."""
     doc = {"format": FORMAT, "version": 1, "game": game, "config": config, "seed": seed, "actions": entries}
     for n, entry in enumerate(entries, 1):
         _check_entry(n, entry)
-    state = _start(doc)
+    state = _start(doc, stream)
     for n, entry in enumerate(entries, 1):
         apply_entry(state, entry, n)
     return state

@@ -21,7 +21,7 @@ from mypy_extensions import mypyc_attr
 from spacetable.engine.action import MAX_TEXT, Action, ActionSpace
 from spacetable.engine.errors import AmbiguousAction, IllegalAction, ParseError
 from spacetable.engine.events import Event
-from spacetable.engine.rng import Rng
+from spacetable.engine.rng import Rng, game_rng
 
 if TYPE_CHECKING:
     from spacetable.engine.game import GameSpec
@@ -112,6 +112,13 @@ class State(ABC):
         to be stopped in them, and log it; bots and RL agents see them as ordinary decisions."""
         return None
 
+    def meaningful_responses(self) -> list[Action] | None:
+        """At a response window (a decision offered to a seat outside its turn, to answer what another
+        seat just did), the legal actions that can change that window's outcome; [] when none can, so
+        passing is all there is and `optional_pass` returns the pass. None at any other decision, and
+        by default (conservative: a game that does not say is asked as usual)."""
+        return None
+
     def irrevocable(self, action: Action) -> bool:
         """True when applying `action` now is an act the rules make final, so no undo may cross it
         (e.g. a Binding Ties reputation spend). Games override this; the default is False."""
@@ -134,8 +141,20 @@ class State(ABC):
         return str(action)
 
     def render_event(self, event: Event) -> str:
-        """Plain-language text for an event."""
+        """Plain-language text for an event, without its rule (that is `event.rule`)."""
         return event.render({})
+
+    def action_rule(self, action: Action) -> str | None:
+        """The id of the rule a legal action applies (``"3.3.3"``, ``"L6"``), which faces show as a
+        link beside `describe`'s plain text (never inside it); None when no rule is worth citing.
+        Games override it; ids resolve in the game's rule texts (`spacetable.rules.rule_texts`)."""
+        return None
+
+    def event_level(self, event: Event) -> str:
+        """How much an event matters to a person reading the log: ``"routine"`` (a draw, a shuffle, a
+        pass: folded under the line before it), ``"moment"`` (a contract succeeds, Prestige is gained,
+        a Goal is reached: shown as a banner too) or ``"step"`` (the default: an ordinary line)."""
+        return "step"
 
     def winners(self) -> list[int]:
         """Seats that won (empty before the end)."""
@@ -278,8 +297,9 @@ class State(ABC):
             self.events.append(Event(rule, key, args))
 
     def init_base(self, config: dict[str, Any], seed: int) -> None:
-        """Set the base-class fields of a new game: its config, seed, generator, empty log, no events."""
-        self.rng = Rng(seed)
+        """Set the base-class fields of a new game: its config, seed, generator (`rng.game_rng`: the
+        keyed stream of `seed`), empty log, no events."""
+        self.rng = game_rng(seed)
         self._log = None
         self.events = None
         self.config = config

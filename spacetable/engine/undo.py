@@ -22,6 +22,11 @@ wronged (there is no other person whose offer could be probed), and the server s
 choice by its position in the action log, so after the undo the same decision meets the same
 answer again: undo cannot re-roll a bot. At most `MAX_BOT_ANSWERS` answers are crossed.
 
+A compound choice made in one go (an intent such as "buy 5 Parts", or a whole proposal: several of the
+seat's own decisions in a row) is one step: ``joined`` names the log entries taken together with the
+entry before them, and an undo that reaches one of them walks back to the first decision of its group,
+each crossed decision under the same rules (never past a chance step, a reveal or an irrevocable act).
+
 Undo again to walk further back, one own decision at a time, under the same rules. A practice game
 (a solo game whose player asked for it, e.g. ``spacetable play --practice``; its save says so)
 may take back its last decision whatever came after it.
@@ -33,12 +38,14 @@ from collections.abc import Callable, Collection
 from dataclasses import dataclass
 
 from spacetable.engine.action import Action
-from spacetable.engine.record import Entry, apply_entry, entries_of, replay_actions
+from spacetable.engine.record import Entry, apply_entry, entries_of, replay_actions, restart
 from spacetable.engine.rng import Rng
 from spacetable.engine.state import CHANCE, State
 
-REVEAL_SAMPLES = 3
-"""Determinized copies tried per check; a draw from a shuffled deck differs in all but ~never."""
+REVEAL_SAMPLES = 8
+"""Determinized copies tried per check (the first that differs ends it). A draw from a large shuffled
+deck differs in nearly every copy; a draw of 2 from a pile of 3 holding two equal cards matches the
+real one in a third of them, so 3 copies let 1 such undo in 27 through, 8 copies 1 in 6,500."""
 MAX_BOT_ANSWERS = 24
 """Most bot decisions one undo crosses (a bot's turn is a few small decisions)."""
 
@@ -61,12 +68,22 @@ def seat_label(seat: int) -> str:
 
 
 def undo_check(state: State, seat: int, *, practice: bool = False, bots: Collection[int] = (),
-               name: Callable[[int], str] = seat_label) -> UndoCheck:
+               name: Callable[[int], str] = seat_label, joined: Collection[int] = ()) -> UndoCheck:
     """Whether `seat` may take back its last decision in `state`, and how far the log goes back.
 
     `bots`: seats played by bots whose answers since the seat's last decision the undo may cross
     (the server passes every other seat when all of them are bots). `name`: how a reason names
-    another seat, as the asking face shows it (the terminal's ``P2``, the table's display name)."""
+    another seat, as the asking face shows it (the terminal's ``P2``, the table's display name).
+    `joined`: positions (0-based, in the action log) of entries the seat took together with the entry
+    before them in one compound choice; the undo takes the whole group back."""
+    check = _undo_check(state, seat, practice=practice, bots=bots, name=name)
+    if check.keep is None or check.keep not in joined:
+        return check
+    return _whole_group(state, seat, check, frozenset(joined))
+
+
+def _undo_check(state: State, seat: int, *, practice: bool, bots: Collection[int],
+                name: Callable[[int], str]) -> UndoCheck:
     entries = entries_of(state)
     if not entries:
         return UndoCheck(None, "nothing to undo: no decision yet")
@@ -74,7 +91,8 @@ def undo_check(state: State, seat: int, *, practice: bool = False, bots: Collect
         return _practice(state, seat, entries)
     if bots:
         return _across_bots(state, seat, entries, frozenset(bots) - {seat}, name)
-    before = replay_actions(state.spec.name, dict(state.config), state.seed, entries[:-1])
+    before = replay_actions(state.spec.name, dict(state.config), state.seed, entries[:-1],
+                            stream=state.rng.stream)
     decider = before.current_player()
     last = state.space[state.history[-1]]
     if decider == CHANCE:
@@ -112,7 +130,8 @@ def _across_bots(state: State, seat: int, entries: list[Entry], bots: frozenset[
     """Walk back over bot answers to `seat`'s last decision; refuse at a chance step, another
     person's decision, or a crossed answer that revealed something or is final."""
     start = max(0, len(entries) - MAX_BOT_ANSWERS - 1)
-    replay = replay_actions(state.spec.name, dict(state.config), state.seed, entries[:start])
+    replay = replay_actions(state.spec.name, dict(state.config), state.seed, entries[:start],
+                            stream=state.rng.stream)
     states = [replay.copy()]  # states[k]: the state before entry start + k
     for n in range(start, len(entries)):
         apply_entry(replay, entries[n], n + 1)
@@ -140,8 +159,36 @@ def _across_bots(state: State, seat: int, entries: list[Entry], bots: frozenset[
     return UndoCheck(None, f"more than {MAX_BOT_ANSWERS} bot decisions since your last decision")
 
 
+def _whole_group(state: State, seat: int, check: UndoCheck, joined: frozenset[int]) -> UndoCheck:
+    """Extend an allowed undo back to the first decision of the compound choice its last entry joins:
+    each earlier decision of the group must be the seat's own, not final, and show it nothing hidden."""
+    assert check.keep is not None
+    keep = check.keep
+    first = keep
+    while first in joined and first > 0:
+        first -= 1
+    entries = entries_of(state)
+    before = replay_actions(state.spec.name, dict(state.config), state.seed, entries[:first])
+    states = [before.copy()]
+    for n in range(first, keep):
+        apply_entry(before, entries[n], n + 1)
+        states.append(before.copy())
+    for k in range(keep - first):
+        b, a = states[k], states[k + 1]
+        action = a.space[a.history[-1]]
+        if b.current_player() != seat:
+            return UndoCheck(None, "a die or a draw came in the middle of your last choice")
+        if b.irrevocable(action):
+            return UndoCheck(None, f"part of your last choice ({action}) is final under the rules")
+        if reveals(b, action, seat, a):
+            return UndoCheck(None, f"part of your last choice ({action}) showed you something hidden")
+    more = keep - first
+    return UndoCheck(first, f"{check.reason}, with the {more} decision{'s' if more > 1 else ''} made in "
+                            "the same go")
+
+
 def _practice(state: State, seat: int, entries: list[Entry]) -> UndoCheck:
-    replay = state.spec.new_game(dict(state.config), state.seed)
+    replay = restart(state)
     last_own: int | None = None
     for n, entry in enumerate(entries):
         if replay.current_player() == seat:

@@ -18,14 +18,14 @@ from typing import Any
 from spacetable.rl.env import SpacetableEnv
 from spacetable.rl.errors import EnvNotReady, MissingExtra, require
 
-__all__ = ["EnvNotReady", "MissingExtra", "SpacetableEnv", "gymnasium_env", "pettingzoo_env",
-           "register_openspiel"]
+__all__ = ["EnvNotReady", "MissingExtra", "SpacetableEnv", "gymnasium_env", "gymnasium_vector_env",
+           "pettingzoo_env", "register_openspiel"]
 
 
 def pettingzoo_env(game: str, **config: Any) -> Any:
     """A PettingZoo AEC environment: agents ``seat_0``…; observations ``{"observation",
     "action_mask"}``. Config: ``players`` (default 2), the game's options, ``max_steps``,
-    ``render_mode="ansi"``."""
+    ``illegal="raise"|"penalize"|"noop"``, ``render_mode="ansi"``."""
     for module in ("numpy", "gymnasium", "pettingzoo"):
         require(module, "spacetable.rl.pettingzoo_env")
     from spacetable.rl.pettingzoo_adapter import SpacetableAEC
@@ -36,12 +36,23 @@ def pettingzoo_env(game: str, **config: Any) -> Any:
 def gymnasium_env(game: str, opponents: str | Sequence[str] = "random", seat: int = 0,
                   **config: Any) -> Any:
     """A Gymnasium environment for `seat`; the other seats are bots named by `opponents` (one name,
-    or one per other seat). Config as for `pettingzoo_env`."""
+    or one per other seat). Config as for `pettingzoo_env`, and ``mask_in_obs=True`` for the
+    observation ``{"observation", "action_mask"}``."""
     for module in ("numpy", "gymnasium"):
         require(module, "spacetable.rl.gymnasium_env")
     from spacetable.rl.gymnasium_adapter import SpacetableGym
 
     return SpacetableGym(game, opponents=opponents, seat=seat, **config)
+
+
+def gymnasium_vector_env(n: int, game: str, *, asynchronous: bool = False, **kwargs: Any) -> Any:
+    """`n` copies of ``gymnasium_env(game, **kwargs)`` as Gymnasium's `SyncVectorEnv`, or with
+    `asynchronous` its `AsyncVectorEnv` (one worker process per copy)."""
+    for module in ("numpy", "gymnasium"):
+        require(module, "spacetable.rl.gymnasium_vector_env")
+    from spacetable.rl.gymnasium_adapter import vector_env
+
+    return vector_env(n, game, asynchronous=asynchronous, **kwargs)
 
 
 def register_openspiel() -> list[str]:

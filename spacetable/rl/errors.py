@@ -8,10 +8,16 @@ from types import ModuleType
 from spacetable.engine.errors import ConfigError, SpacetableError
 
 INSTALL_HINT = "pip install 'spacetable[rl]'"
+EXTRAS = {"pyspiel": "openspiel"}
+"""The extra that brings a module, where it is not ``rl``."""
+
+
+def install_hint(module: str) -> str:
+    return f"pip install 'spacetable[{EXTRAS.get(module.split('.')[0], 'rl')}]'"
 
 
 class MissingExtra(ConfigError):
-    """A library of the optional ``rl`` extra (numpy, pettingzoo, gymnasium, open_spiel) is missing."""
+    """A library of an optional extra is missing: ``rl`` (pettingzoo, gymnasium) or ``openspiel``."""
 
 
 class EnvNotReady(SpacetableError, RuntimeError):
@@ -24,4 +30,4 @@ def require(module: str, purpose: str) -> ModuleType:
         return importlib.import_module(module)
     except ImportError as e:
         raise MissingExtra(f"{purpose} needs the {module.split('.')[0]!r} package ({e.name or e}): "
-                           f"{INSTALL_HINT}") from e
+                           f"{install_hint(module)}") from e

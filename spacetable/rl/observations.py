@@ -11,6 +11,7 @@ import importlib
 from typing import Any, Protocol
 
 from spacetable.engine.errors import ConfigError
+from spacetable.engine.state import State
 from spacetable.rl.layout import Layout
 
 ENCODERS = {
@@ -36,3 +37,19 @@ def encoder_for(game: str, config: dict[str, Any]) -> Encoder:
         raise ConfigError(f"no observation encoder for game {game!r}; known: {', '.join(sorted(ENCODERS))}")
     enc: Encoder = importlib.import_module(module).Encoder(config)
     return enc
+
+
+def seat_observation(encoder: Encoder, state: State, seat: int) -> list[float]:
+    """`seat`'s tensor now: the encoder applied to ``state.view(seat)`` and nothing else. Every face
+    that turns a state into an observation (the adapters, datasets, policy bots) calls this."""
+    return encoder.encode(state.view(seat).to_json())
+
+
+def legal_mask(state: State, seat: int, size: int) -> list[bool]:
+    """One flag per action index: True where `seat` may take that action now (all False when another
+    seat, chance or nobody decides)."""
+    out = [False] * size
+    if not state.is_terminal() and state.current_player() == seat:
+        for a in state.legal_actions():
+            out[a.index] = True
+    return out

@@ -14,6 +14,11 @@ when `register_openspiel` is called).
 - `max_game_length` is ``max_steps`` decisions (Highcard: at most 5·(players + 1)); a game cut there
   is terminal with every return 0. Returns lie in [0, 1]: 1 for a win, shared wins split.
 - `resample_from_infostate(p, sampler)` is `determinize(p, rng)` with `rng` seeded from the sampler.
+- Serialization (``pyspiel.serialize_game_and_state``, ``state.serialize()``, pickle): the game is
+  its parameters; a state is OpenSpiel's action history plus the engine game as (config, seed, action
+  log), rebuilt by replaying the log (chance entries re-drawn and checked, as saves are). No engine
+  internals are pickled, so a serialized state loads in any build whose rules replay the log.
+  Importing this module registers the games, so unpickling works in a fresh process.
 """
 
 from __future__ import annotations
@@ -25,6 +30,7 @@ from typing import Any
 import numpy as np
 import pyspiel  # type: ignore[import-not-found]
 
+from spacetable.engine import record
 from spacetable.engine.errors import ConfigError, IllegalAction
 from spacetable.engine.rng import Rng
 from spacetable.engine.state import CHANCE, State
@@ -38,7 +44,13 @@ PREFIX = "python_spacetable_"
 SEED_BYTES = 8
 """Chance nodes that deal: one byte of the 64-bit game seed each."""
 LIST_PARAMS = ("modules", "expansions", "modes")
-"""Config lists, given to OpenSpiel as comma-separated strings (``expansions="binding-ties"``)."""
+"""Config lists, given to OpenSpiel as comma- or plus-separated strings (``modes="pvp,exploration"``);
+the game keeps them plus-separated (``modes=pvp+exploration``), as a comma cannot stand in OpenSpiel's
+game strings, which serialization writes and parses."""
+
+
+def _items(value: object) -> list[str]:
+    return [v.strip() for v in str(value).replace("+", ",").split(",") if v.strip()]
 
 
 def game_params(game: str) -> dict[str, Any]:
@@ -48,7 +60,7 @@ def game_params(game: str) -> dict[str, Any]:
     params: dict[str, Any] = {"players": 2}
     for key in spec.params:
         value = config[key]
-        params[key] = ",".join(value) if isinstance(value, list) else value
+        params[key] = "+".join(value) if isinstance(value, list) else value
     params["max_steps"] = max_steps
     return params
 
@@ -58,7 +70,7 @@ def _config(game: str, params: dict[str, Any]) -> tuple[dict[str, Any], int]:
     given = {**game_params(game), **params}
     for key in LIST_PARAMS:
         if key in given:
-            given[key] = [v.strip() for v in str(given[key]).split(",") if v.strip()]
+            given[key] = _items(given[key])
     _, config, max_steps = adapter_config(game, given)
     return config, max_steps
 
@@ -109,7 +121,8 @@ class SpacetableGame(pyspiel.Game):  # type: ignore[misc]
             max_utility=1.0,
             max_game_length=length,
         )
-        super().__init__(game_type(game), info, dict(params or {}))
+        kept = {k: "+".join(_items(v)) if k in LIST_PARAMS else v for k, v in (params or {}).items()}
+        super().__init__(game_type(game), info, kept)
 
     def new_initial_state(self) -> SpacetableState:
         return SpacetableState(self)
@@ -122,7 +135,8 @@ class SpacetableGame(pyspiel.Game):  # type: ignore[misc]
 
 
 class _Shared:
-    """The game a state belongs to: shared, never copied, when OpenSpiel clones the state."""
+    """The game a state belongs to: shared, never copied, when OpenSpiel clones the state; pickled
+    as the game's name and parameters."""
 
     __slots__ = ("game",)
 
@@ -131,6 +145,14 @@ class _Shared:
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Shared:
         return self
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_shared_game, (str(self.game),))
+
+
+def _shared_game(name: str) -> _Shared:
+    register()
+    return _Shared(pyspiel.load_game(name))
 
 
 class _Views:
@@ -145,6 +167,9 @@ class _Views:
     def __deepcopy__(self, memo: dict[int, Any]) -> _Views:
         return self
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_Views, (None,))  # rebuilt from the engine state when next asked
+
 
 class _Box:
     """Holds the engine state; copied with its own `copy()` when OpenSpiel clones (no deepcopy)."""
@@ -156,6 +181,20 @@ class _Box:
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Box:
         return _Box(None if self.state is None else self.state.copy())
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        s = self.state
+        if s is None:
+            return (_Box, (None,))
+        return (_replayed, (s.spec.name, s.config, s.seed, record.entries_of(s)))
+
+
+def _replayed(game: str, config: dict[str, Any], seed: int, entries: list[record.Entry]) -> _Box:
+    """The engine state (config, seed, action log) describes, replayed (`record.replay_actions`)."""
+    load_game(game)
+    state = record.replay_actions(game, config, seed, entries)
+    state.events = None
+    return _Box(state)
 
 
 class SpacetableState(pyspiel.State):  # type: ignore[misc]
@@ -307,6 +346,23 @@ class Observer:
         return state.observation_text(player)
 
 
+class SpacetableHighcard(SpacetableGame):
+    GAME = "highcard"
+
+
+class SpacetableMoonrakers(SpacetableGame):
+    GAME = "moonrakers"
+
+
+class SpacetableSpacelanes(SpacetableGame):
+    GAME = "spacelanes"
+
+
+CLASSES: dict[str, type[SpacetableGame]] = {
+    "highcard": SpacetableHighcard, "moonrakers": SpacetableMoonrakers, "spacelanes": SpacetableSpacelanes}
+"""One module-level class per game (pickle finds a game's class by its name in this module)."""
+
+
 def register() -> list[str]:
     """Register every game (once); returns their OpenSpiel names."""
     names = []
@@ -314,10 +370,11 @@ def register() -> list[str]:
     for game in GAMES:
         name = PREFIX + game
         if name not in known:
-            cls = type(f"Spacetable_{game}", (SpacetableGame,), {"GAME": game})
-            pyspiel.register_game(game_type(game), cls)
+            pyspiel.register_game(game_type(game), CLASSES[game])
         names.append(name)
     return names
 
 
 __all__ = ["SpacetableGame", "SpacetableState", "register"]
+
+register()  # so that unpickling a game or state in a fresh process finds them

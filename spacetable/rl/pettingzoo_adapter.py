@@ -3,8 +3,9 @@
 Agents are ``seat_0``…; the agent to act is the seat that decides now (chance steps are drawn inside
 the environment from the game's seeded generator). Observations are ``{"observation": float32
 tensor, "action_mask": int8 mask}``; see docs/rl.md. The reward is each seat's return when the game
-ends (1 for a win, shared wins split), else 0. An illegal index changes nothing: reward 0 and
-``infos[agent]["illegal"] = True``.
+ends (1 for a win, shared wins split), else 0. An illegal index follows ``illegal=`` (``raise``, the
+default; ``penalize``: every agent terminated, the offender's reward -1; ``noop``: nothing changes
+but it counts toward ``max_steps``), with ``infos[agent]["illegal"] = True`` when it does not raise.
 """
 
 from __future__ import annotations
@@ -26,9 +27,10 @@ class SpacetableAEC(AECEnv[AgentID, dict[str, Any], int]):  # type: ignore[misc]
 
     metadata = {"render_modes": ["ansi"], "name": "spacetable_v0", "is_parallelizable": False}
 
-    def __init__(self, game: str, render_mode: str | None = None, **config: Any) -> None:
+    def __init__(self, game: str, render_mode: str | None = None, illegal: str = "raise",
+                 **config: Any) -> None:
         super().__init__()
-        self.table = Table(game, config)
+        self.table = Table(game, config, illegal)
         self.metadata = {**self.metadata, "name": f"spacetable_{game}_v0"}
         self.render_mode = render_mode
         self.possible_agents = [f"seat_{i}" for i in range(self.table.players)]
@@ -79,10 +81,13 @@ class SpacetableAEC(AECEnv[AgentID, dict[str, Any], int]):  # type: ignore[misc]
         self._cumulative_rewards[agent] = 0.0
         self.rewards = dict.fromkeys(self.agents, 0.0)
         if chosen is None:
+            table.refuse(self._seat[agent], index)  # raises under illegal="raise"
             self.infos[agent] = {"illegal": True}
-            return
-        table.play(chosen)
-        self.infos = {a: {} for a in self.agents}
+            if not table.over:
+                return
+        else:
+            table.play(chosen)
+            self.infos = {a: {} for a in self.agents}
         if table.over:
             returns = table.returns()
             self.rewards = {a: returns[self._seat[a]] for a in self.agents}

@@ -1,5 +1,11 @@
 """One game behind an RL adapter: its config with the adapters' defaults, a step cap, index actions.
 
+Illegal indices (``illegal=`` at creation, `ILLEGAL_POLICIES`): ``raise`` (the default) raises the
+engine's `IllegalAction` and changes nothing; ``penalize`` ends the episode at once, terminated, with
+`ILLEGAL_REWARD` for the seat that tried and 0 for the others (PettingZoo's TerminateIllegalWrapper);
+``noop`` changes nothing but counts as a step toward ``max_steps``, so an agent that keeps trying
+illegal indices is truncated.
+
 Defaults every adapter shares: ``players=2``; Space Lanes gets ``turn_limit=30`` (ruling L21: the
 captain closest to its Goal wins when it is reached) unless one is given, and every game gets a cap
 on the number of decisions (``max_steps``), so every episode is bounded: uniform random play in
@@ -14,11 +20,11 @@ from collections.abc import Mapping
 from typing import Any, SupportsIndex
 
 from spacetable.engine.action import Action
-from spacetable.engine.errors import ConfigError, ParseError
+from spacetable.engine.errors import ConfigError, IllegalAction, ParseError
 from spacetable.engine.game import GameSpec
 from spacetable.engine.state import CHANCE, State
 from spacetable.rl.errors import EnvNotReady
-from spacetable.rl.observations import Encoder, encoder_for
+from spacetable.rl.observations import Encoder, encoder_for, legal_mask, seat_observation
 from spacetable.sim.setup import load_game
 
 ADAPTER_DEFAULTS: dict[str, dict[str, Any]] = {"spacelanes": {"turn_limit": 30}}
@@ -26,6 +32,18 @@ ADAPTER_DEFAULTS: dict[str, dict[str, Any]] = {"spacelanes": {"turn_limit": 30}}
 MAX_STEPS = {"highcard": 100, "moonrakers": 3000, "spacelanes": 2000}
 """Default cap on decisions per episode (Highcard ends by itself after at most 5·(players + 1))."""
 MAX_STEPS_LIMIT = 10**6
+ILLEGAL_POLICIES = ("raise", "penalize", "noop")
+"""What an illegal index does (docs/rl.md, "Rewards, masks and illegal actions"); the first is the default."""
+ILLEGAL_REWARD = -1.0
+"""The return of a seat whose illegal index ended the episode under ``illegal="penalize"``."""
+
+
+def illegal_policy(value: object) -> str:
+    """`value` if it names an illegal-action policy, else `ConfigError` listing them."""
+    if not isinstance(value, str) or value not in ILLEGAL_POLICIES:
+        raise ConfigError(f"illegal must be one of {', '.join(map(repr, ILLEGAL_POLICIES))}, "
+                          f"not {value!r:.40}")
+    return value
 
 
 def adapter_config(game: str, config: Mapping[str, Any]) -> tuple[GameSpec, dict[str, Any], int]:
@@ -63,8 +81,11 @@ class Table:
     """A game in progress for the PettingZoo and Gymnasium adapters: chance steps are drawn from the
     state's seeded generator as soon as they come up, so a decider is always a seat (or nobody)."""
 
-    def __init__(self, game: str, config: Mapping[str, Any]) -> None:
+    def __init__(self, game: str, config: Mapping[str, Any], illegal: str = "raise") -> None:
         self.game = game
+        self.illegal = illegal_policy(illegal)
+        self.penalized: int | None = None
+        """The seat whose illegal index ended the episode (``illegal="penalize"``)."""
         self.spec, self.config, self.max_steps = adapter_config(game, config)
         self.players = int(self.config["players"])
         self.encoder: Encoder = encoder_for(game, self.config)
@@ -82,6 +103,7 @@ class Table:
     def reset(self, seed: int) -> None:
         self._state = self.spec.new_game(dict(self.config), seed)
         self.steps = 0
+        self.penalized = None
         self._resolve_chance()
 
     def _resolve_chance(self) -> None:
@@ -91,11 +113,11 @@ class Table:
 
     @property
     def terminated(self) -> bool:
-        return self.state.is_terminal()
+        return self.penalized is not None or self.state.is_terminal()
 
     @property
     def truncated(self) -> bool:
-        return not self.state.is_terminal() and self.steps >= self.max_steps
+        return not self.terminated and self.steps >= self.max_steps
 
     @property
     def over(self) -> bool:
@@ -114,6 +136,18 @@ class Table:
                 return a
         return None
 
+    def refuse(self, seat: int, index: int) -> None:
+        """Apply the illegal-action policy to `seat`'s illegal `index` (see the module docstring)."""
+        if self.illegal == "raise":
+            state = self.state
+            name = str(state.space[index]) if 0 <= index < len(state.space) else f"#{index}"
+            legal = [] if self.over else [str(a) for a in state.legal_actions()]
+            raise IllegalAction(name, state.decision_name(), legal)
+        if self.illegal == "penalize":
+            self.penalized = seat
+        else:
+            self.steps += 1
+
     def play(self, action: Action) -> None:
         """Apply a legal action (from `legal`), count the decision, then draw any chance steps."""
         self.state.apply_fast(action)
@@ -121,17 +155,18 @@ class Table:
         self._resolve_chance()
 
     def returns(self) -> list[float]:
-        """Each seat's return: the game's at its end, 0 before it and when truncated."""
+        """Each seat's return: the game's at its end, 0 before it and when truncated; after a penalized
+        illegal index, `ILLEGAL_REWARD` for that seat and 0 for the others."""
+        if self.penalized is not None:
+            return [ILLEGAL_REWARD if s == self.penalized else 0.0 for s in range(self.players)]
         state = self.state
         return state.returns() if state.is_terminal() else [0.0] * self.players
 
     def observe(self, seat: int) -> list[float]:
-        return self.encoder.encode(self.state.view(seat).to_json())
+        return seat_observation(self.encoder, self.state, seat)
 
-    def mask(self, seat: int) -> list[int]:
-        """1 at each legal action index of `seat` now (all 0 when it does not decide)."""
-        out = [0] * self.num_actions
-        if self.to_act() == seat:
-            for a in self.state.legal_actions():
-                out[a.index] = 1
-        return out
+    def mask(self, seat: int) -> list[bool]:
+        """True at each legal action index of `seat` now (all False when it does not decide)."""
+        if self.over:
+            return [False] * self.num_actions
+        return legal_mask(self.state, seat, self.num_actions)

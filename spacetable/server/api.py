@@ -3,7 +3,8 @@
 Errors are always ``{"error": message}`` with a 4xx status: 400 for a refused config, action or
 intent (the engine's message), 401 for a missing or unknown token, 403 for a token that may not do
 this, 404 for an unknown game, 409 for a stale version or a finished game, 413 for a body over
-16 KiB, 422 for a body that does not match the model.
+16 KiB, 422 for a body that does not match the model, 429 for too many new games from one address.
+Request models are strict: a string is not a number, a boolean is not a version.
 """
 
 from __future__ import annotations
@@ -18,10 +19,14 @@ from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt
 from spacetable.advice import advice, has_advisor
 from spacetable.bots.base import bot_names
 from spacetable.engine.errors import SpacetableError
+from spacetable.rulebook import NoRules, rule_texts
 from spacetable.server.errors import ApiError
 from spacetable.server.service import GameRequest, GameService
 from spacetable.server.views import summary_body, view_text
+from spacetable.sim.catalog import catalog_json
 from spacetable.sim.setup import all_games, load_game
+from spacetable.tutorials import NoTutorial, has_tutorial
+from spacetable.tutorials import request as tutorial_request
 
 Name = Annotated[str, Field(max_length=40)]
 Slug = Annotated[str, Field(min_length=1, max_length=40)]
@@ -34,11 +39,17 @@ class Model(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
 
+class StrictBody(Model):
+    """A request body: unknown keys refused, and no coercion (``"3"`` is not 3, ``true`` is not 1)."""
+
+    model_config = ConfigDict(extra="forbid", strict=True)
+
+
 class ErrorBody(Model):
     error: str
 
 
-class CreateGame(Model):
+class CreateGame(StrictBody):
     game: Slug = Field(examples=["moonrakers"])
     players: int = Field(ge=1, le=8)
     seats: list[Slug] = Field(max_length=8, description='"human" or a bot name (e.g. "greedy") per seat',
@@ -46,12 +57,18 @@ class CreateGame(Model):
     expansions: list[Slug] = Field(default=[], max_length=8, examples=[["binding-ties"]])
     modules: list[Slug] = Field(default=[], max_length=8, examples=[["first-encounter"]])
     modes: list[Slug] = Field(default=[], max_length=8)
-    seed: int | None = Field(default=None, ge=0, le=2**63 - 1)
+    seed: StrictInt | None = Field(default=None, ge=0, le=2**128 - 1, description=(
+        "a JSON integer 0 ≤ seed < 2**128 fixes the deal, which its creator then knows: the summary and "
+        "every view say \"fixed_seed\": true and the table tells every seat; absent: 128 secret bits "
+        "with a published commitment (docs/server.md, Provably fair deals)"))
     names: list[Name] | None = Field(default=None, max_length=8, description="display names, one per seat")
     turn_limit: StrictInt | None = Field(default=None, ge=0, le=MAX_TURN_LIMIT, description=(
         "games with a turn limit (Space Lanes, ruling L21: when it is reached the player closest to its "
         "goal wins): the number of turns, 0 for none; absent: the game's default (Space Lanes: none); "
         "400 for a game without one"), examples=[30])
+    share_for_research: StrictBool = Field(default=False, description=(
+        "the players allow `spacetable dataset` to export this game's decisions (observations, masks, "
+        "actions; never names or tokens) once it is finished"))
 
 
 class SeatToken(Model):
@@ -70,16 +87,26 @@ class SeatInfo(Model):
     name: str
     kind: str = Field(description='"human" or the bot name')
     connected: bool
+    away: bool = Field(default=False, description=(
+        "its person has been away (no socket, no request) long enough that another seat may hand "
+        "the seat to a bot"))
 
 
 class LogEntry(Model):
     n: int = Field(description="the record that produced this line")
-    text: str
+    text: str = Field(description="what happened, in plain language (no rule numbers in it)")
+    rule: str | None = Field(default=None, description=(
+        'the id of the rule it applies ("3.4.9", "L17", "BT-earn"), or null; GET /api/rules/{game} has '
+        "its text"))
+    level: str = Field(default="step", description=(
+        '"routine" (a draw, a shuffle, a pass: fold it under the line before), "step", or "moment" '
+        "(something that changes the game: a contract's result, Prestige, a purchase, an engagement)"))
 
 
 class LegalAction(Model):
-    text: str
-    description: str
+    text: str = Field(description="the action's canonical text (what to send)")
+    description: str = Field(description="what choosing it does and costs, in plain language")
+    rule: str | None = Field(default=None, description="the id of the rule it applies, or null")
 
 
 class UndoInfo(Model):
@@ -97,6 +124,8 @@ class GameView(Model):
     seats: list[SeatInfo]
     current_player: int | None
     decision: str
+    fixed_seed: bool = Field(default=False, description=(
+        "the game's creator chose its seed, so knows every hand and draw (the table says so)"))
     view: dict[str, Any] = Field(description="state.view(seat).to_json(): only what this seat may know")
     log: list[LogEntry]
     legal_actions: list[LegalAction] = Field(description="only when this seat must decide")
@@ -110,33 +139,40 @@ class GameView(Model):
     log_start: int | None = Field(default=None, description=(
         "WebSocket pushes only: `log` holds the lines from this index on; keep the first log_start "
         "lines you have (0: the whole log). GET /view always carries the whole log."))
+    guide: dict[str, Any] | None = Field(default=None, description=(
+        'what the table always shows: {"win": how to win at this table, "phases": [{"key", "title", "rule", '
+        '"about"}], "phase": the current one, "badges": [{"badge", "meaning"}]}'))
+    tutorial: dict[str, Any] | None = Field(default=None, description=(
+        'a tutorial\'s coach for this seat: {"title", "intro", "text", "turn", "turns", "done", "outro"}; '
+        "null in other games"))
     replay: dict[str, Any] | None = Field(default=None, description='replay positions: {"last", "reveal"}')
     hidden: dict[str, list[dict[str, Any]]] | None = Field(default=None, description=(
         'replay with reveal: per seat ("p1"…), what its view held beyond the spectator\'s '
         '({"path", "value"})'))
 
 
-class ActionBody(Model):
+class ActionBody(StrictBody):
     action: str = Field(min_length=1, max_length=1000, examples=["play reactor"])
     version: int = Field(ge=0)
 
 
-class IntentBody(Model):
+class IntentBody(StrictBody):
     intent: dict[str, Any]
     version: int = Field(ge=0)
 
 
-class UndoBody(Model):
+class UndoBody(StrictBody):
     version: int = Field(ge=0)
 
 
-class PrefsBody(Model):
+class PrefsBody(StrictBody):
     stop_at_windows: StrictBool = Field(description="ask me at optional windows (e.g. Binding Ties "
                                   "'at any time' reputation windows) instead of passing them for me")
 
 
-class BotBody(Model):
-    bot: Slug = Field(examples=["greedy"])
+class BotBody(StrictBody):
+    bot: Slug = Field(examples=["greedy"], description=(
+        'a bot name (within the server\'s budget caps), or "human" for your own seat: take it back'))
     version: int | None = Field(default=None, ge=0)
 
 
@@ -161,6 +197,13 @@ class Summary(Model):
     winners: list[int]
     current_player: int | None
     standings: list[Standing] | None
+    tutorial: bool = Field(default=False, description="a guided first game (POST /api/tutorials/{game})")
+    fixed_seed: bool = Field(description="the creator chose the seed (so knows the deal)")
+    seed_commitment: str | None = Field(description=(
+        "lowercase hex SHA-256 of the salt's bytes followed by the seed's 16 big-endian bytes, from "
+        "creation (null for a game stored before commitments)"))
+    seed: str | None = Field(description="once the game is over: the seed's 16 bytes, lowercase hex")
+    salt: str | None = Field(description="once the game is over: the salt, lowercase hex")
 
 
 class GameInfo(Model):
@@ -171,6 +214,13 @@ class GameInfo(Model):
     options: dict[str, list[str]]
     bots: list[str]
     advisor: bool = Field(description="whether GET /api/games/{id}/advice answers for this game")
+    default_bot: str = Field(description="the bot a new table seats by default: the strongest that answers "
+                             "within 2 s with an iteration budget")
+    tutorial: bool = Field(description="whether POST /api/tutorials/{game} starts a guided first game")
+    example: bool = Field(description="a small example game for developers (listed apart)")
+    defaults: dict[str, list[str]] = Field(description=(
+        "the option values a new table starts with ticked, per option (no expansion or module)"))
+    about: dict[str, str] = Field(default={}, description="one line on what each option value adds")
 
 
 class Meta(Model):
@@ -178,7 +228,7 @@ class Meta(Model):
 
 
 ERRORS: dict[int | str, dict[str, Any]] = {code: {"model": ErrorBody}
-                                           for code in (400, 401, 403, 404, 409, 413)}
+                                           for code in (400, 401, 403, 404, 409, 413, 429)}
 
 
 def bearer(authorization: str | None) -> str | None:
@@ -205,20 +255,69 @@ def meta() -> Meta:
         try:
             spec = load_game(name)
             bots = bot_names(name)
+            if spec.default_bot not in bots:  # a budgeted default ("mcts:200it") is offered by its name
+                bots.append(spec.default_bot)
         except Exception:  # noqa: BLE001 - a game whose package does not load is simply not offered
             continue
         out.append(GameInfo(name=name, title=spec.title, min_players=spec.min_players,
                             max_players=spec.max_players,
                             options={k: list(v) for k, v in spec.options.items()}, bots=bots,
-                            advisor=has_advisor(name)))
+                            advisor=has_advisor(name), default_bot=spec.default_bot,
+                            tutorial=has_tutorial(name), example=spec.example,
+                            defaults={k: list(spec.defaults.get(k, ())) for k in spec.options},
+                            about=dict(spec.about)))
     return Meta(games=out)
+
+
+class RuleText(Model):
+    title: str
+    text: str
+    source: str = Field(default="", description="the document it is taken from")
+
+
+class Rules(Model):
+    game: str
+    rules: dict[str, RuleText] = Field(description="every rule the game cites, by its id")
+
+
+@router.get("/rules/{game}", response_model=Rules)
+def rules(game: Slug) -> JSONResponse:
+    """The rule texts of a game by id (the ids every log line and legal action carries as ``rule``): the
+    rulebook's paragraph for Binding Ties and Space Lanes, our spec's for the base game."""
+    try:
+        texts = rule_texts(game)
+    except NoRules as e:
+        raise ApiError(404, str(e)) from e
+    return JSONResponse({"game": game, "rules": texts}, headers={"Cache-Control": "no-cache"})
+
+
+class TutorialBody(StrictBody):
+    """Nothing to choose: a tutorial's table is the game's own (`GameSpec.tutorial`)."""
+
+
+@router.post("/tutorials/{game}", status_code=201, response_model=Created)
+async def create_tutorial(game: Slug, request: Request, body: TutorialBody | None = None) -> Created:
+    """Start a guided first game of `game` against fast bots (the game's tutorial: a fixed deal, the coach
+    at every step); answers like POST /api/games. 404 for a game without a tutorial."""
+    try:
+        t = tutorial_request(game)
+    except NoTutorial as e:
+        raise ApiError(404, str(e)) from e
+    config = t["config"]
+    made = await service(request).create(GameRequest(
+        game=game, players=t["players"], seats=t["seats"], expansions=config.get("expansions", []),
+        modules=config.get("modules", []), modes=config.get("modes", []), seed=t["seed"], names=t["names"],
+        turn_limit=config.get("turn_limit"), tutorial=True),
+        client=request.client.host if request.client is not None else "")
+    return Created(id=made.id, seats=[SeatToken(seat=s, token=tok) for s, tok in made.seats],
+                   spectator=made.spectator)
 
 
 @router.get("/catalog/{game}")
 def catalog(game: Slug) -> JSONResponse:
     """Every card of a game with all its sets (modules, expansions) in, as `spacetable cards GAME
-    --json` prints it: the page reads names, costs and texts from here, so they are always the
-    card data this server plays with."""
+    --json` prints it (each card in the form a card override takes): the page reads names, costs and
+    texts from here, so they are always the card data this server plays with."""
     try:
         spec = load_game(game)
     except SpacetableError as e:
@@ -227,16 +326,19 @@ def catalog(game: Slug) -> JSONResponse:
         raise ApiError(404, f"{spec.title} has no card catalog")
     config = spec.make_config(spec.max_players, **{k: list(v) for k, v in spec.options.items()
                                                     if isinstance(spec.params.get(k), list)})
-    return JSONResponse(spec.catalog(config), headers={"Cache-Control": "no-cache"})
+    body = catalog_json(game, config, spec.catalog(config))
+    return JSONResponse(body, headers={"Cache-Control": "no-cache"})
 
 
 @router.post("/games", status_code=201, response_model=Created)
 async def create_game(body: CreateGame, request: Request) -> Created:
-    """Create a game: one token per human seat and a spectator token (keep them: they are the invites)."""
+    """Create a game: one token per human seat and a spectator token (keep them: they are the invites).
+    Rate-limited per client address (429 with Retry-After past it)."""
     made = await service(request).create(GameRequest(
         game=body.game, players=body.players, seats=body.seats, expansions=body.expansions,
         modules=body.modules, modes=body.modes, seed=body.seed, names=body.names,
-        turn_limit=body.turn_limit))
+        turn_limit=body.turn_limit, share_for_research=body.share_for_research),
+        client=request.client.host if request.client is not None else "")
     return Created(id=made.id, seats=[SeatToken(seat=s, token=t) for s, t in made.seats],
                    spectator=made.spectator)
 
@@ -253,7 +355,9 @@ async def _caller(request: Request, game_id: str,
 def _view(request: Request, game_id: str, seat: int | None) -> Response:
     svc = service(request)
     table = svc.tables[game_id]
-    return Response(view_text(table, seat, svc.hub.connected(game_id)), media_type="application/json")
+    connected = svc.hub.connected(game_id)
+    return Response(view_text(table, seat, connected, away=svc.hub.away(table, connected)),
+                    media_type="application/json")
 
 
 @router.get("/games/{game_id}/view", response_model=GameView)
@@ -293,7 +397,9 @@ async def post_undo(game_id: GameId, body: UndoBody, request: Request,
 @router.post("/games/{game_id}/seats/{seat}/bot", response_model=GameView)
 async def hand_to_bot(game_id: GameId, seat: Annotated[int, Field(ge=0, le=16)], body: BotBody,
                       request: Request, authorization: Auth = None) -> Response:
-    """Hand a seat whose player has left to a bot (any human seat of the game may do it)."""
+    """Hand a seat to a bot: your own at any time; another person's only once they have been away
+    (no socket, no request) for the server's grace period (409 with the reason before). Their link
+    takes it back: connecting or acting with it, or ``"bot": "human"`` on their own seat."""
     svc, me = await _caller(request, game_id, authorization)
     await svc.handoff(game_id, me, seat, body.bot, body.version)
     return _view(request, game_id, me)

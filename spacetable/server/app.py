@@ -1,8 +1,10 @@
 """The FastAPI app: the REST routes, the WebSocket hub, the page's static files and error handling.
 
-`create_app(config)` builds an app whose lifespan migrates the database, loads every running game
-(replaying its records) and resumes the bots. Every error is ``{"error": message}`` with a 4xx
-status; an unexpected failure is a bare 500 ``{"error": "internal error"}`` without a traceback.
+`create_app(config)` builds an app whose lifespan migrates the database and starts the service
+(which loads every running game and resumes its bots in the background, once the server listens).
+Every error is ``{"error": message}`` with a 4xx status; an unexpected failure is a bare 500
+``{"error": "internal error"}`` without a traceback. A body that is not JSON at all, however it
+fails (malformed, nested too deeply, an integer too long to read, not UTF-8), is the documented 422.
 """
 
 from __future__ import annotations
@@ -11,6 +13,7 @@ import asyncio
 import contextlib
 import json
 import logging
+import sys
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
@@ -26,8 +29,10 @@ from starlette.websockets import WebSocketDisconnect
 import spacetable
 from spacetable.server import api
 from spacetable.server.config import MAX_BODY_BYTES, MAX_WS_MESSAGE, WS_AUTH_SECONDS, ServerConfig
+from spacetable.server.designer import DesignerSettings
+from spacetable.server.designer import mount as mount_designer
 from spacetable.server.errors import ApiError
-from spacetable.server.live import Connection, Hub, error_message
+from spacetable.server.live import POLICY, Connection, Flood, Hub, error_message
 from spacetable.server.migrate import upgrade
 from spacetable.server.service import GameService
 from spacetable.server.store import Store, make_engine
@@ -59,7 +64,7 @@ class BodyLimit:
         while more:
             msg = await receive()
             if msg["type"] != "http.request":
-                break
+                return  # the client left (or was cut off for sending too slowly): nothing to answer
             body += msg.get("body", b"")
             more = bool(msg.get("more_body"))
             if len(body) > self.limit:
@@ -85,26 +90,47 @@ async def _send_error(send: Send, status: int, text: str) -> None:
     await send({"type": "http.response.body", "body": payload})
 
 
+NOT_JSON = "the request body is not valid JSON"
+
+
+def _unreadable(exc: BaseException) -> str | None:
+    """Why a request body could not be parsed as JSON at all, when that is what `exc` (FastAPI's
+    400 for a body its JSON parser gave up on) stands for: the documented 422 message."""
+    cause = exc.__cause__
+    if isinstance(cause, RecursionError):
+        return f"{NOT_JSON}: it is nested too deeply"
+    if isinstance(cause, UnicodeDecodeError):
+        return f"{NOT_JSON}: it is not UTF-8 text (byte {cause.start})"
+    if isinstance(cause, ValueError) and "digits" in str(cause):
+        limit = sys.get_int_max_str_digits()
+        return f"{NOT_JSON}: it holds an integer too long to read (over {limit} digits)"
+    if isinstance(cause, ValueError):
+        return f"{NOT_JSON}: {cause}"
+    return None
+
+
 def _validation_message(exc: RequestValidationError) -> str:
     parts = []
     for err in exc.errors()[:5]:
         if err.get("type") == "json_invalid":  # loc: ("body", offset); ctx: the JSON parser's message
             at = err.get("loc", ("body", 0))[-1]
             why = (err.get("ctx") or {}).get("error", "invalid")
-            parts.append(f"the request body is not valid JSON: {why} at character {at}")
+            parts.append(f"{NOT_JSON}: {why} at character {at}")
             continue
         where = ".".join(str(x) for x in err.get("loc", ()) if x != "body")
         parts.append(f"{where}: {err.get('msg', 'invalid')}" if where else str(err.get("msg", "invalid")))
     return "; ".join(parts) or "invalid request"
 
 
-def create_app(config: ServerConfig) -> FastAPI:
+def create_app(config: ServerConfig, designer: DesignerSettings | None = None) -> FastAPI:
+    """The app; with `designer`, also the designer's workbench (`spacetable.server.designer`, off by
+    default)."""
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         engine = make_engine(config.db_url)
         if config.migrate:
             await asyncio.to_thread(upgrade, engine)
-        hub = Hub()
+        hub = Hub(grace=config.handoff_after)
         store = Store(engine)
         svc = GameService(store, config, hub)
         app.state.service = svc
@@ -121,7 +147,8 @@ def create_app(config: ServerConfig) -> FastAPI:
 
     @app.exception_handler(ApiError)
     async def _api_error(_request: Request, exc: ApiError) -> JSONResponse:
-        return JSONResponse({"error": exc.message}, status_code=exc.status)
+        headers = {"Retry-After": str(exc.retry_after)} if exc.retry_after is not None else None
+        return JSONResponse({"error": exc.message}, status_code=exc.status, headers=headers)
 
     @app.exception_handler(RequestValidationError)
     async def _invalid(_request: Request, exc: RequestValidationError) -> JSONResponse:
@@ -129,6 +156,9 @@ def create_app(config: ServerConfig) -> FastAPI:
 
     @app.exception_handler(StarletteHTTPException)
     async def _http(_request: Request, exc: StarletteHTTPException) -> JSONResponse:
+        unreadable = _unreadable(exc) if exc.status_code == 400 else None
+        if unreadable is not None:
+            return JSONResponse({"error": unreadable}, status_code=422)
         return JSONResponse({"error": str(exc.detail)}, status_code=exc.status_code)
 
     @app.exception_handler(Exception)
@@ -137,6 +167,8 @@ def create_app(config: ServerConfig) -> FastAPI:
         return JSONResponse({"error": "internal error"}, status_code=500)
 
     app.include_router(api.router)
+    if designer is not None:
+        mount_designer(app, designer)
 
     @app.websocket("/ws/games/{game_id}")
     async def ws_game(websocket: WebSocket, game_id: str) -> None:
@@ -169,56 +201,93 @@ def create_app(config: ServerConfig) -> FastAPI:
 
 
 async def live_socket(websocket: WebSocket, game_id: str) -> None:
-    """One client: authenticate (header or first message), push views, answer pings and errors."""
+    """One client: authenticate (header or first message), push views, answer pings; close 1008 a
+    client over the per-address limit, sending too fast or a message over the limit."""
     svc: GameService = websocket.app.state.service
+    config = svc.config
+    client = websocket.client.host if websocket.client is not None else ""
     await websocket.accept()
-    token = api.bearer(websocket.headers.get("authorization"))
+    if not svc.hub.admit(client, config.max_websockets_per_client):
+        await websocket.close(POLICY, "too many connections from your address")
+        return
     try:
-        if token is None:
-            try:
-                first = await asyncio.wait_for(_receive(websocket), WS_AUTH_SECONDS)
-            except TimeoutError:
-                await websocket.send_text(error_message("send {\"token\": …} first"))
-                await websocket.close(code=4401)
-                return
-            token = _token_of(first)
+        await _serve_socket(websocket, svc, game_id, client)
+    except (WebSocketDisconnect, RuntimeError):  # the client left, or the socket closed under us
+        return
+    finally:
+        svc.hub.release(client)
+
+
+async def _serve_socket(websocket: WebSocket, svc: GameService, game_id: str, client: str) -> None:
+    config = svc.config
+    flood = Flood(config.ws_messages_per_second, config.ws_message_burst)
+    token = api.bearer(websocket.headers.get("authorization"))
+    resume = _resume_of(websocket.query_params.get("log_from"), websocket.query_params.get("version"))
+    if token is None:
         try:
-            table = await svc.table(game_id)
-            seat = await svc.resolve(token, game_id)
-        except ApiError as e:
-            await websocket.send_text(error_message(e.message))
-            await websocket.close(code=4401 if e.status == 401 else 4404)
+            first = await asyncio.wait_for(_receive(websocket), WS_AUTH_SECONDS)
+        except TimeoutError:
+            await websocket.send_text(error_message("send {\"token\": …} first"))
+            await websocket.close(code=4401)
             return
-        conn = Connection(websocket, game_id, seat)
-        sender = asyncio.get_running_loop().create_task(conn.sender())
-        async with svc.lock(game_id):
-            table = svc.tables.get(game_id, table)
-            conn.send_view(table, svc.hub.connected(game_id) | ({seat} if seat is not None else set()))
-            svc.hub.add(conn)
-            if seat is not None:
-                svc.hub.push(table, exclude=conn)  # the others see this seat connected
-                svc.announce(game_id)  # and so do the clients of other processes
-        try:
-            while True:
-                text = await _receive(websocket)
+        if len(first) > MAX_WS_MESSAGE:
+            await websocket.close(POLICY, f"message over {MAX_WS_MESSAGE} bytes")
+            return
+        token, resume = _first_message(first)
+    try:
+        table = await svc.table(game_id)
+        seat = await svc.resolve(token, game_id)
+    except ApiError as e:
+        await websocket.send_text(error_message(e.message))
+        await websocket.close(code=4401 if e.status == 401 else 4404)
+        return
+    if seat is not None:
+        table = await svc.arrive(game_id, seat)  # present now; their seat back from a bot if need be
+    conn = Connection(websocket, game_id, seat, client)
+    sender = conn.start()
+    async with svc.lock(game_id):
+        table = svc.tables.get(game_id, table)
+        if resume is not None and not _undone_since(table, resume[1]):
+            conn.resume(table, resume[0])
+        connected = svc.hub.connected(game_id) | ({seat} if seat is not None else set())
+        conn.send_view(table, connected, svc.hub.away(table, connected))
+        svc.hub.add(conn)
+        if seat is not None:
+            svc.hub.push(table, exclude=conn)  # the others see this seat connected
+            svc.announce(game_id)  # and so do the clients of other processes
+    try:
+        while conn.closed is None:
+            text = await _receive(websocket)
+            if len(text) > MAX_WS_MESSAGE:
+                conn.close(POLICY, f"message over {MAX_WS_MESSAGE} bytes")
+            elif not flood.allow():
+                log.warning("client of game %s sends too many messages; closing it", game_id)
+                conn.close(POLICY, "too many messages")
+            else:
                 reply = _answer(text)
                 if reply is not None:
                     conn.send(reply)
-        finally:
-            svc.hub.remove(conn)
-            conn.close()
-            await asyncio.gather(sender, return_exceptions=True)
-            if seat is not None and game_id in svc.tables:
+    finally:
+        svc.hub.remove(conn)
+        conn.close()
+        await asyncio.gather(sender, return_exceptions=True)
+        if seat is not None and game_id in svc.tables:
+            async with svc.lock(game_id):
                 svc.hub.push(svc.tables[game_id])
-                svc.announce(game_id)
-    except WebSocketDisconnect:
-        return
-    except RuntimeError:  # the socket was closed under us
-        return
+            svc.announce(game_id)
+
+
+def _undone_since(table: Any, version: int | None) -> bool:
+    """Whether the log lost lines since `version` (an undo record after it; unknown: True), so a
+    client's lines may no longer be the first ones of the table's log."""
+    if version is None or not 0 <= version <= table.version:
+        return True
+    return any(kind == "undo" for kind, _ in table.meta[version:])
 
 
 async def _receive(websocket: WebSocket) -> str:
-    """The next text message ("" for a binary one); `WebSocketDisconnect` when the client left."""
+    """The next text message ("" for a small binary one, a text over the limit for a large one);
+    `WebSocketDisconnect` when the client left."""
     msg = await websocket.receive()
     if msg["type"] == "websocket.disconnect":
         raise WebSocketDisconnect(int(msg.get("code", 1000)))
@@ -229,28 +298,39 @@ async def _receive(websocket: WebSocket) -> str:
     return "x" * (MAX_WS_MESSAGE + 1) if len(data) > MAX_WS_MESSAGE else ""
 
 
-def _token_of(text: str) -> str | None:
-    if len(text) > MAX_WS_MESSAGE:
-        return None
+def _resume_of(log_from: Any, version: Any) -> tuple[int, int | None] | None:
+    """(lines held, version they were seen at) from a client's ``log_from`` and ``version``."""
+    def number(x: Any) -> int | None:
+        if isinstance(x, str) and x.isdigit() and len(x) < 10:
+            return int(x)
+        return x if isinstance(x, int) and not isinstance(x, bool) and 0 <= x < 10**9 else None
+
+    held = number(log_from)
+    return None if held is None else (held, number(version))
+
+
+def _first_message(text: str) -> tuple[str | None, tuple[int, int | None] | None]:
+    """The token of a first message ``{"token": …, "log_from"?: k, "version"?: v}`` and where the
+    client's log stands."""
     try:
         data: Any = json.loads(text)
-    except ValueError:
-        return None
-    token = data.get("token") if isinstance(data, dict) else None
-    return token if isinstance(token, str) else None
+    except (ValueError, RecursionError):
+        return None, None
+    if not isinstance(data, dict):
+        return None, None
+    token = data.get("token")
+    return (token if isinstance(token, str) else None), _resume_of(data.get("log_from"), data.get("version"))
 
 
 def _answer(text: str) -> str | None:
-    if len(text) > MAX_WS_MESSAGE:
-        return error_message(f"message over {MAX_WS_MESSAGE} bytes refused")
     try:
         data: Any = json.loads(text)
-    except ValueError:
+    except (ValueError, RecursionError):
         return error_message("not JSON")
     if not isinstance(data, dict):
         return error_message("a message must be a JSON object")
     if data.get("type") == "ping":
         return json.dumps({"type": "pong"})
-    if "token" in data and len(data) == 1:
-        return None  # a repeated token message is harmless
+    if "token" in data and set(data) <= {"token", "log_from", "version"}:
+        return None  # a repeated first message is harmless
     return error_message("unknown message; send actions with POST /api/games/{id}/actions")

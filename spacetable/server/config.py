@@ -1,4 +1,5 @@
-"""Server settings: the database URL (a per-user SQLite file by default), bot pauses and limits."""
+"""Server settings: the database URL (a per-user SQLite file by default), bots and their budgets,
+and the limits that keep one client from stalling the server (docs/server.md, "Limits")."""
 
 from __future__ import annotations
 
@@ -11,7 +12,10 @@ import platformdirs
 MAX_BODY_BYTES = 16 * 1024
 """Largest HTTP request body accepted (413 above it)."""
 MAX_WS_MESSAGE = 8 * 1024
-"""Largest WebSocket message accepted from a client (refused with an error above it)."""
+"""Largest WebSocket message accepted from a client (the socket is closed with 1008 above it)."""
+WS_FRAME_LIMIT = 64 * 1024
+"""Largest WebSocket frame the protocol layer reads at all (uvicorn's ``ws_max_size``); between
+`MAX_WS_MESSAGE` and this the app closes the socket with 1008, above it the protocol layer does (1009)."""
 WS_AUTH_SECONDS = 5.0
 """How long a WebSocket client has to send its {"token": …} message."""
 
@@ -37,6 +41,12 @@ def lease_seconds_default() -> float:
     return value if 0.5 <= value <= 300 else 5.0
 
 
+def bot_workers_default() -> int:
+    """One worker process fewer than the machine has cores (at least one): the request path keeps
+    a core of its own however many games wait on a bot."""
+    return max(1, (os.cpu_count() or 2) - 1)
+
+
 @dataclass(frozen=True)
 class ServerConfig:
     """What one server process needs to know."""
@@ -55,3 +65,47 @@ class ServerConfig:
     (`gc.freeze`; undone at stop), so that its full collections do not pause the event loop to
     rescan the modules and games loaded at start."""
 
+    # ----- bots ------------------------------------------------------------------------------
+    bot_max_seconds: float = 2.0
+    """The largest time budget a bot may think per decision (``mcts:2s``); a seat asking for more
+    is refused (400) at creation and at a hand-off."""
+    bot_max_iterations: int = 2000
+    """The largest iteration budget per decision (``mcts:2000it``): never cut by time, so the same
+    bot at the same position still gives the same answer."""
+    bot_workers: int = field(default_factory=bot_workers_default)
+    """Worker processes that think for the bots (default: cores − 1, at least 1)."""
+    bot_batch_seconds: float = 0.1
+    """With no person seated, a game's turn in the pool plays bot moves until this much thinking
+    is spent (or 64 moves, or a person must decide): cheap bots batch, a searching bot plays one."""
+    bot_job_timeout: float = 120.0
+    """A worker silent this long on one job is killed and restarted (the game plays a random move)."""
+
+    # ----- people and their seats -----------------------------------------------------------
+    handoff_after: float = 60.0
+    """Seconds a person must have been away (no socket, no request) before another seat may hand
+    their seat to a bot."""
+    create_per_minute: float = 30.0
+    """Games one client address may create per minute (sustained), after a burst of `create_burst`."""
+    create_burst: int = 20
+
+    # ----- the edge (see spacetable.server.edge) ---------------------------------------------
+    header_timeout: float = 10.0
+    """Seconds a client has to send a request's whole header, from its first byte (or from
+    connecting); the connection is closed after it."""
+    body_timeout: float = 10.0
+    """Seconds a client has to send a request's whole body once its header is in."""
+    max_connections_per_client: int = 256
+    """Open TCP connections (HTTP and WebSocket) one client address may hold; one more is accepted
+    and closed at once."""
+    max_websockets_per_client: int = 256
+    """Open WebSockets one client address may hold; one more is accepted and closed (1008)."""
+    ws_messages_per_second: float = 5.0
+    """Sustained rate of messages a WebSocket client may send (pings included), after a burst of
+    `ws_message_burst`; a faster client is closed with 1008."""
+    ws_message_burst: int = 30
+    stall_seconds: float = 5.0
+    """A connection whose client drains nothing for this long while the server has more than a
+    buffer's worth to send it is cut (the close always happens, whatever the client does)."""
+    forwarded_allow_ips: str | None = None
+    """Behind a reverse proxy: the proxy's addresses, whose X-Forwarded-For names the real client
+    (rate limits and WebSocket limits then count per real client)."""

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from sqlalchemy import BigInteger, ForeignKey, Integer, String, Text
+from sqlalchemy import BigInteger, Boolean, ForeignKey, Integer, String, Text, false
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 
@@ -13,7 +13,8 @@ class Base(DeclarativeBase):
 
 
 class GameRow(Base):
-    """One game: its config, seed and rules version; `version` = number of records (only grows)."""
+    """One game: its config, deal (seed, salt, generator) and rules version; `version` = number of
+    records (only grows)."""
 
     __tablename__ = "games"
 
@@ -22,11 +23,23 @@ class GameRow(Base):
     config: Mapped[str] = mapped_column(Text)
     """The engine config as JSON text."""
     seed: Mapped[int] = mapped_column(BigInteger)
+    """The 64-bit seed of a game stored before revision 0003 (also in `seed_hex`); 0 for later games."""
+    seed_hex: Mapped[str | None] = mapped_column(String(32))
+    """The game's seed as 32 lowercase hex digits (its 16 big-endian bytes: the generator's key)."""
+    salt_hex: Mapped[str | None] = mapped_column(String(32))
+    """The salt of the seed commitment (docs/server.md); None for games stored before revision 0003."""
+    fixed_seed: Mapped[bool | None] = mapped_column(Boolean)
+    """The creator gave the seed (so knows the deal); None for games stored before revision 0003."""
+    rng: Mapped[str] = mapped_column(String(16), server_default="splitmix64")
+    """The generator stream: "shake256", or "splitmix64" for games stored before revision 0003."""
     rules_version: Mapped[str] = mapped_column(String(80))
     version: Mapped[int] = mapped_column(Integer, default=0)
     status: Mapped[str] = mapped_column(String(24), default="running", index=True)
     created_at: Mapped[datetime] = mapped_column()
     updated_at: Mapped[datetime] = mapped_column()
+    share_for_research: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    """The players allowed `spacetable dataset` to export this game's trajectories once it is over
+    (set at creation, off by default; names and tokens are never exported)."""
 
 
 class SeatRow(Base):

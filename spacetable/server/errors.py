@@ -4,7 +4,9 @@ from __future__ import annotations
 
 
 class ApiError(Exception):
-    def __init__(self, status: int, message: str) -> None:
+    def __init__(self, status: int, message: str, retry_after: int | None = None) -> None:
         super().__init__(message)
         self.status = status
         self.message = message
+        self.retry_after = retry_after
+        """Seconds after which the same request may succeed (sent as Retry-After; 429)."""

@@ -20,7 +20,6 @@ import threading
 from collections.abc import Callable
 from dataclasses import dataclass
 
-import psycopg
 from sqlalchemy import URL
 
 from spacetable.server.store import CHANNEL, PRESENCE, NewRecord, records_of
@@ -101,6 +100,8 @@ class Listener:
         self._thread.join(POLL_SECONDS * 4)
 
     def _run(self) -> None:
+        import psycopg  # the ``postgres`` extra: only a PostgreSQL server listens
+
         first = True
         while not self._stop.is_set():
             try:

@@ -18,8 +18,8 @@ from typing import Any
 
 from spacetable.engine.state import CHANCE, TERMINAL, State
 from spacetable.server.store import NewRecord, StoredGame
-from spacetable.server.tables import FINISHED, LogLine, Plan, Seat, Table, apply_record
-from spacetable.server.views import seat_list
+from spacetable.server.tables import FINISHED, LogLine, Plan, Seat, Table, apply_record, deal_of
+from spacetable.server.views import log_json, seat_list
 from spacetable.sim.setup import load_game
 
 CHECKPOINT_EVERY = 32
@@ -68,10 +68,12 @@ class Replay:
     def __init__(self, stored: StoredGame, status: str, message: str | None) -> None:
         self.id, self.game, self.config, self.seed = stored.id, stored.game, stored.config, stored.seed
         self.status, self.message = status, message
-        state = load_game(stored.game).new_game(dict(stored.config), stored.seed)
+        self.deal = deal_of(stored)
+        state = load_game(stored.game).new_game(dict(stored.config), stored.seed, stream=stored.stream)
         state.events = []
         seats = [Seat(s.seat, s.name, s.kind) for s in stored.seats]
-        table = Table(stored.id, stored.game, stored.config, stored.seed, stored.rules_version, seats, state)
+        table = Table(stored.id, stored.game, stored.config, stored.seed, stored.rules_version, seats, state,
+                      deal=self.deal)
         plan = table._plan()
         self.records = [NewRecord(r.kind, r.text, r.seat) for r in stored.records]
         self.points: dict[int, _Point] = {0: self._point(plan)}
@@ -147,7 +149,7 @@ class Replay:
             "current_player": None if p in (CHANCE, TERMINAL) else p,
             "decision": "" if state.is_terminal() else state.decision_name(),
             "view": public if seat is None else state.view(seat).to_json(),
-            "log": [{"n": line.n, "text": line.text} for line in point.log],
+            "log": [log_json(line) for line in point.log],
             "legal_actions": [], "intent": None,
             "undo": {"allowed": False, "reason": "a replay cannot be changed"}, "prefs": None,
             "status": FINISHED if state.is_terminal() else self.status if n == self.last else "running",
@@ -162,4 +164,5 @@ class Replay:
 
 def replace_table(replay: Replay, point: _Point) -> Table:
     """A table shell holding a replay position's seats (for `views.seat_list`)."""
-    return Table(replay.id, replay.game, replay.config, replay.seed, "", point.seats, point.state)
+    return Table(replay.id, replay.game, replay.config, replay.seed, "", point.seats, point.state,
+                 deal=replay.deal)

@@ -3,7 +3,13 @@
 Every change follows the same path: take the game's lock, check the version the client acted on,
 plan the records on a copy of the state, append them to the database in one transaction (the
 store's compare-and-set on the version), adopt the plan, queue the new views, schedule the bots.
-Database calls and bot thinking run in worker threads, never on the event loop.
+Database calls run in worker threads, never on the event loop; bots think in worker processes
+(`botpool.BotPool`), which games share in turns, so neither a request nor another game's bots wait
+behind a search. Start-up loads the running games in the background: the server listens at once.
+
+A seat belongs to its person: another seat may hand it to a bot only once that person has been
+away (no socket anywhere, no request) for `ServerConfig.handoff_after` seconds, and the person
+takes it back by connecting or acting with their token.
 
 Several processes may serve one PostgreSQL database (`Store.shared`): each holds every running game
 in memory and hears the others' appends by LISTEN/NOTIFY (`notify.Listener`), catching up by
@@ -19,25 +25,27 @@ again before that lease's end.
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import functools
 import gc
 import logging
 import os
 import secrets
 import socket
 import time
-import unicodedata
 from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
-from spacetable.bots.base import Bot, make_bot
-from spacetable.engine.action import Action
 from spacetable.engine.errors import SpacetableError
 from spacetable.engine.rng import Rng
-from spacetable.engine.state import State
+from spacetable.server import names as display_names
+from spacetable.server.botpool import BOT_BATCH, BotPool, Caps, Job, WorkerLost
 from spacetable.server.config import ServerConfig
+from spacetable.server.deal import new_deal
 from spacetable.server.errors import ApiError
+from spacetable.server.limits import RateLimiter, check_bot
 from spacetable.server.live import Hub
 from spacetable.server.notify import Listener, Note
 from spacetable.server.replays import Replay
@@ -61,8 +69,8 @@ log = logging.getLogger("spacetable.server")
 T = TypeVar("T")
 CHECKPOINT_SECONDS = 1.0
 """How often SQLite's write-ahead log is checkpointed (off the commit path)."""
-BOT_BATCH = 64
-"""Bot decisions written in one transaction when no person is seated (nobody waits to see them)."""
+LISTEN_GRACE = 0.2
+"""Seconds the stored games wait for word that the server listens before they load anyway."""
 REPLAYS_KEPT = 16
 """Replays of finished games kept built in memory (least recently used dropped first)."""
 
@@ -86,15 +94,10 @@ class GameRequest:
     names: Sequence[str] | None = None
     turn_limit: int | None = None
     """The game's turn limit (0: none) for a game that has one (``turn_limit`` in its spec's params)."""
-
-
-_DIRECTION_MARKS = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
-
-
-def _unprintable(ch: str) -> bool:
-    """A character no display name may hold: a control, a line or paragraph separator, an unassigned or
-    private code point, or a text-direction mark (one could make a name read as another's)."""
-    return ch in _DIRECTION_MARKS or unicodedata.category(ch) in ("Cc", "Cs", "Co", "Cn", "Zl", "Zp")
+    share_for_research: bool = False
+    """The players allow `spacetable dataset` to export this game's decisions once it is finished."""
+    tutorial: bool = False
+    """A guided first game (`spacetable.tutorials`): marked by its first record; the view adds the coach."""
 
 
 def _now_ms() -> int:
@@ -105,14 +108,6 @@ def new_token() -> str:
     return secrets.token_urlsafe(24)
 
 
-def check_bot(game: str, name: str) -> None:
-    """`ApiError` 400 unless the bot registry knows `name` for `game`."""
-    try:
-        make_bot(game, name)
-    except (ValueError, TypeError) as e:
-        raise ApiError(400, str(e)) from e
-
-
 class GameService:
     def __init__(self, store: Store, config: ServerConfig, hub: Hub) -> None:
         self.store = store
@@ -121,8 +116,11 @@ class GameService:
         self.tables: dict[str, Table] = {}
         self._locks: dict[str, asyncio.Lock] = {}
         self._tokens: dict[str, tuple[str, int | None]] = {}
-        self._bots: dict[tuple[str, int, str], Bot] = {}
         self._bot_tasks: dict[str, asyncio.Task[None]] = {}
+        self.caps = Caps(config.bot_max_seconds, config.bot_max_iterations)
+        self.pool = BotPool(config.bot_workers, config.bot_job_timeout)
+        self._creations = RateLimiter(config.create_per_minute, config.create_burst)
+        self._background: set[asyncio.Task[None]] = set()
         self._stopping = False
         self._checkpointer: asyncio.Task[None] | None = None
         self.owner = f"{socket.gethostname()[:40]}:{os.getpid()}:{secrets.token_hex(4)}"
@@ -149,6 +147,8 @@ class GameService:
         leaving the newer records to the next sweep (a tail of up to half a lease)."""
         self._replays: dict[str, Replay] = {}
         self._announcing: set[asyncio.Task[None]] = set()
+        self._frozen = False
+        self._listening = asyncio.Event()
 
     # ----- lifecycle ----------------------------------------------------------------------
     async def _checkpoints(self) -> None:
@@ -160,22 +160,54 @@ class GameService:
                 log.warning("SQLite checkpoint failed", exc_info=True)
 
     async def start(self) -> None:
-        """Load every running game (replaying its records) and resume its bots."""
+        """Start the background work and return at once (the server then listens): loading every
+        running game (replaying its records) and resuming its bots happen in the background, and a
+        request for a game not loaded yet loads it on the spot."""
         loop = asyncio.get_running_loop()
         if self.store.engine.dialect.name == "sqlite":
             self._checkpointer = loop.create_task(self._checkpoints())
         if self.store.shared:
             self._listener = Listener(self.store.engine.url, loop, self._heard, self._missed, self._presence)
             self._listener.start()
-        await self._load_running()
-        if self.store.shared:
-            self._sweeper = loop.create_task(self._sweep())
-        if self.config.freeze_gc:
+        self._spawn(self._resume())
+        self._spawn(self._presence_clock())
+
+    def _spawn(self, work: Any) -> None:
+        task = asyncio.get_running_loop().create_task(work)
+        self._background.add(task)
+        task.add_done_callback(self._background.discard)
+
+    def listening(self) -> None:
+        """The server now accepts connections (`edge.run` calls this): the stored games load."""
+        self._listening.set()
+
+    async def _resume(self) -> None:
+        """Load the running games and resume their bots, after the server has started listening
+        (under `edge.run`; served otherwise, e.g. by a test client, after `LISTEN_GRACE`)."""
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(self._listening.wait(), LISTEN_GRACE)
+        try:
+            await self._load_running()
+        except Exception:  # noqa: BLE001 - a busy database: the games load on demand, or at the sweep
+            log.warning("loading the running games failed", exc_info=True)
+        if self.store.shared and not self._stopping:
+            self._sweeper = asyncio.get_running_loop().create_task(self._sweep())
+        if self.config.freeze_gc and not self._stopping:
             # everything alive now (the modules, the games loaded) leaves the cyclic collector's
             # generations: its full collections then scan only what came later, not 200 000
             # objects at a time (pauses of 50-500 ms on the event loop, every few seconds)
             gc.collect()
             gc.freeze()
+            self._frozen = True
+
+    async def _presence_clock(self) -> None:
+        """Push the tables whose seats' grace periods ran out (the page then offers the hand-off)."""
+        tick = min(1.0, max(0.05, self.config.handoff_after / 4))
+        while not self._stopping:
+            await asyncio.sleep(tick)
+            for table in self.hub.away_changed(self.tables):
+                async with self.lock(table.id):
+                    self.hub.push(self.tables.get(table.id, table))
 
     async def _load_running(self) -> None:
         """Load every running game not held yet and schedule its bots."""
@@ -192,7 +224,8 @@ class GameService:
 
     async def stop(self) -> None:
         self._stopping = True
-        tasks = list(self._bot_tasks.values())
+        self.pool.stop()  # whatever the bots are thinking: the moves not written are simply replanned
+        tasks = list(self._bot_tasks.values()) + list(self._background)
         for extra in (self._checkpointer, self._sweeper):
             if extra is not None:
                 tasks.append(extra)
@@ -208,7 +241,7 @@ class GameService:
                 log.warning("could not release the bot lease of %s", game_id, exc_info=True)
         self._reader.shutdown(wait=False, cancel_futures=True)
         self.hub.close_all()
-        if self.config.freeze_gc:
+        if self._frozen:
             gc.unfreeze()  # collectable again (an app stopped inside a longer-lived process)
 
     # ----- several processes ----------------------------------------------------------------
@@ -373,6 +406,7 @@ class GameService:
         table = await asyncio.to_thread(load_table, stored)
         for key, seat in stored.tokens:  # its credentials, so no request waits on a token lookup
             self._tokens[key] = (game_id, seat)
+        self.hub.known(game_id)
         if table.status != stored.status:
             if table.status == UPGRADED:
                 log.warning("game %s: %s", game_id, table.message)
@@ -431,14 +465,18 @@ class GameService:
         return found
 
     # ----- creating -----------------------------------------------------------------------
-    async def create(self, req: GameRequest) -> Created:
+    async def create(self, req: GameRequest, client: str | None = None) -> Created:
+        """A new game; `client` (the caller's address) is rate-limited (429 past the limit)."""
+        if client is not None:
+            self._creations.check(client, "new games")
         try:
             spec = load_game(req.game)
             if req.turn_limit is not None and "turn_limit" not in spec.params:
                 raise ApiError(400, f"{spec.title} has no turn limit")
             config = build_config(spec, req.players, req.modules, req.expansions, req.modes, req.turn_limit)
-            seed = req.seed if req.seed is not None else int.from_bytes(os.urandom(4), "little")
-            state = spec.new_game(dict(config), seed)
+            deal = new_deal(req.seed)  # 128 secret bits unless the creator gave the seed (docs/server.md)
+            seed = deal.seed
+            state = spec.new_game(dict(config), seed, stream=deal.stream)
         except ApiError:
             raise
         except SpacetableError as e:
@@ -450,41 +488,47 @@ class GameService:
             raise ApiError(400, f"{len(req.seats)} seats given for {req.players} players")
         for kind in req.seats:
             if kind != HUMAN:
-                check_bot(req.game, kind)
+                check_bot(req.game, kind, self.caps, config)
         names = list(req.names or [])
         if len(names) > req.players:
             raise ApiError(400, f"{len(names)} names given for {req.players} players")
-        seats = []
-        taken: set[str] = set()
+        seats: list[Seat] = []
         for i, kind in enumerate(req.seats):
-            name = names[i].strip() if i < len(names) and names[i].strip() else (
-                f"Player {i + 1}" if kind == HUMAN else f"{kind} bot {i + 1}")
-            bad = next((ch for ch in name if _unprintable(ch)), None)
-            if bad is not None:
-                raise ApiError(400, f"the name of seat {i + 1} holds U+{ord(bad):04X}, a control or "
-                                    "text-direction character: a name is letters, digits, spaces and marks")
-            if name.casefold() in taken:
+            try:
+                given = display_names.normalize(names[i]) if i < len(names) else ""
+            except display_names.BadName as e:
+                raise ApiError(400, f"the name of seat {i + 1} {e}") from e
+            name = given or (f"Player {i + 1}" if kind == HUMAN else f"{kind} bot {i + 1}")
+            twin = display_names.look_alike(name, [s.name for s in seats])
+            if twin is not None and twin.casefold() == name.casefold():
                 raise ApiError(400, f"two seats are named {name!r}: give each seat a name of its own")
-            taken.add(name.casefold())
+            if twin is not None:
+                other = next(s.seat for s in seats if s.name == twin)
+                raise ApiError(400, f"the name of seat {i + 1}, {name!r}, looks like seat {other + 1}'s "
+                                    f"{twin!r}: give each seat a name the others can tell apart")
             seats.append(Seat(i, name, kind))
         state.events = []
         game_id = secrets.token_hex(8)
-        table = Table(game_id, req.game, config, seed, rules_version(req.game), seats, state)
+        table = Table(game_id, req.game, config, seed, rules_version(req.game), seats, state,
+                      tutorial=req.tutorial, deal=deal)
         try:
-            plan = table.plan_advance()
+            plan = table.plan_tutorial() if req.tutorial else table.plan_advance()
         except SpacetableError as e:
             raise ApiError(400, str(e)) from e
         tokens: list[tuple[str, int | None]] = [(new_token(), s.seat) for s in seats if s.kind == HUMAN]
         spectator = new_token()
         tokens.append((spectator, None))
         status = FINISHED if plan.state.is_terminal() else RUNNING
-        await self._db_write(self.store.create, game_id, req.game, config, seed, table.rules_version,
-                                [StoredSeat(s.seat, s.kind, s.name) for s in seats], tokens, plan.records,
-                                status)
+        await self._db_write(functools.partial(
+            self.store.create, salt=deal.salt, fixed_seed=deal.fixed, stream=deal.stream),
+            game_id, req.game, config, seed, table.rules_version,
+            [StoredSeat(s.seat, s.kind, s.name) for s in seats], tokens, plan.records, status,
+            req.share_for_research)
         table.commit(plan)
         for tok, seat in tokens:
             self._tokens[hash_token(tok)] = (game_id, seat)
         self.tables[game_id] = table
+        self.hub.known(game_id)
         self.schedule_bots(table)
         return Created(game_id, [(seat, tok) for tok, seat in tokens if seat is not None], spectator)
 
@@ -532,10 +576,23 @@ class GameService:
             raise ApiError(403, f"it is not your decision (seat {table.current_player()} decides)")
         return seat
 
+    async def _present(self, game_id: str, seat: int | None, version: int) -> tuple[Table, int]:
+        """With the game's lock held, for a request of `seat` made at `version`: the seat's person is
+        present (their seat back from a bot if needed); the table and the version to check (a
+        request made just before this very take-back is still current)."""
+        self.hub.seen(game_id, seat)
+        table = await self._fresh(game_id, version)
+        if seat is not None and table.status == RUNNING and table.seats[seat].kind != HUMAN:
+            await self._reclaim(table, seat)
+            table = self.tables[game_id]
+        if version == self._reclaimed_from(table, seat):
+            version = table.version
+        return table, version
+
     async def act(self, game_id: str, seat: int | None, text: str, version: int) -> Table:
         table = await self.table(game_id)
         async with self.lock(game_id):
-            table = await self._fresh(game_id, version)
+            table, version = await self._present(game_id, seat, version)
             me = self._check_turn(table, seat, version)
             try:
                 plan = table.plan_actions(me, [text])
@@ -551,13 +608,13 @@ class GameService:
         if expand is None:
             raise ApiError(400, f"{table.game} has no compound intents")
         async with self.lock(game_id):
-            table = await self._fresh(game_id, version)
+            table, version = await self._present(game_id, seat, version)
             me = self._check_turn(table, seat, version)
             try:
                 texts = expand(table.state.copy(), me, intent)
                 if not isinstance(texts, list) or not texts or not all(isinstance(t, str) for t in texts):
                     raise ApiError(400, "the intent expands to no action")
-                plan = table.plan_actions(me, texts)
+                plan = table.plan_actions(me, texts, together=True)
             except ApiError:
                 raise
             except SpacetableError as e:
@@ -571,7 +628,7 @@ class GameService:
     async def undo(self, game_id: str, seat: int | None, version: int) -> Table:
         table = await self.table(game_id)
         async with self.lock(game_id):
-            table = await self._fresh(game_id, version)
+            table, version = await self._present(game_id, seat, version)
             if seat is None:
                 raise ApiError(403, "a spectator cannot undo")
             if version != table.version:
@@ -588,25 +645,83 @@ class GameService:
 
     async def handoff(self, game_id: str, seat: int | None, target: int, bot: str,
                       version: int | None) -> Table:
+        """Hand `target` to `bot`: a person's own seat at any time, another person's seat only once
+        they have been away for the grace period; ``"human"`` for one's own seat takes it back."""
         table = await self.table(game_id)
         if seat is None:
             raise ApiError(403, "a spectator cannot hand a seat to a bot")
-        check_bot(table.game, bot)
+        if bot != HUMAN:
+            check_bot(table.game, bot, self.caps, table.config)
+        elif target != seat:
+            raise ApiError(403, "only a seat's own person can take it back (by connecting or acting with "
+                                "their link)")
+        self.hub.seen(game_id, seat)
         async with self.lock(game_id):
             table = await self._fresh(game_id, version)
             if table.status != RUNNING:
                 raise ApiError(409, table.message or "the game is over")
-            if version is not None and version != table.version:
-                raise ApiError(409, f"stale version {version}: the game is at version {table.version}")
             if not 0 <= target < len(table.seats):
                 raise ApiError(404, f"no seat {target}")
+            if bot == HUMAN:
+                await self._reclaim(table, seat)
+                return self.tables[game_id]
+            await self._reclaim(table, seat)
+            table = self.tables[game_id]
+            if version is not None and version not in (table.version, self._reclaimed_from(table, seat)):
+                raise ApiError(409, f"stale version {version}: the game is at version {table.version}")
             if table.seats[seat].kind != HUMAN:
                 raise ApiError(403, "only a person at this table may hand a seat to a bot")
             if table.seats[target].kind != HUMAN:
                 raise ApiError(409, f"seat {target} is already played by a bot")
+            if target != seat:
+                self._check_away(table, target)
             plan = table.plan_handoff(target, bot)
             await self._write(table, plan)
             return table
+
+    def _check_away(self, table: Table, target: int) -> None:
+        """409 unless the person of `target` has been away for the grace period."""
+        name = table.seats[target].name
+        if target in self.hub.connected(table.id):
+            raise ApiError(409, f"{name} is at the table (connected): only they can hand their seat to a bot")
+        away = self.hub.absent_for(table.id, target)
+        grace = self.config.handoff_after
+        if away < grace:
+            raise ApiError(409, f"{name} left {away:.0f} s ago: their seat can be handed to a bot once they "
+                                f"have been away for {grace:g} s (in {max(1, round(grace - away))} s)")
+
+    async def _reclaim(self, table: Table, seat: int | None) -> None:
+        """The person of `seat` is here (they connected or acted with their link): if a bot plays
+        their seat, it is theirs again (a ``bot-handoff`` record back to ``human``; a bot move being
+        planned for that seat is then dropped, so the bot leaves at the seat's next decision).
+        Call with the game's lock held."""
+        if seat is None or table.status != RUNNING or table.seats[seat].kind == HUMAN:
+            return
+        before = table.version
+        plan = table.plan_handoff(seat, HUMAN)
+        await self._write(table, plan)
+        table.cache[("reclaimed", seat)] = before
+
+    @staticmethod
+    def _reclaimed_from(table: Table, seat: int | None) -> int | None:
+        """The version the seat's person saw before this very version took their seat back (their
+        request made at it is still current), if that is what just happened."""
+        found = table.cache.get(("reclaimed", seat))
+        return found if isinstance(found, int) else None
+
+    async def arrive(self, game_id: str, seat: int | None) -> Table:
+        """A seat's person connected: present from now, and their seat back from a bot if needed."""
+        self.hub.seen(game_id, seat)
+        table = self.tables[game_id]
+        if seat is None or table.seats[seat].kind == HUMAN:
+            return table
+        async with self.lock(game_id):
+            table = self.tables[game_id]
+            try:
+                await self._reclaim(table, seat)
+            except ApiError as e:  # another process wrote first: it stays with the bot until the next try
+                log.info("seat %s of game %s not taken back yet: %s", seat, game_id, e.message)
+            return self.tables[game_id]
 
     async def prefs(self, game_id: str, seat: int | None, stop_at_windows: bool) -> Table:
         """Record this person's wish to be stopped at optional windows (or not); any time."""
@@ -614,7 +729,7 @@ class GameService:
         if seat is None:
             raise ApiError(403, "a spectator has no preferences to set")
         async with self.lock(game_id):
-            table = self.tables[game_id]
+            table, _ = await self._present(game_id, seat, self.tables[game_id].version)
             if table.status != RUNNING:
                 raise ApiError(409, table.message or "the game is over")
             if table.seats[seat].kind != HUMAN:
@@ -632,12 +747,6 @@ class GameService:
         task = self._bot_tasks.get(table.id)
         if task is None or task.done():
             self._bot_tasks[table.id] = asyncio.get_running_loop().create_task(self._run_bots(table.id))
-
-    def _bot(self, table: Table, seat: int) -> Bot:
-        key = (table.id, seat, table.seats[seat].kind)
-        if key not in self._bots:
-            self._bots[key] = make_bot(table.game, table.seats[seat].kind)
-        return self._bots[key]
 
     async def _run_bots(self, game_id: str) -> None:
         """Play the bots of a game until a person must decide; with a person seated, one move per
@@ -692,12 +801,22 @@ class GameService:
             if table is None or table.bot_to_move() is None:
                 continue
             version = table.version
-            limit = 1 if pause > 0 else BOT_BATCH
-            plan = await asyncio.to_thread(table.plan_bots, self._chooser(table), limit)
+            try:
+                records = await self.pool.run(self._job(table, 1 if pause > 0 else BOT_BATCH))
+            except WorkerLost as e:
+                if self._stopping:
+                    return
+                log.error("bot of game %s lost its worker (%s); playing a random move", game_id, e)
+                records = self._random_move(table)
             async with self.lock(game_id):
                 table = self.tables.get(game_id)
                 if table is None or table.version != version:
-                    continue
+                    continue  # a person acted (or took their seat back) meanwhile: think again
+                try:
+                    plan = table.plan_records(records)
+                except SpacetableError:
+                    log.exception("bot moves of game %s do not replay here", game_id)
+                    return
                 try:
                     await self._write(table, plan)
                 except ApiError as e:
@@ -707,8 +826,19 @@ class GameService:
                     return
             await asyncio.sleep(0)
 
-    def _chooser(self, table: Table) -> Callable[[int, State, Rng], Action]:
-        def choose(seat: int, state: State, rng: Rng) -> Action:
-            return self._bot(table, seat).choose(state, seat, rng)
+    def _job(self, table: Table, limit: int) -> Job:
+        """The pool's job for the table's bots at its current version (the whole action log: the
+        pool sends a worker only what it lacks)."""
+        return Job(game_id=table.id, game=table.game, config=table.config, seed=table.seed,
+                   seats=tuple((s.kind, s.stop_at_windows) for s in table.seats), version=table.version,
+                   epoch=table.log_epoch, start=0, texts=tuple(t for _, t in table.actions), limit=limit,
+                   batch_seconds=self.config.bot_batch_seconds, caps=self.caps,
+                   stream=table.state.rng.stream)
 
-        return choose
+    @staticmethod
+    def _random_move(table: Table) -> list[NewRecord]:
+        """One random legal move for the bot to move (its worker died): the game goes on."""
+        def choose(_seat: int, state: Any, rng: Rng) -> Any:
+            return rng.choice(state.legal_actions())
+
+        return table.plan_bots(choose, 1).records

@@ -30,6 +30,7 @@ from sqlalchemy.exc import DBAPIError, IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
 from sqlalchemy.pool import ConnectionPoolEntry, StaticPool
 
+from spacetable.engine.rng import STREAM, seed_key
 from spacetable.server.db import GameRow, LeaseRow, RecordRow, SeatRow, TokenRow
 
 WRITERS = 32
@@ -120,6 +121,12 @@ class StoredGame:
     records: list[StoredRecord] = field(default_factory=list)
     tokens: list[tuple[str, int | None]] = field(default_factory=list)
     """(token hash, seat or None for the spectator) of every credential of the game."""
+    salt: bytes | None = None
+    """The salt of the seed commitment (`server.deal`); None for a game stored before them."""
+    fixed_seed: bool | None = None
+    """The creator gave the seed; None for a game stored before commitments (unknown)."""
+    stream: str = STREAM
+    """The generator stream the game is dealt with (`rng.STREAM`; older games `rng.LEGACY_STREAM`)."""
 
 
 def make_engine(url: str) -> Engine:
@@ -237,13 +244,19 @@ class Store:
 
     def create(self, game_id: str, game: str, config: dict[str, Any], seed: int, rules_version: str,
                seats: Sequence[StoredSeat], tokens: Sequence[tuple[str, int | None]],
-               records: Sequence[NewRecord], status: str) -> None:
-        """Store a new game with its seats, token hashes and first records in one transaction."""
+               records: Sequence[NewRecord], status: str, share_for_research: bool = False, *,
+               salt: bytes | None = None, fixed_seed: bool | None = None, stream: str = STREAM) -> None:
+        """Store a new game with its seats, token hashes and first records in one transaction.
+
+        `seed` (0 ≤ seed < 2**128) is stored as hex with the commitment's `salt`, whether the creator
+        gave it (`fixed_seed`) and the generator `stream` (docs/server.md, "Provably fair deals")."""
         t = now()
         with self._session() as s, s.begin():
-            s.add(GameRow(id=game_id, game=game, config=json.dumps(config, sort_keys=True), seed=seed,
+            s.add(GameRow(id=game_id, game=game, config=json.dumps(config, sort_keys=True), seed=0,
+                          seed_hex=seed_key(seed).hex(), salt_hex=None if salt is None else salt.hex(),
+                          fixed_seed=fixed_seed, rng=stream,
                           rules_version=rules_version, version=len(records), status=status,
-                          created_at=t, updated_at=t))
+                          created_at=t, updated_at=t, share_for_research=share_for_research))
             s.flush()
             s.add_all(SeatRow(game_id=game_id, seat=x.seat, kind=x.kind, name=x.name) for x in seats)
             s.add_all(TokenRow(token_hash=hash_token(tok), game_id=game_id, seat=seat)
@@ -393,7 +406,10 @@ class Store:
             recs = s.scalars(select(RecordRow).where(RecordRow.game_id == game_id).order_by(RecordRow.n))
             tokens = s.execute(select(TokenRow.token_hash, TokenRow.seat).where(TokenRow.game_id == game_id))
             return StoredGame(
-                id=row.id, game=row.game, config=json.loads(row.config), seed=row.seed,
+                id=row.id, game=row.game, config=json.loads(row.config),
+                seed=int(row.seed_hex, 16) if row.seed_hex else row.seed,
+                salt=bytes.fromhex(row.salt_hex) if row.salt_hex else None, fixed_seed=row.fixed_seed,
+                stream=row.rng,
                 rules_version=row.rules_version, version=row.version, status=row.status,
                 seats=[StoredSeat(x.seat, x.kind, x.name) for x in seats],
                 records=[StoredRecord(r.n, r.kind, r.text, r.seat, r.created_at) for r in recs],
@@ -405,6 +421,14 @@ class Store:
             q = select(GameRow.id).order_by(GameRow.created_at)
             if status is not None:
                 q = q.where(GameRow.status == status)
+            return list(s.scalars(q))
+
+    @_retried
+    def shared_for_research(self) -> list[str]:
+        """The finished games whose players allowed research exports, oldest first."""
+        with self._session() as s:
+            q = (select(GameRow.id).where(GameRow.status == "finished", GameRow.share_for_research.is_(True))
+                 .order_by(GameRow.created_at))
             return list(s.scalars(q))
 
     @_retried

@@ -1,8 +1,9 @@
 """A running game on the server: rebuilt by replaying its records, changed only by planned records.
 
-A table is (config, seed, records). Records are replayed in order: ``action``/``auto``/``chance``
-records apply one engine action (a chance record re-draws from the seeded generator and must match),
-``undo`` keeps the first N entries of the action log, ``bot-handoff`` gives a seat to a bot,
+A table is (config, seed, records). Records are replayed in order: ``action``/``auto``/``chance``/
+``joined`` records apply one engine action (a chance record re-draws from the seeded generator and must
+match), ``undo`` keeps the first N entries of the action log, ``bot-handoff`` gives a seat to a bot (or,
+with the text ``human``, back to its person),
 ``prefs`` records a seat's ``stop-at-windows=on|off``. Every
 change is first *planned* on a copy (`Plan`), written to the store, then `commit`-ted here, so a
 refused action or a failed write changes nothing.
@@ -19,6 +20,7 @@ import hashlib
 import importlib
 import itertools
 import logging
+import time
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from importlib import resources
@@ -28,15 +30,21 @@ import spacetable
 from spacetable.engine import record
 from spacetable.engine.action import Action
 from spacetable.engine.errors import SaveError, SpacetableError
-from spacetable.engine.rng import Rng
+from spacetable.engine.rng import Rng, derive_rng
 from spacetable.engine.state import CHANCE, TERMINAL, State
+from spacetable.server.deal import Deal
 from spacetable.server.store import NewRecord, StoredGame, StoredRecord
 from spacetable.sim.setup import load_game
 
 log = logging.getLogger("spacetable.server")
 HUMAN = "human"
 RUNNING, FINISHED, UPGRADED = "running", "finished", "finished-by-upgrade"
-ACTION_KINDS = frozenset({"action", "auto", "chance"})
+ACTION_KINDS = frozenset({"action", "auto", "chance", "joined"})
+JOINED = "joined"
+"""The record kind of a decision a person made together with the one before it, in one compound intent
+("buy 5 Parts", a whole proposal): an undo takes the whole group back (`engine.undo`, ``joined``)."""
+TUTORIAL = "tutorial"
+"""The record kind that opens a tutorial game (its text: the game's name): the table shows the coach."""
 PREF_STOP = "stop-at-windows"
 MAX_ADVANCE = 10_000
 """Safety bound on chance/forced steps taken in one go."""
@@ -83,6 +91,16 @@ class LogLine:
     n: int
     """The record that produced this line."""
     text: str
+    rule: str | None = None
+    """The id of the rule the line applies (`spacetable.rulebook`), beside the text, never in it."""
+    level: str = "step"
+    """`State.event_level`: "routine" (folded under the line before), "step", or "moment" (a banner)."""
+
+
+def event_lines(n: int, state: State) -> list[LogLine]:
+    """The log lines of the events `state` emitted since it was last asked, for record `n`."""
+    return [LogLine(n, state.render_event(e), e.rule or None, state.event_level(e))
+            for e in state.take_events()]
 
 
 @dataclass
@@ -128,10 +146,19 @@ class Table:
         default_factory=lambda: ({}, {}))
     """The top-level values of the views built at the last version that built any, and at the one
     before, with their JSON texts (`views.view_text` reuses a text for an equal value)."""
+    tutorial: bool = False
+    """A guided first game (`spacetable.tutorials`): its first record is of kind ``tutorial``."""
     log_epoch: int = field(default_factory=lambda: next(_EPOCHS))
     """Unique per table object, renewed whenever the log changes other than by appending (an undo
     removes lines): a push sending only the lines new since a client's last one knows when it must
     send the whole log instead."""
+    deal: Deal | None = None
+    """The seed's salt, whether the creator chose it, the generator stream (`server.deal`)."""
+
+    @property
+    def fixed_seed(self) -> bool:
+        """The creator chose the seed, so knows the deal (every view says so)."""
+        return self.deal is not None and bool(self.deal.fixed)
 
     # ----- reading ------------------------------------------------------------------------
     def current_player(self) -> int | None:
@@ -158,15 +185,17 @@ class Table:
         return Plan(self.version, [], state, list(self.actions), list(self.log),
                     [replace(s) for s in self.seats])
 
-    def plan_actions(self, seat: int, texts: list[str], kind: str = "action") -> Plan:
-        """Apply `seat`'s consecutive decisions (chance steps between them are drawn); SpacetableError."""
+    def plan_actions(self, seat: int, texts: list[str], kind: str = "action", together: bool = False) -> Plan:
+        """Apply `seat`'s consecutive decisions (chance steps between them are drawn); SpacetableError.
+        `together`: one compound intent, whose decisions after the first are recorded as ``joined``."""
         plan = self._plan()
-        for text in texts:
+        for i, text in enumerate(texts):
             _advance_chance(plan)
             if plan.state.current_player() != seat:
                 raise SpacetableError(f"it is not seat {seat}'s decision any more before {text!r}")
             action = plan.state.parse(text, plan.state.legal_actions())
-            _record_action(plan, kind, str(action), seat, action, checked=True)
+            record_kind = JOINED if together and i else kind
+            _record_action(plan, record_kind, str(action), seat, action, checked=True)
         advance(plan)
         return plan
 
@@ -176,17 +205,20 @@ class Table:
         advance(plan)
         return plan
 
-    def plan_bots(self, choose: Chooser, limit: int) -> Plan:
-        """Up to `limit` consecutive bot decisions (`choose(seat, state, rng)`), stopping at a person."""
+    def plan_bots(self, choose: Chooser, limit: int, seconds: float | None = None) -> Plan:
+        """Up to `limit` consecutive bot decisions (`choose(seat, state, rng)`), stopping at a person,
+        or once `seconds` of thinking are spent (after at least one decision)."""
         plan = self._plan()
-        for _ in range(limit):
+        end = None if seconds is None else time.monotonic() + seconds
+        for i in range(limit):
             p = plan.state.current_player()
-            if p < 0 or plan.seats[p].kind == HUMAN:
+            if p < 0 or plan.seats[p].kind == HUMAN or (i and end is not None and time.monotonic() >= end):
                 break
             # seeded by the position in the action log (not the record number): after an undo the
-            # same decision meets the same answer, so undo never re-rolls a bot (engine.undo)
+            # same decision meets the same answer, so undo never re-rolls a bot (engine.undo); derived
+            # one-way from the seed, so a bot's choices never lead back to the deal
             n = len(plan.actions)
-            rng = Rng((self.seed * 0x9E3779B97F4A7C15 + n * 0xBF58476D1CE4E5B9) % (1 << 64))
+            rng = derive_rng(self.seed, n)
             try:
                 action = choose(p, plan.state, rng)
             except Exception:  # a broken bot must not stop the game: it plays a random move
@@ -196,9 +228,20 @@ class Table:
             advance(plan)
         return plan
 
+    def plan_records(self, records: list[NewRecord]) -> Plan:
+        """Records planned elsewhere (a bot worker's), replayed onto a copy: every decision applied
+        under the rules, every chance outcome checked against the seeded generator (SaveError)."""
+        plan = self._plan()
+        for rec in records:
+            apply_record(self.game, self.config, self.seed, plan, rec)
+        return plan
+
     def plan_handoff(self, seat: int, bot: str) -> Plan:
+        """Give `seat` to the bot `bot`, or (`bot` = "human") back to its person."""
         plan = self._plan()
         apply_record(self.game, self.config, self.seed, plan, NewRecord("bot-handoff", bot, seat))
+        if bot == HUMAN:
+            advance(plan)
         return plan
 
     def plan_prefs(self, seat: int, stop_at_windows: bool) -> Plan:
@@ -216,6 +259,13 @@ class Table:
 
     def plan_advance(self) -> Plan:
         plan = self._plan()
+        advance(plan)
+        return plan
+
+    def plan_tutorial(self) -> Plan:
+        """A new game's first records when it is a tutorial: the ``tutorial`` mark, then the advance."""
+        plan = self._plan()
+        apply_record(self.game, self.config, self.seed, plan, NewRecord(TUTORIAL, self.game, None))
         advance(plan)
         return plan
 
@@ -237,7 +287,7 @@ class Table:
             self.status = FINISHED
 
     def bot_rng(self) -> Rng:
-        return Rng((self.seed * 0x9E3779B97F4A7C15 + self.version * 0xBF58476D1CE4E5B9) % (1 << 64))
+        return derive_rng(self.seed, self.version)
 
 
 Chooser = Callable[[int, State, Rng], Action]
@@ -253,7 +303,7 @@ def _record_action(plan: Plan, kind: str, text: str, seat: int | None, action: A
         plan.state.apply(action)
     plan.records.append(NewRecord(kind, text, seat))
     plan.actions.append((n, text))
-    plan.log.extend(LogLine(n, plan.state.render_event(e)) for e in plan.state.take_events())
+    plan.log.extend(event_lines(n, plan.state))
 
 
 def _advance_chance(plan: Plan) -> None:
@@ -265,7 +315,7 @@ def _advance_chance(plan: Plan) -> None:
         drawn = state.sample_chance()
         plan.records.append(NewRecord("chance", str(drawn), None))
         plan.actions.append((n, str(drawn)))
-        plan.log.extend(LogLine(n, state.render_event(e)) for e in state.take_events())
+        plan.log.extend(event_lines(n, state))
 
 
 def advance(plan: Plan) -> None:
@@ -289,14 +339,15 @@ def advance(plan: Plan) -> None:
         _record_action(plan, "auto", str(passing), p, passing)
 
 
-def _replay_actions(game: str, config: dict[str, Any], seed: int, texts: list[str]) -> State:
+def _replay_actions(game: str, config: dict[str, Any], seed: int, texts: list[str], stream: str) -> State:
     load_game(game)
-    return record.replay_actions(game, dict(config), seed, list(texts))
+    return record.replay_actions(game, dict(config), seed, list(texts), stream=stream)
 
 
 def replay(table: Table, keep: int) -> State:
     """The table's state after its first `keep` action-log entries."""
-    return _replay_actions(table.game, table.config, table.seed, [t for _, t in table.actions[:keep]])
+    return _replay_actions(table.game, table.config, table.seed, [t for _, t in table.actions[:keep]],
+                           table.state.rng.stream)
 
 
 def apply_record(game: str, config: dict[str, Any], seed: int, plan: Plan, rec: NewRecord) -> None:
@@ -315,14 +366,14 @@ def apply_record(game: str, config: dict[str, Any], seed: int, plan: Plan, rec: 
                 raise SaveError(f"record {n}: seat {rec.seat} acted where {state.current_player()} decides")
             state.apply(Action.parse(rec.text))
         plan.actions.append((n, rec.text))
-        plan.log.extend(LogLine(n, state.render_event(e)) for e in state.take_events())
+        plan.log.extend(event_lines(n, state))
     elif rec.kind == "undo":
         keep = int(rec.text)
         if not 0 <= keep <= len(plan.actions):
             raise SaveError(f"record {n}: cannot keep {keep} of {len(plan.actions)} entries")
         undone = {m for m, _ in plan.actions[keep:]}
         plan.actions = plan.actions[:keep]
-        plan.state = _replay_actions(game, config, seed, [t for _, t in plan.actions])
+        plan.state = _replay_actions(game, config, seed, [t for _, t in plan.actions], state.rng.stream)
         plan.state.events = []
         plan.log = [line for line in plan.log if line.n not in undone]
         who = plan.seats[rec.seat].name if rec.seat is not None and rec.seat < len(plan.seats) else "?"
@@ -333,12 +384,16 @@ def apply_record(game: str, config: dict[str, Any], seed: int, plan: Plan, rec: 
                 "on", "off"):
             raise SaveError(f"record {n}: unknown preference {rec.text!r}")
         plan.seats[rec.seat].stop_at_windows = value == "on"
+    elif rec.kind == TUTORIAL:
+        if n != 0:
+            raise SaveError(f"record {n}: a tutorial mark after the game began")
     elif rec.kind == "bot-handoff":
         if rec.seat is None or not 0 <= rec.seat < len(plan.seats):
             raise SaveError(f"record {n}: bot hand-off of an unknown seat")
         seat = plan.seats[rec.seat]
         seat.kind = rec.text
-        plan.log.append(LogLine(n, f"{seat.name}'s seat is now played by the {rec.text} bot"))
+        plan.log.append(LogLine(n, f"{seat.name} is back and plays their own seat again" if rec.text == HUMAN
+                                else f"{seat.name}'s seat is now played by the {rec.text} bot"))
     else:
         raise SaveError(f"record {n}: unknown kind {rec.kind!r}")
     plan.records.append(rec)
@@ -349,12 +404,13 @@ def load_table(stored: StoredGame) -> Table:
     current = rules_version(stored.game) if _game_known(stored.game) else "unknown"
     seats = [Seat(s.seat, s.name, s.kind) for s in stored.seats]
     try:
-        state = load_game(stored.game).new_game(dict(stored.config), stored.seed)
+        state = load_game(stored.game).new_game(dict(stored.config), stored.seed, stream=stored.stream)
     except Exception as e:  # noqa: BLE001 - a game this server cannot set up is shown, never a crash
         return _broken(stored, seats, None, f"This game can no longer be set up on this server ({e}). "
                        f"It was stored under rules {stored.rules_version}; this server runs {current}.")
     state.events = []
-    table = Table(stored.id, stored.game, stored.config, stored.seed, stored.rules_version, seats, state)
+    table = Table(stored.id, stored.game, stored.config, stored.seed, stored.rules_version, seats, state,
+                  deal=deal_of(stored))
     plan = table._plan()
     for rec in stored.records:
         try:
@@ -373,10 +429,15 @@ def load_table(stored: StoredGame) -> Table:
             return table
     table.commit(plan)
     table.version = stored.version
+    table.tutorial = bool(stored.records) and stored.records[0].kind == TUTORIAL
     if stored.status == UPGRADED:
         table.status = UPGRADED
         table.message = "This game was closed by a rules upgrade."
     return table
+
+
+def deal_of(stored: StoredGame) -> Deal:
+    return Deal(stored.seed, stored.salt, stored.fixed_seed, stored.stream)
 
 
 def _as_new(rec: StoredRecord) -> NewRecord:
@@ -396,4 +457,5 @@ def _broken(stored: StoredGame, seats: list[Seat], state: State | None, message:
 
     st = state if state is not None else PLACEHOLDER.new_game({"players": 2}, 0)
     return Table(stored.id, stored.game, stored.config, stored.seed, stored.rules_version, seats, st,
-                 version=stored.version, status=UPGRADED, message=message, no_state=state is None)
+                 version=stored.version, status=UPGRADED, message=message, no_state=state is None,
+                 deal=deal_of(stored))

@@ -16,7 +16,7 @@ from types import ModuleType
 from typing import Any
 
 from spacetable.engine.errors import SpacetableError
-from spacetable.server.tables import FINISHED, HUMAN, RUNNING, Table, replay
+from spacetable.server.tables import FINISHED, HUMAN, JOINED, RUNNING, LogLine, Table, replay
 
 MAX_WALK = 50
 
@@ -32,17 +32,57 @@ def log_for(table: Table, seat: int | None) -> list[dict[str, Any]]:
     """The plain-language log as `seat` (None: a spectator) may see it: the same for every viewer
     (the events are public by the games' design), which `_log_texts` relies on (a log that differed
     per seat would need its texts kept per seat; test_server_views compares them with this)."""
-    return [{"n": line.n, "text": line.text} for line in table.log]
+    return [log_json(line) for line in table.log]
+
+
+def log_json(line: LogLine) -> dict[str, Any]:
+    """One log line as sent: ``{"n", "text", "rule", "level"}`` (the rule's id as data, never in the text)."""
+    return {"n": line.n, "text": line.text, "rule": line.rule, "level": line.level}
 
 
 def intents_module(game: str) -> ModuleType | None:
     """`spacetable.games.<game>.intents` if the game has one."""
+    return _game_module(game, "intents")
+
+
+def _game_module(game: str, name: str) -> ModuleType | None:
+    """`spacetable.games.<game>.<name>` if the game has one."""
     try:
-        return importlib.import_module(f"spacetable.games.{game}.intents")
+        return importlib.import_module(f"spacetable.games.{game}.{name}")
     except ModuleNotFoundError as e:
-        if e.name is not None and e.name.endswith(".intents"):
+        if e.name is not None and e.name.endswith("." + name):
             return None
         raise
+
+
+def guide_for(table: Table, seat: int | None) -> dict[str, Any] | None:
+    """What the table always shows (how to win, the phases with the current one, the badges), from the
+    game's `guide(view, config)` and `seat`'s view only; None for a game without a guide module."""
+    module = _game_module(table.game, "guide")
+    fn = getattr(module, "guide", None) if module is not None else None
+    if fn is None or table.no_state:
+        return None
+    found: dict[str, Any] = fn(_view_json(table, seat), table.config)
+    return found
+
+
+def tutorial_for(table: Table, seat: int | None, guide: dict[str, Any] | None) -> dict[str, Any] | None:
+    """The coach's word for a tutorial's seat now (`spacetable.tutorials.step`); None elsewhere."""
+    if not table.tutorial or seat is None or table.no_state:
+        return None
+    from spacetable.tutorials import NoTutorial, step
+
+    current = table.current_player()
+    deciding = current == seat and table.seats[seat].kind == HUMAN
+    view = _view_json(table, seat)
+    turn = view.get("turn")
+    who = table.seats[current].name if current is not None and current < len(table.seats) else "the table"
+    try:
+        return step(table.game, decision=table.state.decision_name() if deciding else "", deciding=deciding,
+                    phase=str((guide or {}).get("phase", "")), turn=turn if isinstance(turn, int) else 0,
+                    terminal=table.status != RUNNING, who=who)
+    except NoTutorial:
+        return None
 
 
 def offered_intent(table: Table, seat: int | None) -> dict[str, Any] | None:
@@ -92,8 +132,9 @@ def _engine_undo(table: Table, seat: int) -> UndoStatus:
     state = table.state
     bots = [s.seat for s in table.seats if s.seat != seat]
     names = {s.seat: s.name for s in table.seats}  # as the table shows them
+    joined = {i for i, (n, _) in enumerate(table.actions) if table.meta[n][0] == JOINED}
     for _ in range(MAX_WALK):
-        check = undo_check(state, seat, bots=bots, name=names.__getitem__)
+        check = undo_check(state, seat, bots=bots, name=names.__getitem__, joined=joined)
         if check.keep is None:
             return UndoStatus(False, check.reason)
         keep = check.keep
@@ -103,24 +144,30 @@ def _engine_undo(table: Table, seat: int) -> UndoStatus:
     return UndoStatus(False, "too many forced decisions to walk back")
 
 
-def seat_list(table: Table, connected: Container[int]) -> list[dict[str, Any]]:
+def seat_list(table: Table, connected: Container[int], away: Container[int] = ()) -> list[dict[str, Any]]:
+    """Every seat: name, kind, whether its person is connected, and whether they have been away
+    long enough that another seat may hand their seat to a bot (``away``)."""
     return [{"seat": s.seat, "name": s.name, "kind": s.kind,
-             "connected": s.kind != HUMAN or s.seat in connected} for s in table.seats]
+             "connected": s.kind != HUMAN or s.seat in connected,
+             "away": s.kind == HUMAN and s.seat in away} for s in table.seats]
 
 
-def view_body(table: Table, seat: int | None, connected: Container[int] = ()) -> dict[str, Any]:
+def view_body(table: Table, seat: int | None, connected: Container[int] = (),
+              away: Container[int] = ()) -> dict[str, Any]:
     """The GET /view body for `seat` (None: spectator), built from `state.view(seat)` only (its
     ``view`` is memoized for the version: read it, do not change it)."""
-    body = _fields(table, seat, connected)
+    body = _fields(table, seat, connected, away)
     return {**body["head"], "view": _view_json(table, seat), "log": log_for(table, seat), **body["tail"]}
 
 
-def _fields(table: Table, seat: int | None, connected: Container[int]) -> dict[str, dict[str, Any]]:
+def _fields(table: Table, seat: int | None, connected: Container[int],
+            away: Container[int] = ()) -> dict[str, dict[str, Any]]:
     """The body's keys before ``view`` (head) and after ``log`` (tail), for `seat`."""
     state = table.state
     current = table.current_player()
     deciding = seat is not None and current == seat and table.seats[seat].kind == HUMAN
     undo = undo_status(table, seat)
+    guide = guide_for(table, seat)
     return {
         "head": {
             "id": table.id,
@@ -129,12 +176,14 @@ def _fields(table: Table, seat: int | None, connected: Container[int]) -> dict[s
             "terminal": table.status != RUNNING,
             "winners": table.winners(),
             "seat": seat,
-            "seats": seat_list(table, connected),
+            "seats": seat_list(table, connected, away),
             "current_player": current,
             "decision": "" if table.no_state or table.status != RUNNING else state.decision_name(),
+            "fixed_seed": table.fixed_seed,
         },
         "tail": {
-            "legal_actions": ([{"text": str(a), "description": state.describe(a)}
+            "legal_actions": ([{"text": str(a), "description": state.describe(a),
+                                "rule": state.action_rule(a)}
                                for a in table.cache.get(("legal",)) or state.legal_actions()]
                               if deciding else []),
             "intent": offered_intent(table, seat) if deciding else None,
@@ -142,6 +191,8 @@ def _fields(table: Table, seat: int | None, connected: Container[int]) -> dict[s
             "prefs": None if seat is None else {"stop_at_windows": table.seats[seat].stop_at_windows},
             "status": table.status,
             "message": table.message,
+            "guide": guide,
+            "tutorial": tutorial_for(table, seat, guide),
         },
     }
 
@@ -225,25 +276,25 @@ def _log_texts(table: Table) -> list[str]:
         table.cache_log = cached
     texts = cached[1]
     for line in table.log[len(texts):]:
-        texts.append(_dumps({"n": line.n, "text": line.text}))
+        texts.append(_dumps(log_json(line)))
     return texts
 
 
 def view_text(table: Table, seat: int | None, connected: Container[int] = (),
-              log_start: int | None = None) -> str:
+              log_start: int | None = None, away: Container[int] = ()) -> str:
     """`view_body` as JSON text (the same keys, in the same order), memoized per version, seat,
     connected seats and log start (pushes and replies share one build of the body's parts; the
     view's public values and every log line are serialized once). With `log_start` (pushes) the
     body's ``log`` holds only the lines from index `log_start` on and says so in ``"log_start"``:
     the client keeps the first `log_start` lines it has and appends these (0: the whole log)."""
-    flags = tuple(s.seat in connected for s in table.seats)
+    flags = tuple((s.seat in connected) + 2 * (s.seat in away) for s in table.seats)
     key = ("view", seat, flags, log_start)
     text = table.cache.get(key)
     if text is None:
         parts_key = ("parts", seat, flags)
         parts = table.cache.get(parts_key)
         if parts is None:
-            fields = _fields(table, seat, connected)
+            fields = _fields(table, seat, connected, away)
             parts = (_dumps(fields["head"])[:-1] + ',"view":' + _view_text(table, seat) + ',"log":[',
                      "]," + _dumps(fields["tail"])[1:])
             table.cache[parts_key] = parts
@@ -256,6 +307,13 @@ def view_text(table: Table, seat: int | None, connected: Container[int] = (),
     return str(text)
 
 
+def _deal(table: Table) -> dict[str, Any]:
+    """``fixed_seed`` and ``seed_commitment`` always; ``seed`` and ``salt`` once the game is over."""
+    if table.deal is None:
+        return {"fixed_seed": False, "seed_commitment": None, "seed": None, "salt": None}
+    return table.deal.public(over=table.status != RUNNING)
+
+
 def summary_body(table: Table) -> dict[str, Any]:
     """Public facts about a game for GET /summary (no hidden information)."""
     current = table.current_player()
@@ -263,7 +321,8 @@ def summary_body(table: Table) -> dict[str, Any]:
         "id": table.id, "game": table.game, "config": table.config, "rules_version": table.rules_version,
         "seats": seat_list(table, range(len(table.seats))), "status": table.status,
         "message": table.message, "version": table.version, "winners": table.winners(),
-        "current_player": current, "standings": None,
+        "current_player": current, "standings": None, "tutorial": table.tutorial,
+        **_deal(table),
     }
     if table.status == FINISHED:
         returns = table.state.returns()

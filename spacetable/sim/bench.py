@@ -28,9 +28,9 @@ from spacetable.sim.setup import all_games, load_game, make_bots
 TARGET_DECISIONS_PER_SECOND = 100_000
 TARGET_COPY_MICROSECONDS = 10.0
 TARGET_DETERMINIZE_MICROSECONDS = 25.0
-"""On 2-player Moonrakers mid-game states (issue 13); reported for every game."""
+"""Targets set on 2-player Moonrakers mid-game states; reported for every game."""
 TARGET_MCTS_ITERATIONS_PER_SECOND = 2_000
-"""On 2-player Moonrakers (issue 10); reported for every game."""
+"""Target set on 2-player Moonrakers; reported for every game."""
 MCTS_CHUNK = 50
 """Iterations per `choose` call while measuring MCTS speed."""
 MAX_PLAYOUT_APPLIES = 200_000
@@ -166,6 +166,43 @@ def mcts_iterations_per_second(game: str, players: int, seconds: float, seed: in
                 return iterations / elapsed
 
 
+VECTOR_COPIES = 4
+"""Environments in the vectorized Gymnasium figure (`vector_steps_per_second`)."""
+
+
+def vector_steps_per_second(game: str, players: int, seconds: float, seed: int = 1) -> float | None:
+    """Agent steps per CPU second through `gymnasium_vector_env` (a `SyncVectorEnv` of
+    `VECTOR_COPIES` environments, random bots in the other seats, random legal actions from the
+    masks; every copy's step counted); None without the ``rl`` extra."""
+    try:
+        import numpy as np
+
+        from spacetable.rl import gymnasium_vector_env
+        from spacetable.rl.errors import MissingExtra
+    except ImportError:
+        return None
+    try:
+        envs = gymnasium_vector_env(VECTOR_COPIES, game, players=players)
+    except MissingExtra:
+        return None
+    rng = np.random.default_rng(seed)
+    try:
+        _, info = envs.reset(seed=seed)
+        steps = 0
+        start = CLOCK()
+        while True:
+            masks = info["action_mask"]
+            # a finished copy has an empty mask: its next step only resets it (autoreset)
+            actions = [int(rng.choice(np.flatnonzero(m))) if m.any() else 0 for m in masks]
+            _, _, _, _, info = envs.step(np.asarray(actions))
+            steps += VECTOR_COPIES
+            elapsed = CLOCK() - start
+            if elapsed >= seconds:
+                return steps / elapsed
+    finally:
+        envs.close()
+
+
 def bench_game(game: str, seconds: float = 2.0) -> dict[str, Any]:
     """All figures for one game; `seconds` is the time given to each figure."""
     spec = load_game(game)
@@ -196,6 +233,11 @@ def bench_game(game: str, seconds: float = 2.0) -> dict[str, Any]:
     out["determinize_players"] = two
     out["mcts_iterations_per_second"] = round(mcts_iterations_per_second(game, two, seconds))
     out["mcts_players"] = two
+    vector = vector_steps_per_second(game, two, seconds)
+    out["vector_env_steps_per_second"] = None if vector is None else round(vector)
+    out["vector_env_copies"] = VECTOR_COPIES
+    if vector is None:
+        notes.append("no rl extra (pip install 'spacetable[rl]'): the vectorized Gymnasium figure skipped")
     out["meets_decision_target"] = out["decisions_per_second"] >= TARGET_DECISIONS_PER_SECOND
     out["meets_copy_target"] = out["copy_us"] <= TARGET_COPY_MICROSECONDS
     out["meets_determinize_target"] = out["determinize_us"] <= TARGET_DETERMINIZE_MICROSECONDS

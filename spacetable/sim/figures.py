@@ -10,6 +10,7 @@ Games without a tracker give only the common figures (`common_figures`).
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Callable
 from typing import Any, Protocol
 
 from spacetable.engine.action import Action
@@ -35,6 +36,28 @@ def common_figures(state: State, seat: int) -> dict[str, Any]:
     return {}
 
 
+class ScoreTrack:
+    """Each seat's score at the end of every turn (`State.turn_count` moving on), for the lead changes and
+    how decided a game was (`spacetable.sim.game_figures`)."""
+
+    def __init__(self, players: int, score: Callable[[Any, int], float]) -> None:
+        self.score = score
+        self.turn = -1
+        self.track: list[list[float]] = [[] for _ in range(players)]
+
+    def step(self, state: Any) -> None:
+        turn = state.turn_count()
+        if turn != self.turn:
+            if self.turn >= 0:  # the turn that just ended
+                for seat, track in enumerate(self.track):
+                    track.append(round(self.score(state, seat), 4))
+            self.turn = turn
+
+    def of(self, state: Any, seat: int) -> list[float]:
+        """The seat's track, its final score last."""
+        return [*self.track[seat], round(self.score(state, seat), 4)]
+
+
 class MoonrakersTracker:
     """Cards bought, contracts taken (as Mission Leader or ally, 3.3.5) and completed (3.4.9)."""
 
@@ -46,7 +69,10 @@ class MoonrakersTracker:
         self.parts_bought = [0] * players
         self.taken: list[list[str]] = [[] for _ in range(players)]
         self.completed: list[list[str]] = [[] for _ in range(players)]
+        self.offered: list[set[str]] = [set() for _ in range(players)]
+        self.bought: list[list[str]] = [[] for _ in range(players)]
         self.ex: Any = None
+        self.scores = ScoreTrack(players, lambda state, seat: float(state.players[seat].prestige))
 
     def decide(self, state: Any, seat: int, action: Action) -> None:
         if action.kind == "buy":
@@ -55,6 +81,9 @@ class MoonrakersTracker:
                 self.parts_bought[seat] += 1
             else:
                 self.crew_bought[seat] += 1
+            self.bought[seat].append(slug)
+        if state.decision_name() == "buying":  # what the seat could buy at this decision (3.5)
+            self.offered[seat].update(str(a.args[0]) for a in state.legal_actions() if a.kind == "buy")
 
     def step(self, state: Any) -> None:
         ex = state.ex
@@ -62,6 +91,7 @@ class MoonrakersTracker:
             if self.ex is not None:
                 self._close(self.ex)
             self.ex = ex
+        self.scores.step(state)
 
     def _close(self, ex: Any) -> None:
         slug = self.A.CONTRACT_SLUGS[ex.contract]
@@ -86,6 +116,8 @@ class MoonrakersTracker:
             "crew_bought": self.crew_bought[seat], "parts_bought": self.parts_bought[seat],
             "crew_owned": crew, "parts_owned": sorted(self.A.PART_SLUGS[x] for x in pl.parts),
             "contracts_taken": list(self.taken[seat]), "contracts_completed": list(self.completed[seat]),
+            "cards_offered": sorted(self.offered[seat]), "cards_bought": list(self.bought[seat]),
+            "score_track": self.scores.of(state, seat),
         }
 
 
@@ -104,6 +136,9 @@ class SpaceLanesTracker:
         self.engagements = [0] * players
         self.engaged: list[int] = [-1] * players
         self.pending: tuple[int, str, int, list[int]] | None = None
+        self.offered: list[set[str]] = [set() for _ in range(players)]
+        self.played: list[list[str]] = [[] for _ in range(players)]
+        self.scores = ScoreTrack(players, lambda state, seat: float(goals.progress(state, seat)))
 
     def _here(self, state: Any, seat: int) -> str:
         return str(self.content.settlements[state.slot_set[state.node[seat]]].slug)
@@ -111,11 +146,16 @@ class SpaceLanesTracker:
     def decide(self, state: Any, seat: int, action: Action) -> None:
         if action.kind in ("buy", "sell", "feature"):
             self.pending = (seat, action.kind, state.credits[seat], list(state.cargo[seat]))
+        elif action.kind == "play":
+            self.played[seat].append(str(action.args[0]))
+        playable = [str(a.args[0]) for a in state.legal_actions() if a.kind == "play"]
+        self.offered[seat].update(playable)
 
     def step(self, state: Any) -> None:
         if self.pending is not None:
             self._settle(state, *self.pending)
             self.pending = None
+        self.scores.step(state)
         eng = state.engaged
         for q, e in enumerate(eng):
             if e != self.engaged[q]:
@@ -155,6 +195,8 @@ class SpaceLanesTracker:
             "bounties": state.bounties[seat], "transports_done": state.transports_done[seat],
             "union": state.union[seat], "pirate": state.pirate[seat],
             "trades": list(self.trades[seat]),
+            "cards_offered": sorted(self.offered[seat]), "cards_bought": list(self.played[seat]),
+            "score_track": self.scores.of(state, seat),
         }
 
 

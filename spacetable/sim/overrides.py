@@ -9,6 +9,10 @@ does not have is a whole new card in the data files' format, appended to its kin
      "crew": [{"slug": "dock-hand", "name": "Dock Hand", "set": "BG", "role": "Hand", "kind": "tech",
                "cost": 2, "text": "+1 Action", "effects": [{"op": "actions", "n": 1}]}]}
 
+``spacetable cards GAME --json`` prints every card in this form (`spacetable.sim.catalog`), so a card
+copied from it loads as it is: the fields it adds for people (`DERIVED`, e.g. a contract's generated
+``text``) and its lists that are no card data (`READ_ONLY_KINDS`) are dropped when an override is read.
+
 The patched data is validated as the shipped data is (the games' own parsers and effect compilers), and
 an error names the override file, the card and the field. Card tables are built once per process at
 import (`spacetable.games.card_patches`), so overrides apply to whole worker processes: a run with
@@ -36,6 +40,13 @@ KINDS: dict[str, dict[str, tuple[str, str]]] = {
                    "action_cards": ("cards.json", "cards"), "goals": ("goals.json", "goals")},
 }
 """Per game: override kind → (data file, the key of its card list in that file)."""
+DERIVED: dict[str, dict[str, frozenset[str]]] = {
+    "moonrakers": {"contracts": frozenset({"id", "text"}), "crew": frozenset({"id"}),
+                   "ship_parts": frozenset({"id"}), "objectives": frozenset({"id"})},
+}
+"""Per game and kind: catalog fields the data derives (shown, ignored in an override)."""
+READ_ONLY_KINDS: dict[str, frozenset[str]] = {"moonrakers": frozenset({"basic"})}
+"""Per game: catalog lists that are no card data (shown, ignored in an override)."""
 PACKAGES = {"moonrakers": "spacetable.games.moonrakers", "spacelanes": "spacetable.games.spacelanes"}
 MAX_BYTES = 1_000_000
 
@@ -90,6 +101,8 @@ def parse_overrides(game: str, doc: Any, file: str = "overrides.json") -> CardOv
                                           f"({', '.join(kinds)})")
     clean: dict[str, list[dict[str, Any]]] = {}
     for kind, cards in doc.items():
+        if kind in READ_ONLY_KINDS.get(game, frozenset()):
+            continue  # a list the catalog shows that is no card data (copied with the rest)
         if kind not in kinds:
             raise DataError(file, None, str(kind), f"unknown card kind (allowed: {', '.join(kinds)})")
         if not isinstance(cards, list) or not cards:
@@ -105,7 +118,11 @@ def parse_overrides(game: str, doc: Any, file: str = "overrides.json") -> CardOv
             if slug in seen:
                 raise DataError(file, slug, "slug", f"named twice in {kind}")
             seen.add(slug)
-        clean[kind] = [dict(c) for c in cards]
+        derived = DERIVED.get(game, {}).get(kind, frozenset())
+        clean[kind] = [{k: v for k, v in c.items() if k not in derived} for c in cards]
+    if not clean:
+        raise DataError(file, None, None, "changes no card (give at least one kind: "
+                                          f"{', '.join(kinds)})")
     overrides = CardOverrides(game, clean, file)
     validate(overrides)
     return overrides

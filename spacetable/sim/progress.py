@@ -1,8 +1,15 @@
-"""The simulator's progress bar: games done, rate and ETA on a terminal (Rich), silent otherwise."""
+"""The simulator's progress: a bar (games done, rate and ETA) on a terminal (Rich), silent otherwise; and
+a progress file (``--progress-file``) that a page or a script can watch: ``{"done", "total", "unit"}``
+as JSON, replaced atomically at most a few times a second and once at the end."""
 
 from __future__ import annotations
 
+import json
+import os
 import sys
+import time
+from dataclasses import dataclass
+from pathlib import Path
 from types import TracebackType
 
 from rich.console import Console
@@ -22,17 +29,45 @@ def wanted(quiet: bool) -> bool:
     return not quiet and sys.stderr.isatty()
 
 
-class GamesProgress:
-    """``with GamesProgress(total, enabled) as bar: bar.advance(n)``; a no-op when not enabled."""
+@dataclass
+class ProgressFile:
+    """Where to write progress: `path`, counting `offset` units done before this run of games and
+    `total` in all (None: the games of this run)."""
 
-    def __init__(self, total: int, enabled: bool, title: str = "games") -> None:
+    path: Path
+    offset: int = 0
+    total: int | None = None
+    unit: str = "games"
+
+    def write(self, done: int, total: int) -> None:
+        body = {"done": self.offset + done, "total": self.total if self.total is not None else total,
+                "unit": self.unit}
+        tmp = self.path.with_name(f".{self.path.name}.{os.getpid()}.tmp")
+        try:
+            tmp.write_text(json.dumps(body), encoding="utf-8")
+            os.replace(tmp, self.path)
+        except OSError:  # a progress file is a courtesy: never the end of a run
+            tmp.unlink(missing_ok=True)
+
+
+class GamesProgress:
+    """``with GamesProgress(total, enabled) as bar: bar.advance(n)``; a no-op when not enabled and
+    without a `sink` file."""
+
+    def __init__(self, total: int, enabled: bool, title: str = "games",
+                 sink: ProgressFile | None = None) -> None:
         self.total = total
         self.enabled = enabled and total > 0
         self.title = title
+        self.sink = sink
+        self.done = 0
+        self._written = 0.0
         self._progress: Progress | None = None
         self._task: TaskID | None = None
 
     def __enter__(self) -> GamesProgress:
+        if self.sink is not None:
+            self.sink.write(0, self.total)
         if self.enabled:
             self._progress = Progress(
                 TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
@@ -44,6 +79,10 @@ class GamesProgress:
         return self
 
     def advance(self, games: int) -> None:
+        self.done += games
+        if self.sink is not None and time.monotonic() - self._written > 0.25:
+            self._written = time.monotonic()
+            self.sink.write(self.done, self.total)
         if self._progress is None or self._task is None:
             return
         self._progress.advance(self._task, games)
@@ -53,5 +92,7 @@ class GamesProgress:
 
     def __exit__(self, kind: type[BaseException] | None, exc: BaseException | None,
                  tb: TracebackType | None) -> None:
+        if self.sink is not None:
+            self.sink.write(self.done, self.total)
         if self._progress is not None:
             self._progress.stop()

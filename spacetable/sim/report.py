@@ -1,10 +1,14 @@
 """``spacetable report``: one self-contained HTML page of a results file's figures (plots embedded).
 
-For each configuration (`report_figures.group`): win rate by seat and by bot with 95% intervals, the
-first-player advantage, the distribution of game lengths, and the per-card figures (Moonrakers: win
-rate and Prestige when a crew card or part was owned, success rate by contract; Space Lanes: wins by
-goal, profit by good and by route). Then two configurations side by side (``compare``; by default the
-first two). Plots are PNG in ``data:`` URLs, so the page needs no other file.
+Figures a designer can trust: the whole-game figures of every configuration after Ludii's metrics
+(first player, balance, lead changes, decisiveness, games nobody won; `game_figures`), every card's
+buy rate and adjusted effect with its interval (`card_effects`, the method stated on the page), the
+bot ladder when the results hold ladder runs (`ladder`), and two configurations side by side
+(``compare``; by default the first two), paired game by game where they share seeds. For each
+configuration also: win rate by seat and by bot with 95% intervals, the distribution of game lengths,
+and the raw per-card figures (Moonrakers: win rate and Prestige when a crew card or part was owned,
+success rate by contract; Space Lanes: wins by goal, profit by good and by route). Plots are PNG in
+``data:`` URLs, so the page needs no other file.
 """
 
 from __future__ import annotations
@@ -16,8 +20,13 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+import pyarrow as pa
+
 from spacetable.engine.errors import ConfigError
 from spacetable.sim import report_plots as plots
+from spacetable.sim import report_sections as sections
+from spacetable.sim.game_figures import paired
+from spacetable.sim.ladder import Ladder, ladder
 from spacetable.sim.report_figures import Config, Rate, group
 from spacetable.sim.results import read_results
 
@@ -37,6 +46,7 @@ figure{margin:0;background:#fff;border:1px solid #ddd;padding:8px}figure img{max
 figcaption{font-size:12px;color:#555}.note{color:#555;font-size:13px}
 details{margin:4px 0}summary{cursor:pointer;color:#3465a4}
 .pair{display:grid;grid-template-columns:1fr 1fr;gap:14px}.better{color:#1a7f37}.worse{color:#b42318}
+tr.better td{background:#eef8f0}tr.worse td{background:#fdf0ee}tr.changed td{background:#fff7e0}
 """
 
 
@@ -125,6 +135,7 @@ def _config_section(c: Config) -> str:
                + _rates_table("seat", list(zip(seat_names, seats, strict=True)))
                + _table(["bot", "win rate [95% interval]", "mean score"],
                         [[b, r.text(), _num(scores[b])] for b, r in bots.items()]) + "</div>")
+    out.append(sections.card_effects(c))
     if c.game == "moonrakers":
         out.append(_moonrakers(c))
     elif c.game == "spacelanes":
@@ -228,7 +239,8 @@ def _comparison(a: Config, b: Config) -> str:
     figs.append(_figure(plots.histogram([ta, tb], names, "Game length"),
                         "Game length: turns per finished game, as shares"))
     out.append(f'<div class="grid">{"".join(figs)}</div>')
-    out.append(_card_comparison(a, b))
+    out.append(sections.paired_section(a, b)[0])
+    out.append(sections.touched_cards(a, b) or _card_comparison(a, b))
     return "".join(out)
 
 
@@ -246,7 +258,7 @@ def _card_comparison(a: Config, b: Config) -> str:
         for column, what in (("crew_owned", "crew"), ("parts_owned", "part")):
             oa = {s: (r, p) for s, r, p in a.owned(column)}
             ob = {s: (r, p) for s, r, p in b.owned(column)}
-            slugs = sorted((touched & (set(oa) | set(ob))) or set(list(oa)[:5]))
+            slugs = sorted(touched & (set(oa) | set(ob)))
             for s in slugs:
                 ra, pa_ = oa.get(s, (Rate.of(0, 0), None))
                 rb, pb = ob.get(s, (Rate.of(0, 0), None))
@@ -263,11 +275,12 @@ def _card_comparison(a: Config, b: Config) -> str:
             rows.append([f"goal {g}", ra.text(), rb.text(), _delta(ra.value, rb.value)])
     if not rows:
         return ""
-    head = "Cards the overrides change" if touched else "The most owned cards"
+    head = "Cards the overrides change" if touched else "Win rate by goal"
     return f"<h3>{head}</h3>" + _table(["card", a.label, b.label, "difference (B − A)"], rows)
 
 
-def build_report(configs: Sequence[Config], source: str, compare: tuple[str, str] | None = None) -> str:
+def build_report(configs: Sequence[Config], source: str, compare: tuple[str, str] | None = None,
+                 ladder: Ladder | None = None) -> str:
     """The HTML page."""
     games = sum(c.counts()["games"] for c in configs)
     when = datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%d %H:%M UTC")
@@ -276,7 +289,8 @@ def build_report(configs: Sequence[Config], source: str, compare: tuple[str, str
              f"<style>{CSS}</style></head><body><main>",
              f"<h1>Simulation report</h1><p class=meta>{_e(source)}: {len(configs)} configuration"
              f"{'s' if len(configs) != 1 else ''}, {games} games; made {when}.</p>",
-             "<h2>Configurations</h2>", _overview(configs)]
+             "<h2>Configurations</h2>", _overview(configs), sections.game_metrics(configs),
+             sections.ladder_section(ladder)]
     pair = _pick(configs, compare)
     if pair is not None:
         parts.append(_comparison(*pair))
@@ -295,22 +309,34 @@ def _pick(configs: Sequence[Config], compare: tuple[str, str] | None) -> tuple[C
     return by[compare[0]], by[compare[1]]
 
 
-def write_report(results: str | Path, out: str | Path,
+def write_report(results: str | Path | Sequence[str | Path], out: str | Path,
                  compare: tuple[str, str] | None = None) -> dict[str, Any]:
-    """Read `results`, write the page to `out`; what it holds (for ``report --json``)."""
-    table = read_results(results)
+    """Read `results` (one results file or several), write the page to `out`; what it holds (for
+    ``report --json``: the page's figures and every configuration's ``card_effects``)."""
+    files = [results] if isinstance(results, (str, Path)) else list(results)
+    if not files:
+        raise ConfigError("name at least one results file")
+    tables = [read_results(f) for f in files]
+    table = pa.concat_tables(tables) if len(tables) > 1 else tables[0]
     configs = group(table)
     if not configs:
-        raise ConfigError(f"{results} holds no games")
+        raise ConfigError(f"{', '.join(map(str, files))} holds no games")
     out_path = Path(out)
     if not out_path.parent.is_dir():
         raise ConfigError(f"--out {out}: the folder {out_path.parent} does not exist")
     pair = _pick(configs, compare)
-    page = build_report(configs, Path(results).name, compare)
+    board = ladder(table.select(["run", "game_id", "game_index", "bot", "status", "result"]).to_pylist())
+    page = build_report(configs, ", ".join(Path(f).name for f in files), compare, board)
     try:
         out_path.write_text(page, encoding="utf-8")
     except OSError as e:
         raise ConfigError(f"cannot write {out} ({e.strerror or e})") from e
-    return {"out": str(out_path), "configurations": [c.label for c in configs],
-            "games": sum(c.counts()["games"] for c in configs), "plots": page.count("data:image/png;base64,"),
-            "compared": None if pair is None else [pair[0].label, pair[1].label], "bytes": len(page.encode())}
+    summary: dict[str, Any] = {
+        "out": str(out_path), "configurations": [c.label for c in configs],
+        "games": sum(c.counts()["games"] for c in configs), "plots": page.count("data:image/png;base64,"),
+        "compared": None if pair is None else [pair[0].label, pair[1].label], "bytes": len(page.encode())}
+    summary["card_effects"] = {c.label: [e.key() for e in c.card_effects()] for c in configs}
+    summary["figures"] = {c.label: c.figures().to_json() for c in configs}
+    summary["paired"] = None if pair is None else [p.to_json() for p in paired(pair[0].rows, pair[1].rows)]
+    summary["ladder"] = None if board is None else board.to_json()
+    return summary

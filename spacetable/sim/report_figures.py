@@ -16,11 +16,16 @@ from typing import Any
 
 import pyarrow as pa
 
+from spacetable.sim.card_effects import CardEffect, card_effects, items_for, purchases
+from spacetable.sim.catalog import moonrakers_sets, records
+from spacetable.sim.game_figures import GameFigures, game_figures
+from spacetable.sim.overrides import KINDS, CardOverrides
 from spacetable.sim.simulate import wilson_interval
 
-COLUMNS = ("run", "game", "config", "cards", "cards_digest", "game_id", "players", "seat", "bot", "status",
-           "result", "turns", "decisions", "score", "prestige", "credits", "crew_owned", "parts_owned",
-           "contracts_taken", "contracts_completed", "goal", "trades")
+COLUMNS = ("run", "game", "config", "cards", "cards_digest", "game_id", "seed", "players", "seat", "bot",
+           "status", "result", "turns", "decisions", "score", "prestige", "credits", "crew_owned",
+           "parts_owned", "crew_bought", "parts_bought", "contracts_taken", "contracts_completed", "goal",
+           "trades", "cards_offered", "cards_bought", "score_track")
 
 
 @dataclass(frozen=True)
@@ -53,6 +58,7 @@ class Config:
     cards: dict[str, Any]
     cards_digest: str
     rows: list[dict[str, Any]] = field(default_factory=list)
+    _effects: list[CardEffect] | None = field(default=None, repr=False)
 
     # ---------------------------------------------------------------- games
     def finished_rows(self) -> list[dict[str, Any]]:
@@ -92,6 +98,30 @@ class Config:
     def mean_score_by_bot(self) -> dict[str, float | None]:
         rows = self.finished_rows()
         return {b: _mean(r["score"] for r in rows if r["bot"] == b) for b in self.bots()}
+
+    # ---------------------------------------------------------------- whole games, card effects
+    def figures(self) -> GameFigures:
+        return game_figures(self.rows, self.players)
+
+    def card_effects(self) -> list[CardEffect]:
+        """Every card's effect figures (`spacetable.sim.card_effects`), computed once."""
+        cached = self._effects
+        if cached is None:
+            cached = card_effects(self.rows, items_for(self.game, self.card_records(), self.finished_rows()),
+                                  purchases(self.game))
+            self._effects = cached
+        return cached
+
+    def card_records(self) -> dict[str, list[dict[str, Any]]]:
+        """The configuration's cards by override kind (its overrides applied, its sets only)."""
+        if self.game not in KINDS:
+            return {}
+        overrides = CardOverrides(self.game, self.cards, "results") if self.cards else None
+        found = records(self.game, overrides)
+        if self.game == "moonrakers":
+            sets = moonrakers_sets(self.config)
+            found = {k: [c for c in v if c.get("set") in sets] for k, v in found.items()}
+        return found
 
     # ---------------------------------------------------------------- Moonrakers
     def owned(self, column: str) -> list[tuple[str, Rate, float | None]]:

@@ -94,3 +94,36 @@ def value_bars(labels: Sequence[str], values: Sequence[float], title: str, xlabe
     ax.set_xlabel(xlabel)
     ax.set_title(title, fontsize=10)
     return _png(fig)
+
+
+def effect_bars(labels: Sequence[str], values: Sequence[float], lows: Sequence[float],
+                highs: Sequence[float], title: str, xlabel: str = "change in win probability") -> str:
+    """Horizontal bars of effects around 0 with their 95% intervals (blue above 0, orange below)."""
+    fig = Figure(figsize=(6.4, 0.36 * len(labels) + 1.2))
+    ax = fig.add_subplot()
+    ys = list(range(len(labels)))[::-1]
+    err = [[max(0.0, v - lo) for v, lo in zip(values, lows, strict=True)],
+           [max(0.0, hi - v) for v, hi in zip(values, highs, strict=True)]]
+    ax.barh(ys, list(values), xerr=err, color=[BLUE if v >= 0 else ORANGE for v in values], capsize=3,
+            height=0.6)
+    ax.set_yticks(ys, labels)
+    ax.axvline(0, color=GREY, linewidth=0.8)
+    ax.xaxis.set_major_formatter(lambda v, _: f"{v:+.0%}")
+    ax.set_xlabel(xlabel)
+    ax.set_title(title, fontsize=10)
+    return _png(fig)
+
+
+def ladder_plot(bots: Sequence[str], ratings: Sequence[float], lows: Sequence[float],
+                highs: Sequence[float]) -> str:
+    """Ratings with their 95% bootstrap intervals, best at the top."""
+    fig = Figure(figsize=(6.4, 0.5 * len(bots) + 1.1))
+    ax = fig.add_subplot()
+    ys = list(range(len(bots)))[::-1]
+    ax.errorbar(list(ratings), ys, xerr=[[r - lo for r, lo in zip(ratings, lows, strict=True)],
+                                         [hi - r for r, hi in zip(ratings, highs, strict=True)]],
+                fmt="o", color=BLUE, capsize=4)
+    ax.set_yticks(ys, bots)
+    ax.set_xlabel("rating (openskill μ), 95% bootstrap interval")
+    ax.set_title("Bot ladder", fontsize=10)
+    return _png(fig)

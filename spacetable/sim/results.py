@@ -19,14 +19,14 @@ import pyarrow as pa
 import pyarrow.parquet as pq
 
 from spacetable.engine.errors import ConfigError
-from spacetable.sim.schema import SCHEMA
+from spacetable.sim.schema import ADDED_COLUMNS, SCHEMA, SCHEMA_VERSION
 
 
 def parts_dir(path: Path) -> Path:
     return path.with_name(path.name + ".parts")
 
 
-def _check_file(path: Path) -> pa.Table:
+def _check_file(path: Path, appending: bool = False) -> pa.Table:
     try:
         table = pq.read_table(path)
     except (OSError, pa.ArrowInvalid) as e:
@@ -34,9 +34,17 @@ def _check_file(path: Path) -> pa.Table:
     meta = table.schema.metadata or {}
     if b"spacetable.results" not in meta:
         raise ConfigError(f"{path} is not a spacetable results file (no spacetable.results metadata)")
-    missing = [f.name for f in SCHEMA if f.name not in table.schema.names]
+    version = meta[b"spacetable.results"].decode(errors="replace")
+    if appending and version != SCHEMA_VERSION:
+        raise ConfigError(f"{path} holds results of format {version!r}, made before the keyed generator "
+                          "dealt the games: the same seeds are other games now, so a run does not add to it "
+                          "(write to a new --out file; `report` still reads it)")
+    missing = [f.name for f in SCHEMA if f.name not in table.schema.names and f.name not in ADDED_COLUMNS]
     if missing:
         raise ConfigError(f"{path} lacks the results columns {', '.join(missing[:5])}")
+    for name in ADDED_COLUMNS:  # a file written before these columns: null
+        if name not in table.schema.names:
+            table = table.append_column(name, pa.nulls(table.num_rows, SCHEMA.field(name).type))
     return table.select(SCHEMA.names).cast(SCHEMA)
 
 
@@ -50,14 +58,15 @@ def _unique(table: pa.Table) -> pa.Table:
     return table if all(keep) else table.filter(pa.array(keep))
 
 
-def read_results(path: str | Path) -> pa.Table:
+def read_results(path: str | Path, *, appending: bool = False) -> pa.Table:
     """Every row of the results at `path` (the file and any parts a killed run left); `ConfigError`
-    when there are none or the file is not a results file."""
+    when there are none or the file is not a results file (`appending`: or not of the current format,
+    `schema.SCHEMA_VERSION`; files of older formats are read, their columns cast to the current ones)."""
     path = Path(path)
-    tables = [_check_file(path)] if path.is_file() else []
+    tables = [_check_file(path, appending)] if path.is_file() else []
     parts = parts_dir(path)
     if parts.is_dir():
-        tables += [_check_file(p) for p in sorted(parts.glob("*.parquet"))]
+        tables += [_check_file(p, appending) for p in sorted(parts.glob("*.parquet"))]
     if not tables:
         if path.is_dir():
             raise ConfigError(f"{path} is a folder, not a results file")
@@ -80,7 +89,7 @@ class ResultsStore:
         self._count = 0
         try:
             has_rows = self.path.is_file() or (self.parts.is_dir() and any(self.parts.glob("*.parquet")))
-            self.existing = read_results(self.path) if has_rows else SCHEMA.empty_table()
+            self.existing = read_results(self.path, appending=True) if has_rows else SCHEMA.empty_table()
         except BaseException:
             self._release()
             raise

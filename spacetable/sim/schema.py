@@ -8,7 +8,12 @@ from __future__ import annotations
 
 import pyarrow as pa
 
-SCHEMA_VERSION = "1"
+SCHEMA_VERSION = "2"
+"""2: seeds of 128 bits (``base_seed``, ``seed``: decimal256(39, 0)) and games dealt by the keyed
+generator. A file of version 1 (uint64 seeds, the splitmix64 generator) is still read, its seeds
+cast; a run never appends to one (its games are not those this version plays)."""
+SEED = pa.decimal256(39, 0)
+"""A seed column: an exact integer 0 ≤ n < 2**128 (39 decimal digits; uint64 holds only 2**64)."""
 
 TRADE = pa.struct([("good", pa.string()), ("bought_at", pa.string()), ("sold_at", pa.string()),
                    ("buy_price", pa.int32()), ("sell_price", pa.int32())])
@@ -22,8 +27,8 @@ COLUMNS: tuple[tuple[str, pa.DataType, str], ...] = (
     ("game_id", pa.string(),
      "16 hex digits identifying the game: run, game, config, cards, seed, seating, cap"),
     ("game_index", pa.int64(), "i: the game's index in its run (seed = base_seed + i)"),
-    ("base_seed", pa.uint64(), "S: the run's --seed"),
-    ("seed", pa.uint64(), "the game's own seed (S + i); replays it alone with --games 1 --seed"),
+    ("base_seed", SEED, "S: the run's --seed"),
+    ("seed", SEED, "the game's own seed (S + i); replays it alone with --games 1 --seed"),
     ("players", pa.int32(), "seats in the game"),
     ("seat", pa.int32(), "this row's seat, 0 = first player"),
     ("bot", pa.string(), "the bot name at this seat (seats rotate between games)"),
@@ -60,7 +65,20 @@ COLUMNS: tuple[tuple[str, pa.DataType, str], ...] = (
     ("trades", pa.list_(TRADE), "Space Lanes units sold: good, bought_at / sold_at settlement slugs "
                                 "('' unknown: a refined or looted unit), buy_price, sell_price"),
     ("stats", pa.string(), "state.game_stats() as JSON text (same on every seat row of a game)"),
+    ("cards_offered", pa.list_(pa.string()),
+     "Moonrakers crew and part slugs the seat could buy at one of its buy decisions (3.5); Space Lanes "
+     "action cards it could play"),
+    ("cards_bought", pa.list_(pa.string()),
+     "Moonrakers crew and part slugs bought, in order (3.5); Space Lanes action cards played, in order "
+     "(an Upgrade or Crew is bought by playing it)"),
+    ("score_track", pa.list_(pa.float64()),
+     "the seat's score at the end of each turn, the final score last: Moonrakers Prestige, Space Lanes "
+     "goal progress (L21)"),
+    ("actions", pa.list_(pa.int32()), "the game's action log, chance outcomes included, as action indices "
+                                      "(with --trajectories; else null; same on every seat row)"),
 )
+ADDED_COLUMNS = ("cards_offered", "cards_bought", "score_track", "actions")
+"""Columns added after the first results files: null when a file lacks them."""
 
 SCHEMA = pa.schema([pa.field(name, typ, metadata={"doc": doc}) for name, typ, doc in COLUMNS],
                    metadata={"spacetable.results": SCHEMA_VERSION})

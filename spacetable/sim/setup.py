@@ -70,14 +70,21 @@ def split_bots(text: str) -> list[str]:
     return names
 
 
+def cycle_bots(names: Sequence[str], seats: int) -> list[str]:
+    """One bot name per seat: fewer names than seats repeat in order (``heuristic,greedy`` at 4 seats is
+    heuristic, greedy, heuristic, greedy); more names than seats are refused (`ConfigError`)."""
+    if not names:
+        raise ConfigError(NO_BOTS)
+    if len(names) > seats:
+        raise ConfigError(f"{len(names)} bot names for {seats} seats; give at most one name per seat "
+                          "(fewer names repeat in order)")
+    return [names[s % len(names)] for s in range(seats)]
+
+
 def parse_bots(game: str, text: str, seats: int) -> list[str]:
-    """``"greedy"`` (every seat) or ``"greedy,random,…"`` (one per seat) → one bot name per seat."""
-    names = split_bots(text)
-    if len(names) == 1:
-        names = names * seats
-    if len(names) != seats:
-        raise ConfigError(f"{len(names)} bot names for {seats} seats; give one name or one per seat")
-    return names
+    """``"greedy"`` (every seat), ``"greedy,random,…"`` (one per seat, repeated in order when there are
+    fewer names than seats) → one bot name per seat."""
+    return cycle_bots(split_bots(text), seats)
 
 
 def make_bots(game: str, names: Sequence[str]) -> list[Bot]:
@@ -86,3 +93,12 @@ def make_bots(game: str, names: Sequence[str]) -> list[Bot]:
         return [make_bot(game, n) for n in names]
     except ValueError as e:
         raise ConfigError(str(e)) from e
+
+
+def check_bots(game: str, config: dict[str, Any], bots: Sequence[Bot]) -> None:
+    """`ConfigError` from a bot that cannot play this configuration (a trained policy's `check`:
+    another game, player count or tensor size); other bots play any."""
+    for bot in bots:
+        check = getattr(bot, "check", None)
+        if check is not None:
+            check(game, config)

@@ -29,11 +29,11 @@ from spacetable.engine.errors import ConfigError
 from spacetable.engine.game import check_seed
 from spacetable.sim.backends import Backend, make_backend
 from spacetable.sim.overrides import CardOverrides, read_overrides
-from spacetable.sim.progress import GamesProgress
+from spacetable.sim.progress import GamesProgress, ProgressFile
 from spacetable.sim.results import ResultsStore
 from spacetable.sim.runner import DEFAULT_MAX_DECISIONS
 from spacetable.sim.schema import SCHEMA
-from spacetable.sim.setup import build_config, load_game, make_bots
+from spacetable.sim.setup import build_config, check_bots, cycle_bots, load_game, make_bots
 from spacetable.sim.worker import Batch, RunSpec, seating
 
 __all__ = ["SimReport", "Job", "simulate", "run_jobs", "make_job", "seating", "wilson_interval"]
@@ -85,6 +85,12 @@ class SimReport:
     cards: str | None = None
     """The card overrides' digest (None: the shipped cards); the document is in the results."""
     out: str | None = None
+    build: str = ""
+    """The build that ran: ``compiled`` or ``pure`` (`spacetable.buildinfo`)."""
+    figures: dict[str, Any] = field(default_factory=dict)
+    """Whole-game figures (`spacetable.sim.game_figures`): first player, balance, lead changes, …"""
+    card_effects: list[dict[str, Any]] = field(default_factory=list)
+    """Every card's buy rate and adjusted effect (`spacetable.sim.card_effects`), strongest first."""
 
     def to_json(self) -> dict[str, Any]:
         return asdict(self)
@@ -112,7 +118,8 @@ class Job:
 def make_job(game: str, games: int, players: int, bots: Sequence[str], seed: int = 0,
              modules: Sequence[str] = (), expansions: Sequence[str] = (), modes: Sequence[str] = (),
              max_decisions: int = DEFAULT_MAX_DECISIONS, turn_limit: int | None = None,
-             cards: str | Path | CardOverrides | None = None, run: str = "") -> Job:
+             cards: str | Path | CardOverrides | None = None, run: str = "",
+             trajectories: bool = False) -> Job:
     """A checked job. Raises `ConfigError` (or `DataError` for the card overrides) before any game starts
     for an unknown game, bot or option."""
     spec = load_game(game)
@@ -122,15 +129,14 @@ def make_job(game: str, games: int, players: int, bots: Sequence[str], seed: int
     check_seed(seed)
     check_seed(seed + games - 1)
     spec.new_game(dict(config), seed)  # refuse what the game itself refuses (Binding Ties at 2 players)
-    make_bots(game, bots)  # refuse unknown bot names up front
-    if len(bots) != players:
-        raise ConfigError(f"{len(bots)} bot names for {players} seats; give one name per seat")
+    bots = cycle_bots(list(bots), players)  # fewer names than seats repeat in order
+    check_bots(game, config, make_bots(game, bots))  # unknown names, policies trained for another game
     if max_decisions < 1:
         raise ConfigError("the decision cap must be 1 or more")
     overrides = cards if isinstance(cards, CardOverrides) or cards is None else read_overrides(game, cards)
     if overrides is not None and overrides.game != game:
         raise ConfigError(f"the card overrides {overrides.file} are for {overrides.game}, not {game}")
-    return Job(RunSpec(game, config, tuple(bots), seed, max_decisions, run, overrides), games)
+    return Job(RunSpec(game, config, tuple(bots), seed, max_decisions, run, overrides, trajectories), games)
 
 
 def simulate(game: str, games: int, players: int, bots: Sequence[str], seed: int = 0,
@@ -138,19 +144,24 @@ def simulate(game: str, games: int, players: int, bots: Sequence[str], seed: int
              max_decisions: int = DEFAULT_MAX_DECISIONS, turn_limit: int | None = None, *,
              backend: str = "serial", workers: int | None = None, ray_address: str | None = None,
              out: str | Path | None = None, cards: str | Path | CardOverrides | None = None,
-             run: str = "", progress: bool = False) -> SimReport:
+             run: str = "", progress: bool = False, progress_file: str | Path | None = None,
+             trajectories: bool = False) -> SimReport:
     """Play `games` complete games of `game` with one bot name per seat and summarise them.
 
     The seats rotate between games (`seating`); `wins_by_seat` counts seats, `wins_by_bot` names.
     `backend` is ``serial`` (this process; the default of the Python API), ``processes`` or ``ray``.
 
+    With `trajectories` each game's action log is kept in the results (``actions``) so that
+    `spacetable dataset` can rebuild every decision (docs/rl.md, "Datasets").
+
     Raises `ConfigError` before any game starts for an unknown game, bot or option.
     """
     job = make_job(game, games, players, bots, seed, modules, expansions, modes, max_decisions,
-                   turn_limit, cards, run)
+                   turn_limit, cards, run, trajectories)
     start = time.perf_counter()
+    sink = None if progress_file is None else ProgressFile(Path(progress_file))
     with make_backend(backend, workers, ray_address) as b:
-        return run_jobs([job], b, out, progress, start)[0]
+        return run_jobs([job], b, out, progress, start, progress_file=sink)[0]
 
 
 def _batches(job: Job, pending: list[int], workers: int) -> list[Batch]:
@@ -162,11 +173,15 @@ def _batches(job: Job, pending: list[int], workers: int) -> list[Batch]:
 
 
 def run_jobs(jobs: Sequence[Job], backend: Backend, out: str | Path | None = None,
-             progress: bool = False, started: float | None = None) -> list[SimReport]:
+             progress: bool = False, started: float | None = None,
+             tables: list[pa.Table] | None = None,
+             progress_file: ProgressFile | None = None) -> list[SimReport]:
     """Play every job's missing games on `backend` (appending to `out`); one summary per job.
 
     `seconds` runs from `started` (a `time.perf_counter()` taken before the backend was made, so that a
-    Ray cluster's start counts) or from now."""
+    Ray cluster's start counts) or from now. With `tables`, each job's rows (played now or found in
+    `out`) are appended to it, in the order of `jobs`. With `progress_file`, the games done so far are
+    written there as they finish (`spacetable.sim.progress.ProgressFile`)."""
     start = time.perf_counter() if started is None else started
     store = ResultsStore(out) if out is not None else None
     new: list[pa.Table] = []
@@ -180,7 +195,7 @@ def run_jobs(jobs: Sequence[Job], backend: Backend, out: str | Path | None = Non
             have |= set(ids)  # a job repeated in a sweep plays its games once
             plans.append((job, ids, len(pending)))
             batches += _batches(job, pending, backend.workers)
-        with GamesProgress(sum(len(b.indices) for b in batches), progress) as bar:
+        with GamesProgress(sum(len(b.indices) for b in batches), progress, sink=progress_file) as bar:
             for table in backend.run(batches):
                 if store is not None:
                     store.append(table)
@@ -194,6 +209,8 @@ def run_jobs(jobs: Sequence[Job], backend: Backend, out: str | Path | None = Non
     reports = []
     for job, ids, played in plans:
         rows = everything.filter(pc.is_in(everything.column("game_id"), value_set=pa.array(ids)))
+        if tables is not None:
+            tables.append(rows)
         report = summarize(job, rows)
         report.played, report.skipped = played, job.games - played
         report.seconds = seconds
@@ -269,11 +286,24 @@ def summarize(job: Job, rows: pa.Table) -> SimReport:
         report.wins_by_goal = dict(goals.most_common())
     if reputation:
         report.mean_reputation_spent = sum(reputation) / len(reputation)
+    _figures(report, job, rows)
     seats_of = Counter(run.bots)
     report.wins_ci_by_bot = {name: wilson_interval(report.wins_by_bot[name],
                                                    report.completed * seats_of[name])
                              for name in report.wins_by_bot}
     return report
+
+
+def _figures(report: SimReport, job: Job, rows: pa.Table) -> None:
+    """The whole-game figures and card effects of a job's rows (as ``report`` computes them)."""
+    from spacetable.sim.report_figures import group
+
+    configs = group(rows) if rows.num_rows else []
+    if len(configs) != 1:
+        return
+    config = configs[0]
+    report.figures = config.figures().to_json()
+    report.card_effects = [e.key() for e in config.card_effects()]
 
 
 def _stats(text: Any) -> dict[str, Any]:

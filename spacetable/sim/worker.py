@@ -1,10 +1,10 @@
 """What a simulation worker runs: a batch of games of one configuration → Arrow rows (one per seat).
 
 The same function serves every backend (in this process, a child process, a Ray task), so game ``i``
-of seed ``S`` is the same game everywhere: state seed ``S + i``, bot generator ``Rng((S + i) ^
-0x5EED_B075)``, seating `seating(bots, i)`. A game that raises is a row with status ``error`` and the
-run goes on. The worker imports the game itself, after installing the run's card overrides
-(`spacetable.sim.overrides.install`), so this module imports no game at the top.
+of seed ``S`` is the same game everywhere: state seed ``S + i``, bot generator ``derive_rng(S + i,
+0x5EED_B075)`` (one-way from the seed), seating `seating(bots, i)`. A game that raises is a row with
+status ``error`` and the run goes on. The worker imports the game itself, after installing the run's
+card overrides (`spacetable.sim.overrides.install`), so this module imports no game at the top.
 """
 
 from __future__ import annotations
@@ -24,13 +24,14 @@ import pyarrow as pa
 from spacetable.bots.base import Bot
 from spacetable.engine.errors import ConfigError, SpacetableError
 from spacetable.engine.game import GameSpec
-from spacetable.engine.rng import Rng
+from spacetable.engine.rng import Rng, derive_rng
 from spacetable.engine.state import CHANCE, State
 from spacetable.sim.figures import Tracker, common_figures, make_tracker
 from spacetable.sim.overrides import CardOverrides, install
 from spacetable.sim.schema import SCHEMA
 
-BOT_SEED_MASK = 0x5EED_B075
+BOT_LABEL = 0x5EED_B075
+"""The label of the bots' generator of a game (`derive_rng(seed, BOT_LABEL)`)."""
 
 
 def seating(bots: Sequence[str], game_index: int) -> list[str]:
@@ -55,6 +56,8 @@ class RunSpec:
     max_decisions: int
     run: str = ""
     cards: CardOverrides | None = None
+    trajectories: bool = False
+    """Record each game's action log (the ``actions`` column) for `spacetable dataset` (docs/rl.md)."""
 
     @property
     def config_json(self) -> str:
@@ -138,13 +141,15 @@ def game_rows(spec: GameSpec, run: RunSpec, i: int) -> list[dict[str, Any]]:
     try:
         state = spec.new_game(dict(run.config), seed)
         tracker = make_tracker(run.game, n)
-        decisions = play(state, make_bots(run.game, seated), Rng(seed ^ BOT_SEED_MASK), run.max_decisions,
+        decisions = play(state, make_bots(run.game, seated), derive_rng(seed, BOT_LABEL), run.max_decisions,
                          tracker)
         finished = state.is_terminal()
         winners = state.winners() if finished else []
         stats = state.game_stats() if finished else {}
         base |= {"status": "finished" if finished else "unfinished", "turns": state.turn_count(),
                  "decisions": decisions, "stats": canonical(stats)}
+        if run.trajectories:
+            base["actions"] = state.history
         for seat in range(n):
             figures = common_figures(state, seat)
             if tracker is not None:

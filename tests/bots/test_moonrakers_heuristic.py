@@ -372,8 +372,11 @@ def test_shield_first_counts_the_mercenary_row_8_4(monkeypatch: pytest.MonkeyPat
 def test_joining_replaces_the_hand_so_a_dead_hand_gains_by_it_3_4_9() -> None:
     """3.4.9 step 5: a participant's hand is discarded and a fresh one drawn. A hand of five Misses
     gains by that (its pile holds the starting deck's useful cards); a strong hand over a pile of
-    Misses loses by it. Only the pile's contents count, never its order."""
+    Misses loses by it. Only the pile's contents count, never its order. The display holds two
+    contracts those cards meet in two plays (Kill Slavers: 1 Thruster, 1 Damage; Blockade Run: 1
+    Thruster, 1 Shield; no hazard dice), whatever the seed dealt."""
     s = planning(2)
+    s.contracts[:2] = [A.CONTRACT_ID["kill-slavers"], A.CONTRACT_ID["blockade-run"]]
     me = (s.ml + 1) % 2
     pl = s.players[me]
     pl.hand = [A.CARD_ID["miss"]] * 5

@@ -9,7 +9,7 @@ from pathlib import Path
 from rich.console import Console
 from typer.testing import CliRunner
 
-from spacetable.advice import NoAdvisor, advisor_for
+from spacetable.advice import NoAdvisor, advice, advisor_for
 from spacetable.bots.base import make_bot
 from spacetable.cli.main import app
 from spacetable.cli.terminal import HELP, Quit, TerminalClient
@@ -49,11 +49,16 @@ def test_advise_prints_the_lines_and_the_json(tmp_path: Path) -> None:
     for seat in range(3):
         code, out, _ = invoke("advise", str(path), "--player", str(seat + 1))
         assert code == 0
-        assert out.splitlines() == advise(s, seat)["lines"]
+        coach = advice(s, seat)
+        expected = advise(s, seat)["lines"]
+        if coach["recommended"]:  # the deciding seat also reads the coach's choice and why
+            expected = [*expected, f"Coach: {coach['recommended']} — {coach['reason']}"]
+        assert out.splitlines() == expected
     code, out, _ = invoke("advise", str(path), "--player", "2", "--json")
     assert code == 0
     data = json.loads(out)
-    assert data == json.loads(json.dumps(advise(s, 1))) and data["seat"] == 1
+    assert data == json.loads(json.dumps(advice(s, 1))) and data["seat"] == 1
+    assert {"recommended", "reason"} <= set(data)
 
 
 def test_advise_errors(tmp_path: Path) -> None:

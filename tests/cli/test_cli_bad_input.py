@@ -55,7 +55,9 @@ def bad_files(tmp_path: Path) -> list[tuple[str, Path]]:
     write("not-utf8", b"\xff\xfe{\x00}")
     doc = good_save()
     doc["table"] = {"humans": ["x"], "bots": 7}
-    write("bad-table", json.dumps(doc))
+    write("damaged-table", json.dumps(doc))
+    doc["digest"]["header"] = record.header_digest(doc)  # type: ignore[index]
+    write("bad-table", json.dumps(doc))  # a digest that vouches for a malformed table
     return out
 
 
@@ -63,8 +65,22 @@ def test_bad_save_files_are_refused_by_play_and_replay(tmp_path: Path) -> None:
     for name, path in bad_files(tmp_path):
         out = clean_exit(run("play", "--load", str(path)), 1)
         assert out.startswith("error: ") and out.count("\n") == 1, (name, out)
-        if name != "bad-table":  # replay ignores the client's table
+        if name != "bad-table":  # replay does not read the client's table (its digest covers it)
             assert clean_exit(run("replay", str(path), "--all"), 1).startswith("error: "), name
+
+
+def test_a_save_whose_table_block_was_changed_is_refused(tmp_path: Path) -> None:
+    """A seating edited into another valid one (seat 1 made the human) used to load silently: the
+    digest covers the table, so play --load and replay exit 1 and say what is wrong."""
+    save = tmp_path / "g.json"
+    clean_exit(run("play", "highcard", "--seed", "3", "--save", str(save), input="1\nquit\n"), 0)
+    doc = json.loads(save.read_text())
+    assert doc["table"]["humans"] == [0]
+    doc["table"] = {"humans": [1], "bots": {"0": "random"}}
+    save.write_text(json.dumps(doc))
+    out = clean_exit(run("play", "--load", str(save), input="quit\n"), 1)
+    assert out.startswith("error: save digest mismatch") and "damaged or edited" in out
+    assert "damaged or edited" in clean_exit(run("replay", str(save), "--all"), 1)
 
 
 def test_save_to_a_missing_folder_or_a_folder_is_refused_before_the_game(tmp_path: Path) -> None:
@@ -88,20 +104,34 @@ def test_simulate_refuses_an_invalid_configuration_up_front() -> None:
     assert out.startswith("error: ") and "3" in out
 
 
-@pytest.mark.parametrize("args", [["--seed", "-1"], ["--seed", str(1 << 64)]])
+@pytest.mark.parametrize("args", [["--seed", "-1"], ["--seed", str(1 << 128)]])
 def test_seeds_outside_the_range_are_refused(args: list[str]) -> None:
     assert clean_exit(run("play", "highcard", *args), 2).startswith("error: ")
     assert clean_exit(run("simulate", "highcard", *args), 2).startswith("error: ")
 
 
+OLD_SAVE = Path(__file__).parents[1] / "engine" / "data" / "save-v2-moonrakers.json"
+"""A format-2 save of the last build before the keyed generator (a human at seat 0, greedy at 1)."""
+
+
 def test_a_version_1_save_loads_with_a_note(tmp_path: Path) -> None:
-    doc = good_save()
+    doc = json.loads(OLD_SAVE.read_text())
     doc["version"] = 1
     del doc["digest"]
     path = tmp_path / "old.json"
     path.write_text(json.dumps(doc))
     out = clean_exit(run("play", "--load", str(path), input="quit\n"), 0)
     assert "unverified save" in out
+
+
+def test_a_version_2_save_resumes_on_its_own_generator_and_is_saved_as_version_3(tmp_path: Path) -> None:
+    path = tmp_path / "old.json"
+    path.write_text(OLD_SAVE.read_text())
+    out = clean_exit(run("play", "--load", str(path), input="quit\n"), 0)
+    assert "older save (format version 2)" in out
+    doc = json.loads(path.read_text())
+    assert doc["version"] == 3 and doc["rng"] == "splitmix64" and doc["table"]["humans"] == [0]
+    assert "older save" not in clean_exit(run("play", "--load", str(path), input="quit\n"), 0)
 
 
 def test_action_texts_that_used_to_crash_the_prompt(tmp_path: Path) -> None:

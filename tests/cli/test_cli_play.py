@@ -30,7 +30,7 @@ def test_full_game_with_one_human_via_stdin(tmp_path: Path) -> None:
     assert code == 0, out
     assert "Seat 1 to decide (round.play)" in out and "Game over" in out and "Winner" in out
     assert " 1. play " in out  # the numbered menu with one-line explanations
-    assert "Play " in out and "[H3]" in out  # describe() text and the rule-citing log
+    assert "Play " in out and "[H3]" not in out  # describe() text; the rule is behind `why`
     state = record.load(save)
     assert state.is_terminal() and state.num_players == 3
     doc = json.loads(save.read_text())
@@ -262,8 +262,8 @@ def test_hot_seat_asks_to_pass_the_screen_before_showing_a_hand(tmp_path: Path) 
 
 
 def test_optional_windows_pass_by_themselves_unless_asked() -> None:
-    """Binding Ties "at any time" windows (issue: extra windows pass by themselves for a human who
-    has not asked to be stopped in them); --stop-at-windows asks."""
+    """Binding Ties "at any time" windows pass by themselves for a person who has not asked to be
+    stopped in them (the optional-window decision); --stop-at-windows asks."""
     from rich.console import Console
 
     from spacetable.cli.terminal import TerminalClient

@@ -55,8 +55,10 @@ def test_digits_int_cannot_read_are_answered_at_the_prompt() -> None:
 
 def test_a_space_lanes_trade_line_with_thousands_of_digits_is_refused() -> None:
     """docs/cli.md `buy parts 5`: a count int() cannot read is refused by the intent's own check."""
-    out = clean(run("play", "spacelanes", "--players", "2", "--seed", "4",
-                    input=f"7\nbuy ore {HUGE}\nquit\n"), 0)  # 7: a start, then the turn decision
+    # seed 1: seat 1 plays first, so after its start (7: Smuggler's Rest, which sells Ore) it is at
+    # its turn decision, where a trade line is read
+    out = clean(run("play", "spacelanes", "--players", "2", "--seed", "1",
+                    input=f"7\nbuy ore {HUGE}\nquit\n"), 0)
     assert "Units must be a whole number" in out and "9" * 100 not in out
 
 
@@ -120,7 +122,7 @@ def test_the_end_of_a_game_shows_the_moves_that_ended_it() -> None:
     out = clean(run("play", "highcard", "--seed", "3", input="1\n" * 20), 0)
     assert "How it ended:" in out
     end = out.split("How it ended:")[-1].split("Standings")[0]
-    assert "wins the round" in end and "[H4]" in end
+    assert "wins the round" in end and "[H4]" not in end  # the rule is data (why, rules), not text
 
 
 def test_the_digest_counts_one_earlier_line_in_the_singular() -> None:

@@ -131,7 +131,7 @@ BT5 = {"players": 5, "modules": [], "expansions": ["binding-ties"]}
 
 
 def test_80_columns_keep_every_column_and_whole_requirements() -> None:
-    """Issue 12: at 80 columns the dice and cost columns stay and requirements are never cut (Royal
+    """At 80 columns the dice and cost columns stay and requirements are never cut (Royal
     Cargo keeps its C2); every line fits and a decision screen fits 50 rows."""
     for cfg in (CFG2, BT5):
         for name, (s, seat) in snapshots(cfg, 5).items():
@@ -155,7 +155,7 @@ def test_80_columns_keep_every_column_and_whole_requirements() -> None:
 
 
 def test_200_columns_side_by_side_with_whole_objectives() -> None:
-    """Issue 12: a wide screen puts the display beside the Armory; objectives are never cut."""
+    """A wide screen puts the display beside the Armory; objectives are never cut."""
     s, seat = snapshots(BT5, 5)["buying"]
     out = text_of(s, seat, 200)
     assert any("Contracts (deck" in ln and "Armory (decks" in ln for ln in out.splitlines())
@@ -166,7 +166,7 @@ def test_200_columns_side_by_side_with_whole_objectives() -> None:
 
 
 def test_contract_under_negotiation_stays_on_screen_for_everyone() -> None:
-    """Issue 12 / 3.3.3: an invitee (and a spectator) sees the contract it is asked to join, with its
+    """3.3.3: an invitee (and a spectator) sees the contract it is asked to join, with its
     requirements, rewards and dice, although it has left the display."""
     s, seat = snapshots(CFG3, 2)["negotiation.answer"]
     neg = next(f for f in s.stack if type(f).__name__ == "Negotiate")

@@ -1,4 +1,4 @@
-"""The Space Lanes board in the terminal (issue 12): lane names and endpoints, positions on a lane in
+"""The Space Lanes board in the terminal, for a newcomer: lane names and endpoints, positions on a lane in
 words, full settlement and card names, the prices the seat can see, this game's goal target, the
 80-column layout, and the end-of-game standings."""
 
@@ -36,7 +36,7 @@ def names(s: SpaceLanesState) -> list[str]:
 
 
 def test_80_columns_lose_no_column_and_no_name() -> None:
-    """Issue 12: lay out for 80 columns without losing information; names are never cut (8 characters
+    """Lay out for 80 columns without losing information; names are never cut (8 characters
     before). Every line fits, every good has its price column, every settlement its full name."""
     s = started(3)
     out = screen(s)
@@ -54,7 +54,7 @@ def test_80_columns_lose_no_column_and_no_name() -> None:
 
 
 def test_lane_names_on_the_map_and_in_its_legend() -> None:
-    """Issue 12: lane names are on the map: by key letter at 80 columns (with the legend), on the lane
+    """Lane names are on the map: by key letter at 80 columns (with the legend), on the lane
     itself from 160 columns."""
     s = started(3)
     narrow = " ".join(screen(s).split())
@@ -68,7 +68,7 @@ def test_lane_names_on_the_map_and_in_its_legend() -> None:
 
 
 def test_target_menu_names_the_lane_and_both_endpoints() -> None:
-    """Issue 12: not `lane 4 — Target lane Ember Trail` but the lane's name, both ends and distance."""
+    """Not `lane 4 — Target lane Ember Trail` but the lane's name, both ends and distance."""
     s = started(2)
     give(s, 0, "corsair-raiders")
     s.apply("play corsair-raiders")
@@ -83,7 +83,7 @@ def test_target_menu_names_the_lane_and_both_endpoints() -> None:
 
 
 def test_a_position_on_a_lane_is_in_words() -> None:
-    """Issue 12: `Carthage Spur 2/2` becomes how many steps from each end (L2: d markers, d+1 moves)."""
+    """`Carthage Spur 2/2` becomes how many steps from each end (L2: d markers, d+1 moves)."""
     s = started(2)
     ls, _ = ADJ[s.node[0]][0]
     set_lane_distance(s, ls, 2)
@@ -99,13 +99,15 @@ def test_the_hand_shows_card_names_kinds_costs_and_texts() -> None:
     s = started(2)
     give(s, 0, "ion-drive", "corsair-raiders")
     out = " ".join(screen(s).split())
-    assert "Ion Drive One extra free move every turn. Upgrade, 1,400 credits" in out
-    assert "Corsair Raiders Play to a Space Lane. Win 8, Escape 7" in out and "Pirates" in out
+    assert "Ion Drive One extra free move every turn, from the turn after it" in out  # the text wraps
+    assert "Upgrade, 1,400 credits" in out
+    assert "Corsair Raiders Play to a Space Lane that has no Pirates or Patrol" in out
+    assert "Win 8, Escape 7" in out and "Pirates" in out
     assert "ion-drive" not in out and "corsair-raiders" not in out
 
 
 def test_prices_of_every_settlement_the_seat_can_see_only() -> None:
-    """Issue 12: a table of the prices seen at other settlements, from the seat's view only: in
+    """A table of the prices seen at other settlements, from the seat's view only: in
     Exploration (L20) a face-down settlement's prices and name never appear."""
     s = started(2)
     out = screen(s)
@@ -121,7 +123,7 @@ def test_prices_of_every_settlement_the_seat_can_see_only() -> None:
 
 
 def test_the_goal_shows_this_games_target_not_the_table() -> None:
-    """Issue 12: not `Hold Pirate Faction (2 players: 5, 3 players: 4, …)` but this table's target."""
+    """Not `Hold Pirate Faction (2 players: 5, 3 players: 4, …)` but this table's target."""
     for players in (2, 3, 5):
         s = started(players)
         s.goal[0] = next(i for i, g in enumerate(CONTENT.goals) if g.slug == "pirate-ally")
@@ -148,7 +150,7 @@ def test_no_winner_line_and_no_slugs_or_python_words_through_a_game() -> None:
 
 
 def test_standings_at_the_end_credits_and_goal_progress() -> None:
-    """Issue 12: a standings table (credits, goal progress), best first; goals stay secret before the
+    """A standings table (credits, goal progress), best first; goals stay secret before the
     end (L21: "Goals stay secret until then")."""
     s = started(3)
     header, rows = standings(s)
@@ -176,7 +178,7 @@ def short_screen(s: SpaceLanesState, seat: int = 0, height: int = 50) -> str:
 
 
 def test_a_short_terminal_gets_a_short_board_and_more_shows_the_rest() -> None:
-    """Issue 12 (a decision screen fits 80×50): on a short terminal the hand is listed by name, the price
+    """A decision screen fits 80×50: on a short terminal the hand is listed by name, the price
     table and lane names move to the `more` command, which shows every card's text and every price."""
     s = started(3, clear_hands=False)
     full, short = screen(s), short_screen(s)

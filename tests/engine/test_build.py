@@ -1,5 +1,5 @@
 """The two builds (docs/performance.md, Builds): the pure-Python modules are the reference, the compiled
-ones (`make fast`) run only when ``SPACETABLE_BUILD=compiled`` asks and only while they match the sources.
+ones (`make fast`) run wherever they match the sources unless ``SPACETABLE_BUILD=pure`` says otherwise.
 
 `make test` runs this file in both runs: in the compiled run it checks that every compiled module is
 really the one imported, so that run cannot silently fall back to pure Python.
@@ -94,11 +94,16 @@ def test_no_build_at_all_is_reported(tmp_path: Path, monkeypatch: pytest.MonkeyP
 
 def _run(env_value: str, build_dir: Path | None = None) -> subprocess.CompletedProcess[str]:
     """A fresh interpreter asking for `env_value` (with the build directory moved to `build_dir`) before
-    the engine is imported; what it prints is the build that runs."""
-    code = ("import os, pathlib, spacetable.buildinfo as b\n"
+    the package is imported; what it prints is the build that runs. buildinfo is loaded on its own first,
+    so that the package's own `activate()` at import sees the moved directory."""
+    code = ("import importlib.util, os, pathlib, sys\n"
+            f"spec = importlib.util.spec_from_file_location('spacetable.buildinfo', {buildinfo.__file__!r})\n"
+            "b = importlib.util.module_from_spec(spec)\n"
+            "sys.modules['spacetable.buildinfo'] = b\n"
+            "spec.loader.exec_module(b)\n"
             f"os.environ[b.ENV] = {env_value!r}\n"
             + (f"b.build_dir = lambda: pathlib.Path({str(build_dir)!r})\n" if build_dir else "")
-            + "b.activate()\nimport spacetable.engine.state\nprint(b.build())\n")
+            + "import spacetable.engine.state\nprint(b.build())\n")
     env = {k: v for k, v in os.environ.items() if k != buildinfo.ENV}
     return subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True,
                           timeout=120)
@@ -116,9 +121,20 @@ def test_a_misspelt_build_name_runs_pure_python_and_says_so() -> None:
     assert "must be 'compiled' or 'pure'" in r.stderr
 
 
-def test_pure_is_the_default() -> None:
-    r = _run("")
+def test_without_a_build_the_default_is_pure_python_silently(tmp_path: Path) -> None:
+    r = _run("", tmp_path / "nothing")
     assert r.stdout.strip() == "pure" and r.stderr == ""
+
+
+MATCHING_BUILD = buildinfo.check()[1] == ""
+
+
+@pytest.mark.skipif(not MATCHING_BUILD, reason="needs `make fast` (a compiled build matching the sources)")
+def test_a_matching_build_is_used_without_asking_and_pure_still_forces_python() -> None:
+    # "Where the compiled build exists and matches the sources, every command uses it (no environment
+    # variable; SPACETABLE_BUILD=pure still forces the pure one)"
+    assert _run("").stdout.strip() == "compiled"
+    assert _run("pure").stdout.strip() == "pure"
 
 
 FACES_SCRIPT = r"""

@@ -89,12 +89,22 @@ def test_bad_json_is_a_save_error() -> None:
     ({"seed": "seven"}, "seed"),
     ({"actions": "roll 1"}, "actions"),
     ({"actions": [1, 2]}, "must be an action text"),
-    ({"game": "tiddlywinks"}, "cannot start the saved game"),
-    ({"config": {"players": 9}}, "cannot start the saved game"),
+    ({"rng": "mt19937"}, "must name a generator"),
+    ({"game": "tiddlywinks"}, "settings .* were damaged or edited"),
+    ({"config": {"players": 9}}, "settings .* were damaged or edited"),
 ])
 def test_wrong_format_or_fields_are_save_errors(change: dict[str, Any], message: str) -> None:
     doc = {**_doc(), **change}
     with pytest.raises(SaveError, match=message):
+        record.from_document(doc)
+
+
+@pytest.mark.parametrize("change", [{"game": "tiddlywinks"}, {"config": {"players": 9}}])
+def test_a_game_this_build_cannot_start_is_a_save_error(change: dict[str, Any]) -> None:
+    """A save whose digest vouches for its settings, but whose game or config this build refuses."""
+    doc = {**_doc(), **change}
+    doc["digest"]["header"] = record.header_digest(doc)
+    with pytest.raises(SaveError, match="cannot start the saved game"):
         record.from_document(doc)
 
 
@@ -144,7 +154,8 @@ def test_tampered_chance_outcome_is_refused() -> None:
 
 
 def test_extra_keys_are_ignored_so_clients_can_annotate_saves() -> None:
-    doc = {**_doc(), "table": {"humans": [0]}}
+    """Keys another client adds are neither read nor covered by the digest (docs/saves-and-undo.md)."""
+    doc = {**_doc(), "notes": {"by": "a tournament tool"}, "rating": 1500}
     assert record.from_document(doc).is_terminal()
 
 

@@ -1,12 +1,14 @@
-"""Saves detect damage (format version 2, docs/saves.md): a digest of the recorded game, forced
-chance outcomes kept, version-1 saves still loading as unverified, and every malformed document
-answered with `SaveError`."""
+"""Saves detect damage (format version 3, docs/saves-and-undo.md): a digest of the recorded game and of
+every setting spacetable reads (game, config, seed, generator, practice, the terminal's table), forced
+chance outcomes kept, older saves (format 2 and 1, dealt by the splitmix64 generator) still loading,
+and every malformed document answered with `SaveError`."""
 
 from __future__ import annotations
 
 import contextlib
 import copy
 import json
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -49,9 +51,15 @@ def docs() -> list[dict[str, Any]]:
     return [record.to_document(played(g, c, seed)) for g, c in GAMES for seed in (1, 2)]
 
 
-def test_version_2_document_carries_its_digest(docs: list[dict[str, Any]]) -> None:
+OLD_SAVES = sorted((Path(__file__).parent / "data").glob("save-v2-*.json"))
+"""Saves written by the last build before the keyed generator (format version 2, with a terminal's
+``table``): they must keep loading, on the generator they were dealt with."""
+
+
+def test_version_3_document_carries_its_digest(docs: list[dict[str, Any]]) -> None:
     for doc in docs:
-        assert doc["version"] == 2 and doc["digest"]["encoding"] == record.ENCODING
+        assert doc["version"] == 3 and doc["digest"]["encoding"] == record.ENCODING
+        assert doc["rng"] == "shake256" and doc["digest"]["header"] == record.header_digest(doc)
         every = doc["digest"]["every"]
         assert [n for n, _ in doc["digest"]["checkpoints"]] == list(
             range(every, len(doc["actions"]) + 1, every))
@@ -120,13 +128,79 @@ def test_a_rules_change_is_caught_at_the_first_checkpoint(monkeypatch: pytest.Mo
         record.from_document(doc)
 
 
-def test_version_1_saves_load_marked_unverified(docs: list[dict[str, Any]]) -> None:
-    doc = copy.deepcopy(docs[0])
+def _table_doc(practice: bool = False) -> dict[str, Any]:
+    s = played("moonrakers", {"players": 2}, 7, steps=70)
+    table = {"humans": [0], "bots": {"1": "greedy"}}
+    return record.to_document(s, practice=practice, client={"table": table})
+
+
+@pytest.mark.parametrize("key, value", [
+    ("table", {"humans": [1], "bots": {"0": "greedy"}}),  # valid, but another seating
+    ("table", {"humans": [0], "bots": {"1": "random"}}),
+    ("table", None),
+    ("practice", True),
+    ("seed", 8),
+    ("config", {"players": 2, "modules": ["first-encounter"]}),
+    ("rng", "splitmix64"),
+    ("format", "spacetable-save"),  # unchanged: must still load
+])
+def test_every_setting_spacetable_reads_is_covered(key: str, value: Any) -> None:
+    """A damaged covered block is refused before anything replays (the old format let a changed
+    seating load silently); a key left as it was loads."""
+    doc = _table_doc()
+    unchanged = doc.get(key) == value
+    if value is None:
+        del doc[key]
+    else:
+        doc[key] = value
+    if unchanged:
+        assert record.open_document(doc).verified
+        return
+    with pytest.raises(SaveError, match="settings .* were damaged or edited"):
+        record.from_document(doc)
+    with pytest.raises(SaveError, match="settings"):
+        list(record.replay_states(doc))
+
+
+def test_a_practice_save_keeps_its_flag_covered() -> None:
+    doc = _table_doc(practice=True)
+    assert record.open_document(doc).practice
+    del doc["practice"]
+    with pytest.raises(SaveError, match="damaged or edited"):
+        record.from_document(doc)
+
+
+def test_only_spacetables_own_client_keys_are_covered() -> None:
+    with pytest.raises(SaveError, match="covers the client keys table only"):
+        record.to_document(played("highcard", {"players": 2}, 3), client={"notes": "x"})
+
+
+@pytest.mark.parametrize("path", OLD_SAVES, ids=[p.stem for p in OLD_SAVES])
+def test_version_2_saves_load_on_the_generator_they_were_dealt_with(path: Path) -> None:
+    """Format 2 saves replay on splitmix64, their digest checked (so the replay is the recorded game);
+    saved again, they become format 3 naming that generator, and keep loading."""
+    doc = json.loads(path.read_text())
+    assert doc["version"] == 2 and "table" in doc
+    loaded = record.open_document(doc)
+    assert loaded.verified and loaded.version == 2 and "older save" in loaded.note
+    assert loaded.state.rng.stream == "splitmix64" and len(loaded.state.history) == len(doc["actions"])
+    again = json.loads(json.dumps(record.to_document(loaded.state, client={"table": doc["table"]})))
+    assert again["version"] == 3 and again["rng"] == "splitmix64"
+    reloaded = record.open_document(again)
+    assert reloaded.note == "" and reloaded.state.view(None).to_json() == loaded.state.view(None).to_json()
+    # the same log on the keyed generator is another game: it does not replay
+    with pytest.raises(SaveError):
+        record.replay_actions(doc["game"], doc["config"], doc["seed"], doc["actions"])
+
+
+def test_version_1_saves_load_marked_unverified() -> None:
+    doc = json.loads(OLD_SAVES[0].read_text())
     doc["version"] = 1
     del doc["digest"]
     loaded = record.open_document(doc)
     assert not loaded.verified and "unverified" in loaded.note
-    assert loaded.state.history == record.from_document(docs[0]).history
+    assert loaded.state.rng.stream == "splitmix64"
+    assert loaded.state.history == record.open_document(json.loads(OLD_SAVES[0].read_text())).state.history
 
 
 @pytest.mark.parametrize("game, config", GAMES)
@@ -191,8 +265,8 @@ def test_mutated_saves_raise_only_save_errors(docs: list[dict[str, Any]], data: 
     for _ in range(data.draw(st.integers(1, 3))):
         where = data.draw(st.sampled_from(["top", "config", "entry", "digest", "insert", "drop"]))
         if where == "top":
-            key = data.draw(st.sampled_from(["format", "version", "game", "config", "seed", "actions",
-                                             "digest", "practice"]))
+            key = data.draw(st.sampled_from(["format", "version", "game", "config", "seed", "rng", "actions",
+                                             "digest", "practice", "table"]))
             if data.draw(st.booleans()):
                 doc.pop(key, None)
             else:
@@ -201,7 +275,7 @@ def test_mutated_saves_raise_only_save_errors(docs: list[dict[str, Any]], data: 
             key = data.draw(st.sampled_from(["players", "modes", "modules", "expansions", "turn_limit", "x"]))
             doc["config"][key] = data.draw(json_values)
         elif where == "digest" and isinstance(doc.get("digest"), dict):
-            key = data.draw(st.sampled_from(["encoding", "every", "checkpoints", "final"]))
+            key = data.draw(st.sampled_from(["encoding", "header", "every", "checkpoints", "final"]))
             doc["digest"][key] = data.draw(json_values)
         elif isinstance(doc.get("actions"), list) and doc["actions"]:
             i = data.draw(st.integers(0, len(doc["actions"]) - 1))

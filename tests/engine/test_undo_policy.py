@@ -26,6 +26,19 @@ def own_hand(s: State, seat: int) -> Counter[str]:
     return Counter(map(str, data.get("hand", [])))
 
 
+def drew_hidden(before: State, after: State, seat: int) -> bool:
+    """The decision brought into the seat's hand a card it could not know: for Moonrakers, a card
+    drawn from its own draw pile (its order is hidden) while the pile held two different cards (a card
+    taken from the seat's discard or play area, e.g. B3-AR's, is known to it); elsewhere any card
+    gained (Highcard and Space Lanes hands fill from hidden decks)."""
+    gained = own_hand(after, seat) - own_hand(before, seat)
+    players = before.view(seat).data.get("players")
+    if not (isinstance(players, list) and "draw_size" in players[seat]):
+        return bool(gained)
+    was, now = players[seat], after.view(seat).data["players"][seat]
+    return bool(gained) and now["draw_size"] < was["draw_size"] and len(was["draw_contents"]) > 1
+
+
 def decisions(game: str, config: dict[str, Any], seed: int, limit: int) -> list[tuple[State, State, int]]:
     """(before, after, seat) for the first `limit` seat decisions of a greedy game (copies)."""
     s = get_game(game).new_game(dict(config), seed)
@@ -56,9 +69,8 @@ def test_undo_only_of_the_own_last_decision_that_revealed_nothing(
         check = undo_check(after, seat)
         other = (seat + 1) % after.num_players
         assert not undo_check(after, other).allowed  # never another seat's decision
-        gained = own_hand(after, seat) - own_hand(before, seat)
-        if gained:  # a card came into the hand: the seat saw it, so no taking back (the
-            # terminal's "play thruster, undo, play thruster" redraw)
+        if drew_hidden(before, after, seat):  # the seat saw a card it could not know: no taking back
+            # (the terminal's "play thruster, undo, play thruster" redraw)
             assert not check.allowed, (str(after.space[after.history[-1]]), check.reason)
             refused_draw += 1
         if check.allowed:

@@ -145,8 +145,22 @@ def test_config_values_are_checked_against_the_spec(game: str, key: str, value: 
         get_game(game).new_game({"players": 3, key: value}, 1)
 
 
-@pytest.mark.parametrize("seed", [-1, 1 << 64, (1 << 64) + 7, True, "7", 7.0, None])
+@pytest.mark.parametrize("seed", [-1, 1 << 128, (1 << 128) + 7, 10**4000, True, "7", 7.0, None])
 def test_seeds_outside_the_generator_range_are_refused_not_folded(seed: object) -> None:
+    """Seeds are the key's whole range, 0 ≤ seed < 2**128 (`rng.seed_key`); nothing is folded."""
     with pytest.raises(ConfigError, match="seed"):
         get_game("highcard").new_game({"players": 2}, seed)  # type: ignore[arg-type]
-    assert get_game("highcard").new_game({"players": 2}, (1 << 64) - 1).seed == (1 << 64) - 1
+    top = get_game("highcard").new_game({"players": 2}, (1 << 128) - 1)
+    assert top.seed == (1 << 128) - 1 and top.rng.state == ((1 << 128) - 1) << 64 | top.rng.state % 2**64
+    # 2**64 + n is another game than n (no 64-bit folding anywhere)
+    a = get_game("highcard").new_game({"players": 2}, 5)
+    b = get_game("highcard").new_game({"players": 2}, (1 << 64) + 5)
+    assert a.view(0).to_json() != b.view(0).to_json()
+
+
+@pytest.mark.parametrize("seed", [1 << 64, -1])
+def test_the_legacy_generator_takes_only_64_bit_seeds(seed: int) -> None:
+    with pytest.raises(ConfigError, match="seed"):
+        get_game("highcard").new_game({"players": 2}, seed, stream="splitmix64")
+    with pytest.raises(ConfigError, match="unknown generator"):
+        get_game("highcard").new_game({"players": 2}, 1, stream="mt19937")

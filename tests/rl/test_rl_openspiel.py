@@ -36,7 +36,43 @@ def test_names_and_idempotent_registration() -> None:
 @pytest.mark.parametrize(("game", "params"), SIM_CONFIGS)
 def test_openspiel_random_sim_test(game: str, params: dict[str, Any]) -> None:
     pyspiel.random_sim_test(pyspiel.load_game(f"python_spacetable_{game}", params), num_sims=2,
-                            serialize=False, verbose=False)
+                            serialize=True, verbose=False)
+
+
+def test_states_serialize_and_pickle_as_parameters_and_history(tmp_path: Any) -> None:
+    """A state is its game's parameters plus the action history: `serialize_game_and_state` and pickle
+    give it back with the same history, views and information states, also in a fresh process (the
+    engine state is replayed from (config, seed, log), never pickled as internals)."""
+    import pickle
+    import subprocess
+    import sys
+
+    game = pyspiel.load_game("python_spacetable_moonrakers", {"max_steps": 60})
+    state = game.new_initial_state()
+    rng = np.random.default_rng(2)
+    while not state.is_terminal() and len(state.history()) < 60:
+        if state.is_chance_node():
+            outcomes, probs = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(int(rng.choice(outcomes, p=probs)))
+        else:
+            state.apply_action(int(rng.choice(state.legal_actions())))
+    text = pyspiel.serialize_game_and_state(game, state)
+    assert "max_steps=60" in text
+    game2, state2 = pyspiel.deserialize_game_and_state(text)
+    blob = pickle.dumps(state)
+    assert len(blob) < 20_000  # parameters and history, not the engine's internals
+    for other in (state2, pickle.loads(blob), game.deserialize_state(state.serialize())):
+        assert other.history() == state.history() and str(other) == str(state)
+        for p in range(2):
+            assert other.information_state_string(p) == state.information_state_string(p)
+            assert other.observation_tensor(p) == state.observation_tensor(p)
+        assert other.legal_actions() == state.legal_actions()
+    path = tmp_path / "state.pickle"
+    path.write_bytes(blob)
+    code = ("import pickle, sys; s = pickle.loads(open(sys.argv[1], 'rb').read()); "
+            "print(s.history()[-5:], s.legal_actions()[:3])")
+    out = subprocess.run([sys.executable, "-c", code, str(path)], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == f"{state.history()[-5:]} {state.legal_actions()[:3]}"
 
 
 def _dealt(name: str, params: dict[str, Any] | None = None, seed: int = 7) -> Any:

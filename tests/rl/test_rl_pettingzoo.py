@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 from pettingzoo.test import api_test, seed_test
 
-from spacetable.engine.errors import ConfigError, ParseError
+from spacetable.engine.errors import ConfigError, IllegalAction, ParseError
 from spacetable.rl import pettingzoo_env
 from tests.rl.rl_helpers import SMALL, VARIANTS
 
@@ -42,8 +42,44 @@ def test_options_play_to_the_end(game: str, config: dict[str, Any]) -> None:
     assert not env.agents and steps <= 150 + len(env.possible_agents)
 
 
-def test_illegal_index_changes_nothing() -> None:
+def test_illegal_index_raises_by_default() -> None:
     env = pettingzoo_env("highcard")
+    env.reset(seed=3)
+    obs = env.observe(env.agent_selection)
+    history = env.unwrapped.table.state.history
+    for bad in (int(np.flatnonzero(obs["action_mask"] == 0)[0]), -1, 10**9):
+        with pytest.raises(IllegalAction):
+            env.step(bad)
+    assert env.unwrapped.table.state.history == history
+
+
+def test_illegal_index_penalized_terminates_every_agent() -> None:
+    """illegal="penalize" (as PettingZoo's TerminateIllegalWrapper): the offender gets -1, the others
+    0, every agent is terminated and takes its last step(None)."""
+    env = pettingzoo_env("moonrakers", illegal="penalize")
+    env.reset(seed=3)
+    agent = env.agent_selection
+    obs = env.observe(agent)
+    env.step(int(np.flatnonzero(obs["action_mask"] == 0)[0]))
+    assert all(env.terminations.values()) and env.infos[agent]["illegal"] is True
+    assert env.rewards == {a: (-1.0 if a == agent else 0.0) for a in env.possible_agents}
+    for _ in env.agent_iter():
+        env.step(None)
+    assert not env.agents
+
+
+def test_illegal_index_as_noop_counts_toward_truncation() -> None:
+    env = pettingzoo_env("moonrakers", illegal="noop", max_steps=5)
+    env.reset(seed=3)
+    agent = env.agent_selection
+    illegal = int(np.flatnonzero(env.observe(agent)["action_mask"] == 0)[0])
+    for _ in range(5):
+        env.step(illegal)
+    assert all(env.truncations.values()) and not any(env.terminations.values())
+
+
+def test_illegal_index_as_noop_changes_nothing() -> None:
+    env = pettingzoo_env("highcard", illegal="noop")
     env.reset(seed=3)
     agent = env.agent_selection
     obs = env.observe(agent)

@@ -28,9 +28,10 @@ def free_port() -> int:
 
 
 @contextlib.contextmanager
-def client(db_url: str, bot_pause: float = 0.0) -> Iterator[TestClient]:
-    """A TestClient for a new app on `db_url` (lifespan: migrations, loading games, bots)."""
-    with TestClient(create_app(ServerConfig(db_url=db_url, bot_pause=bot_pause))) as c:
+def client(db_url: str, bot_pause: float = 0.0, **settings: Any) -> Iterator[TestClient]:
+    """A TestClient for a new app on `db_url` (lifespan: migrations, loading games, bots); `settings`
+    are other `ServerConfig` fields (e.g. handoff_after)."""
+    with TestClient(create_app(ServerConfig(db_url=db_url, bot_pause=bot_pause, **settings))) as c:
         yield c
 
 
@@ -92,16 +93,16 @@ def play_step(c: TestClient | httpx.Client, game: dict[str, Any], tokens: list[s
 
 
 @contextlib.contextmanager
-def serve_process(db_url: str, port: int, bot_pause: float = 0.0,
-                  env: dict[str, str] | None = None) -> Iterator[subprocess.Popen[bytes]]:
+def serve_process(db_url: str, port: int, bot_pause: float = 0.0, env: dict[str, str] | None = None,
+                  args: list[str] | None = None) -> Iterator[subprocess.Popen[bytes]]:
     """`spacetable serve` in a subprocess on loopback; waits until it answers; kills it at the end.
 
     Its stderr goes to a temporary file (never a pipe nobody reads, which would block the server);
-    `env` adds environment variables (e.g. SPACETABLE_LEASE_SECONDS)."""
+    `env` adds environment variables (e.g. SPACETABLE_LEASE_SECONDS), `args` more flags."""
     with tempfile.TemporaryFile() as err:
         proc = subprocess.Popen(
             [sys.executable, "-m", "spacetable", "serve", "--port", str(port), "--db", db_url,
-             "--bot-pause", str(bot_pause), "--log-level", "warning"],
+             "--bot-pause", str(bot_pause), "--log-level", "warning", *(args or [])],
             stdout=subprocess.DEVNULL, stderr=err, env={**os.environ, "PYTHONUNBUFFERED": "1", **(env or {})})
         try:
             wait_up(port, proc, err)

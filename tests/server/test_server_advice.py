@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from spacetable.advice import advice
 from spacetable.games.spacelanes.advisor import advise
 from tests.server.server_helpers import auth, client, create
 
@@ -17,7 +18,12 @@ def test_advice_for_the_callers_seat_only(sqlite_url: str) -> None:
             assert body["seat"] == s["seat"] and body["game"] == "spacelanes"
             assert body["lines"] and all(isinstance(x, str) for x in body["lines"])
             table = c.app.state.service.tables[g["id"]]  # type: ignore[attr-defined]
-            assert body == advise(table.state, s["seat"])
+            assert body == advice(table.state, s["seat"])  # the game's advisor and the coach
+            assert set(advise(table.state, s["seat"])) < set(body)
+            legal = [str(a) for a in table.state.legal_actions()]
+            deciding = table.state.current_player() == s["seat"]
+            assert (body["recommended"] in legal) if deciding else body["recommended"] is None
+            assert body["reason"]
         r = c.get(url, headers=auth(g["spectator"]))
         assert r.status_code == 403 and "spectator" in r.json()["error"]
         assert c.get(url).status_code == 401

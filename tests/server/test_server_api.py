@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 
 from tests.server.server_helpers import auth, client, create, play_step, view, wait_for
@@ -39,7 +40,9 @@ def test_actions_advance_the_game(sqlite_url: str) -> None:
             last = v["version"]
         assert last > 0
         log = view(c, g, g["spectator"])["log"]
-        assert log and all(line["text"].endswith("]") for line in log)  # each line cites its rule
+        # each line cites its rule as data, which GET /api/rules/moonrakers explains; never in the text
+        rules = c.get("/api/rules/moonrakers").json()["rules"]
+        assert log and all(line["rule"] in rules and not line["text"].endswith("]") for line in log)
 
 
 def test_prefix_illegal_and_unparseable_actions(sqlite_url: str) -> None:
@@ -147,12 +150,15 @@ def test_meta_docs_and_pages(sqlite_url: str) -> None:
 
 
 def test_hand_a_seat_to_a_bot(sqlite_url: str) -> None:
-    with client(sqlite_url) as c:
+    """A seat whose person has been away for the grace period (here 0.3 s) may be handed to a bot
+    (tests/server/test_server_guard.py: never a present person's)."""
+    with client(sqlite_url, handoff_after=0.3) as c:
         g = create(c, ["human", "human", "random"], seed=4)
         t0, t1 = (s["token"] for s in g["seats"])
         url = f"/api/games/{g['id']}/seats/1/bot"
         assert c.post(url, headers=auth(g["spectator"]), json={"bot": "random"}).status_code == 403
         assert c.post(url, headers=auth(t0), json={"bot": "nobot"}).status_code == 400
+        time.sleep(0.4)
         r = c.post(url, headers=auth(t0), json={"bot": "greedy"})
         assert r.status_code == 200, r.text
         assert r.json()["seats"][1]["kind"] == "greedy"

@@ -1,7 +1,7 @@
 """Optional windows on the server (Binding Ties "at any time" reputation windows,
 `State.optional_pass`): they pass by themselves for a person who has not asked to be stopped in
-them (issue: "these extra windows pass by themselves for a human who has not asked to be stopped
-in them"), and stop for one who has (``POST /api/games/{id}/prefs``)."""
+them (the optional-window decision: a person is not asked about a window they almost never need),
+and stop for one who has (``POST /api/games/{id}/prefs``)."""
 
 from __future__ import annotations
 

@@ -66,14 +66,22 @@ def test_ws_errors(sqlite_url: str) -> None:
             assert _recv(ws)["type"] == "error"
         with c.websocket_connect(f"/ws/games/{g['id']}", headers=auth(g["seats"][0]["token"])) as ws:
             assert _recv(ws)["type"] == "view"
-            for bad in ("x" * 9000, "{", "[1]", json.dumps({"type": "act", "action": "x"})):
+            for bad in ("{", "[1]", json.dumps({"type": "act", "action": "x"})):
                 ws.send_text(bad)
                 m = _recv(ws, skip_views=True)
                 assert m["type"] == "error" and m["error"]
-            ws.send_bytes(b"\x00" * 10000)
-            assert _recv(ws, skip_views=True)["type"] == "error"
             ws.send_text(json.dumps({"type": "ping"}))
             assert _recv(ws, skip_views=True)["type"] == "pong"  # still connected
+        for big in ("x" * 9000, b"\x00" * 10000):  # a message over 8 KiB closes the socket: 1008
+            with c.websocket_connect(f"/ws/games/{g['id']}", headers=auth(g["seats"][0]["token"])) as ws:
+                assert _recv(ws)["type"] == "view"
+                if isinstance(big, bytes):
+                    ws.send_bytes(big)
+                else:
+                    ws.send_text(big)
+                with pytest.raises(WebSocketDisconnect) as closed:
+                    _recv(ws, skip_views=True)
+                assert closed.value.code == 1008 and "8192" in closed.value.reason
 
 
 def test_connected_flags(sqlite_url: str) -> None:

@@ -33,6 +33,22 @@ ALL_SLUGS = ({t.slug for t in CONTENT.card_types} | {g.slug for g in CONTENT.goa
              | {s.slug for s in CONTENT.settlements} | {ln.slug for ln in CONTENT.lanes})
 
 
+def fixed_menus() -> set[str]:
+    """The PvP trade's ask menus as the legal actions of a view body carry them: "ask_kind <kind>" for
+    every kind and, once a kind is picked, "ask_hand <card>" for every card of it. They are the same
+    whatever the other captain holds ("only the hand size is public, so any kind may be asked for"),
+    but kinds and cards share some slugs ("missiles"): they are taken out before the check."""
+    from spacetable.games.spacelanes import actions as A
+
+    state = load_game("spacelanes").new_game({"players": 2, "modes": ["pvp"]}, 1)
+    menus = [*A.ASK_KIND.values(), *A.ASK_HAND]
+    return {json.dumps({"text": str(a), "description": state.describe(a)}, separators=(",", ":"))
+            for a in menus}
+
+
+FIXED_MENUS = fixed_menus()
+
+
 def hidden_items(state: Any, p: int | None) -> set[Item]:
     """What `p` (None: a spectator) must not learn from the state as it is now."""
     out: set[Item] = set()
@@ -71,6 +87,8 @@ class Knowledge:
         """Assert `text` names nothing hidden from `viewer`; the number of hidden items checked."""
         items = [it for it in hidden_items(state, viewer) if it[0] not in self.known[viewer]
                  and it[1] not in self.known[viewer]]
+        for menu in FIXED_MENUS:
+            text = text.replace(menu, "")
         for slug, name in items:
             if slug in text:
                 for m in re.finditer(rf"(?<![\w-]){re.escape(slug)}(?![\w-])", text):

@@ -53,7 +53,7 @@ def test_the_schema_is_documented_and_every_file_carries_it(tmp_path: Path) -> N
     assert table.schema.names == [name for name, _, _ in COLUMNS]
     assert table.schema.equals(SCHEMA, check_metadata=False)
     assert all(f.metadata and f.metadata[b"doc"] for f in table.schema)  # each column says what it holds
-    assert (table.schema.metadata or {})[b"spacetable.results"] == b"1"
+    assert (table.schema.metadata or {})[b"spacetable.results"] == b"2"
     docs = Path(__file__).parents[2].joinpath("docs", "simulate.md").read_text(encoding="utf-8")
     for name, _, _ in COLUMNS:
         assert f"`{name}`" in docs, f"docs/simulate.md does not describe the column {name}"
@@ -182,3 +182,44 @@ def test_two_runs_cannot_write_one_file(tmp_path: Path) -> None:
     finally:
         store.close()
     assert simulate("highcard", 2, 2, ["random", "random"], out=out).played == 2
+
+
+def test_seeds_of_128_bits_are_stored_exactly_and_play_the_engines_game(tmp_path: Path) -> None:
+    """Game i of seed S uses S + i (the `seed` column keeps it, exactly, up to 2**128 − 1): the same
+    game as the engine's own `new_game(config, S + i)` with the bots' generator derived from it."""
+    from spacetable.engine.game import get_game
+    from spacetable.engine.rng import derive_rng
+    from spacetable.sim.runner import play_out
+    from spacetable.sim.setup import make_bots
+    from spacetable.sim.worker import BOT_LABEL, seating
+
+    top = 2**128 - 3
+    out = tmp_path / "r.parquet"
+    simulate("highcard", 3, 2, ["random", "greedy"], seed=top, out=out)
+    rows = rows_of(out)
+    seeds = [int(str(r["seed"])) for r in rows]
+    assert seeds == [top, top, top + 1, top + 1, top + 2, top + 2]
+    assert {int(str(r["base_seed"])) for r in rows} == {top}
+    for i in range(3):
+        state = get_game("highcard").new_game({"players": 2}, top + i)
+        bots = make_bots("highcard", seating(["random", "greedy"], i))
+        play_out(state, bots, derive_rng(top + i, BOT_LABEL))
+        assert [r["result"] for r in rows[2 * i:2 * i + 2]] == state.returns()
+    with pytest.raises(ConfigError, match="2\\*\\*128"):
+        simulate("highcard", 4, 2, ["random"] * 2, seed=top)
+
+
+def test_results_of_the_first_format_are_read_but_never_added_to(tmp_path: Path) -> None:
+    """A format-1 file (uint64 seeds, games of the splitmix64 generator) still reads, its seeds cast;
+    a run refuses to resume it, since the same seeds are other games now."""
+    out = tmp_path / "old.parquet"
+    simulate("highcard", 2, 2, ["random"] * 2, seed=5, out=out)
+    table = pq.read_table(out)
+    old_schema = pa.schema([f.with_type(pa.uint64()) if f.name in ("seed", "base_seed") else f
+                            for f in SCHEMA], metadata={"spacetable.results": "1"})
+    pq.write_table(table.cast(old_schema), out)
+    assert pq.read_table(out).schema.field("seed").type == pa.uint64()
+    rows = rows_of(out)
+    assert [int(str(r["seed"])) for r in rows] == [5, 5, 6, 6]
+    with pytest.raises(ConfigError, match="format '1'.*new --out file"):
+        simulate("highcard", 4, 2, ["random"] * 2, seed=5, out=out)

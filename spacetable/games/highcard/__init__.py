@@ -50,6 +50,11 @@ SPEC = register(GameSpec(
     num_actions=len(SPACE),
     catalog=catalog,
     options={"modes": ("lowball",)},
+    about={"lowball": "Lowball: the lowest card wins each round instead of the highest."},
+    defaults={"modes": ()},
+    default_bot="heuristic",
+    coach_bot="heuristic",
+    example=True,
 ))
 HighcardState.spec = SPEC
 

@@ -24,6 +24,8 @@ ROLLING, PLAYING, SALVAGE, OVER = 0, 1, 2, 3
 PHASE_NAMES = ("round.roll", "round.play", "round.salvage", "over")
 _DIE = [(ROLL[f], 1.0 / len(DIE_FACES)) for f in DIE_FACES]
 
+RULES = {"play": "H3", "swap": "H5", "keep": "H5", "roll": "H2"}
+"""The rule each kind of action applies (its id in texts/rules.json)."""
 TEMPLATES = {
     "roll": "Round {0}: the prize die shows {1}",
     "play": "Seat {0} plays {1}",
@@ -270,6 +272,9 @@ class HighcardState(State):
 
     def render_event(self, event: Event) -> str:
         return event.render(TEMPLATES)
+
+    def action_rule(self, action: Action) -> str | None:
+        return RULES.get(action.kind)
 
     def __repr__(self) -> str:
         return (f"<HighcardState round={self.round} phase={PHASE_NAMES[self.phase]} "

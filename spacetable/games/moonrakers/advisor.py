@@ -426,7 +426,7 @@ def advise_view(view: Mapping[str, Any]) -> dict[str, Any]:
         neg = view.get("negotiation")
         slug = neg.get("contract") if isinstance(neg, Mapping) else None
         if not isinstance(neg, Mapping) or not isinstance(slug, str):
-            lines.append("No contract is being negotiated or executed: nothing to advise on.")
+            lines.extend(_display_odds(view, seat, hand, pile, discard))
             return out
         contract = A.CAT.contract(slug)
         need = list(contract.req)
@@ -454,6 +454,32 @@ def advise_view(view: Mapping[str, Any]) -> dict[str, Any]:
     else:
         lines.append(f"Hazard: {hazard['dice']} di{'e' if hazard['dice'] == 1 else 'ce'} "
                      f"→ expected loss {loss:.2f} Prestige before Shields.")
+    return out
+
+
+PLANNING_SECONDS = 0.04
+"""Time each contract on display may take when the Mission Leader plans (eight of them at most)."""
+
+
+def _display_odds(view: Mapping[str, Any], seat: int, hand: list[int], pile: list[int],
+                  discard: list[int]) -> list[str]:
+    """While the seat plans (3.2), the contracts on display its hand could meet alone, best first."""
+    decision = view.get("decision")
+    if not isinstance(decision, Mapping) or decision.get("decision") != "planning" or \
+            decision.get("player") != A.SEATS[seat]:
+        return []
+    rows = []
+    for slug in view.get("contracts", []):
+        if not isinstance(slug, str):
+            continue
+        c = A.CAT.contract(slug)
+        p, exact, _ = success_probability(hand, pile, discard, 1, list(c.req), seconds=PLANNING_SECONDS)
+        rows.append((p, exact, c))
+    rows.sort(key=lambda r: (-r[0], r[2].name))
+    out = ["Contracts on display your hand meets alone (allies make any of them likelier):"]
+    for p, exact, c in rows[:4]:
+        out.append(f"  {c.name}: {100 * p:.0f}%{'' if exact else ' at least'} for {c.prestige} Prestige and "
+                   f"{c.credits} credits, {c.dice} hazard di{'e' if c.dice == 1 else 'ce'}")
     return out
 
 

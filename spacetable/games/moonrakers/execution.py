@@ -12,7 +12,7 @@ from spacetable.engine.action import Action
 from spacetable.games.moonrakers import actions as A
 from spacetable.games.moonrakers import effects, objectives
 from spacetable.games.moonrakers.cards import DMG1, DMG3, MISS, REACTOR, SHIELD, THRUSTER
-from spacetable.games.moonrakers.dice import blocked_icons, exposed, is_blocked
+from spacetable.games.moonrakers.dice import blocked_icons, exposed, is_blocked, unblocked_icons
 from spacetable.games.moonrakers.frames import Frame
 from spacetable.games.moonrakers.state import (
     AFTERMATH,
@@ -366,8 +366,10 @@ def rewards_step(s: MoonrakersState) -> None:
     assert ex is not None
     effects.before_success_check(s)
     ex.success = is_met(s)
-    if s.events is not None:
-        s.emit("3.4.9", "success" if ex.success else "failure", ex.contract)
+    if s.events is not None:  # with what each requirement fell short by, for the log's "why"
+        req = A.CAT.contracts[ex.contract].req
+        short = tuple(max(0, ex.target(t, req) - pool_value(ex, t)) for t in range(5))
+        s.emit("3.4.9", "success" if ex.success else "failure", ex.contract, short)
     if ex.success:
         from spacetable.games.moonrakers.mercenary import mercenary_fees
 
@@ -403,7 +405,8 @@ def aftermath_step(s: MoonrakersState) -> None:
         lost = min(exposed(ex.seats[p]), s.players[p].prestige)
         if lost > 0:
             s.players[p].prestige -= lost
-            s.emit("3.4.9", "hazard-loss", p, lost)
+            st = ex.seats[p]
+            s.emit("3.4.9", "hazard-loss", p, lost, unblocked_icons(st), st.blocks)
     s.phase = CLAIMS
     if s.bt:
         from spacetable.games.moonrakers import reputation

@@ -14,6 +14,7 @@ from spacetable.games.moonrakers.cards import catalog_json
 from spacetable.games.moonrakers.execution import HAZARD_OUTCOMES, PlayTurn
 from spacetable.games.moonrakers.rules import advance, setup
 from spacetable.games.moonrakers.state import MoonrakersState
+from spacetable.games.texts import load_texts
 
 HAZARD_FACES: Final = [a for a, _ in HAZARD_OUTCOMES]
 MODULES: Final = ("first-encounter",)
@@ -75,6 +76,12 @@ class Moonrakers(MoonrakersState):
     def render_event(self, event: Event) -> str:
         return text.render_event(self, event)
 
+    def action_rule(self, action: Action) -> str | None:
+        return text.action_rule(self, action)
+
+    def event_level(self, event: Event) -> str:
+        return text.event_level(event)
+
 
 def new_game(config: dict[str, Any], seed: int) -> Moonrakers:
     """A new game from a config made by `SPEC.make_config` (players, modules, expansions)."""
@@ -99,6 +106,13 @@ SPEC: Final = GameSpec(
     num_actions=len(SPACE),
     catalog=catalog_json,
     options={"modules": MODULES, "expansions": EXPANSIONS},
+    about={"binding-ties": "Binding Ties (3–5 captains): allies earn reputation with each other's "
+                           "factions and spend it on credits, cards, Actions and Prestige.",
+           "first-encounter": "First Encounter: more contracts, crew and ship parts (the promo set)."},
+    defaults={"modules": (), "expansions": ()},
+    default_bot="mcts:200it",
+    coach_bot="heuristic",
+    tutorial=load_texts("spacetable.games.moonrakers", "tutorial"),
 )
 
 Moonrakers.spec = SPEC

@@ -127,7 +127,7 @@ def _plan(state: MoonrakersState, seat: int, neg: Negotiate, intent: Any) -> lis
     others = neg._others(state)
     raw_invite = intent.get("invite")
     if not isinstance(raw_invite, list) or not raw_invite:
-        raise IntentError("invite at least one other captain (3.3.3), or go solo instead")
+        raise IntentError("invite at least one other captain, or go solo instead")
     invited = {_seat(v, "an invitee") for v in raw_invite}
     if len(invited) != len(raw_invite):
         raise IntentError("an invitee is listed twice")
@@ -174,7 +174,7 @@ def _plan(state: MoonrakersState, seat: int, neg: Negotiate, intent: Any) -> lis
     if state.bt and c.faction is not None:
         rep = seat if rep_raw is None else _seat(rep_raw, "reputation_to")
         if rep not in participants:
-            raise IntentError(f"the faction reward must go to a participant, not {A.SEATS[rep]} (3.3.3)")
+            raise IntentError(f"the faction reward must go to a participant, not {A.SEATS[rep]}")
         texts.append(f"reputation {A.SEATS[rep]}")
     elif rep_raw is not None:
         raise IntentError("this contract has no faction reward to negotiate")
@@ -188,7 +188,7 @@ def _plan(state: MoonrakersState, seat: int, neg: Negotiate, intent: Any) -> lis
         dice = [_seat(v, f"die {i + 1}'s target") for i, v in enumerate(dice_raw)]
     for i, d in enumerate(dice):
         if d not in participants:
-            raise IntentError(f"hazard die {i + 1} must target a participant, not {A.SEATS[d]} (3.3.3)")
+            raise IntentError(f"hazard die {i + 1} must target a participant, not {A.SEATS[d]}")
         texts.append(f"die {i + 1} {A.SEATS[d]}")
     return texts
 
@@ -202,7 +202,7 @@ def expand(state: MoonrakersState, seat: int, intent: Any) -> list[str]:
     """
     neg = _building(state, seat)
     if neg is None:
-        raise IntentError("there is no proposal for this seat to make now (3.3.3)")
+        raise IntentError("there is no proposal for this seat to make now")
     texts = _plan(state, seat, neg, intent)
     trial = state.copy()
     done: list[str] = []
@@ -211,7 +211,7 @@ def expand(state: MoonrakersState, seat: int, intent: Any) -> list[str]:
             break
         legal = {str(a) for a in trial.legal_actions()}
         if text not in legal:
-            raise IntentError(f"{text!r} is not possible at {trial.decision_name()!r} (3.3.3)")
+            raise IntentError(f"{text!r} is not possible at {trial.decision_name()!r}")
         trial.apply(text)
         done.append(text)
     return done

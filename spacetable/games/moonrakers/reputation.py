@@ -40,7 +40,7 @@ MAX_REP: Final = 5
 EXTRA_KINDS: Final = frozenset({"spend", "trade"})
 """Action kinds that start a reputation spend or trade from any of the player's decisions."""
 
-RULE: Final = "BT"
+RULE: Final = "BT-spend"
 (DISCARD_CONTRACT, DISCARD_ARMORY, CREDIT, ACTION, CARD, OBJECTIVE, TRASH, REDUCE, BONUS, PRESTIGE,
  BLOCK) = range(len(A.REWARDS))
 COST: Final = (1, 1, 2, 2, 2, 3, 3, 4, 4, 5, 5)

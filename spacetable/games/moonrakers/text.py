@@ -1,8 +1,11 @@
 """Plain-language text: one-line explanations of actions and rendered events (terminal and web table).
 
 Every menu line states what choosing it costs (credits, Actions, a Mercenary's fee); log lines are
-sentences without Python brackets or class names. Only clients call these; the rules record events
-as (rule, key, ints) and never build strings.
+sentences without Python brackets or class names. Neither carries a rule number: the rule an action
+applies is `action_rule`'s id and an event's is `Event.rule`, which the faces show as links to the
+rule's text. `event_level` says which lines are routine (folded in the log) and which are moments
+(shown as banners). Only clients call these; the rules record events as (rule, key, ints) and never
+build strings.
 """
 
 from __future__ import annotations
@@ -86,17 +89,19 @@ def _costed(s: MoonrakersState, a: Action) -> str | None:
     """Menu text of the actions whose cost depends on the state: buying (3.5), playing (2.7), Mercenaries
     (8.6) and the Armory discard (3.5.2). None for every other kind."""
     k = a.kind
-    if k not in ("buy", "play", "merc", "armory-swap", "scrap"):
+    if k not in ("buy", "play", "merc", "armory-swap", "scrap", "use"):
         return None
     slug = str(a.args[0])
+    if k == "use":
+        return _use_text(s, slug)
     if k == "buy" and slug in A.PART_ID:
         p = A.CAT.parts[A.PART_ID[slug]]
         added = " and ".join(BASIC_NAMES[c] for c in p.cards)
-        cards = f" (adds {added} to your discard pile, 5.3)" if p.cards else ""
+        cards = f" (adds {added} to your discard pile)" if p.cards else ""
         return f"Buy {p.name} ({p.brand.capitalize()} part) for {plural(p.cost, 'credit')}: {p.text}{cards}"
     if k == "buy":
         c = A.CAT.crew[A.CARD_ID[slug] - A.CREW_BASE]
-        return f"Hire {c.name} for {plural(c.cost, 'credit')}: {c.text} (to your discard pile, 5.2)"
+        return f"Hire {c.name} for {plural(c.cost, 'credit')}: {c.text} (it goes to your discard pile)"
     if k == "scrap":
         p = A.CAT.parts[A.PART_ID[slug]]
         return f"Remove part {p.name} ({p.brand.capitalize()}) from your ship; no refund"
@@ -106,12 +111,12 @@ def _costed(s: MoonrakersState, a: Action) -> str | None:
         name = _slug_name(slug)[0]
         cost = armory_swap_cost(s)
         price = "Free" if cost in (0, NO_SWAP) else f"Pay {plural(cost, 'credit')}"
-        return f"{price}: discard {name} from the Armory and refill its slot (3.5.2)"
+        return f"{price}: discard {name} from the Armory and refill its slot"
     card = A.CARD_ID[slug]
     if k == "merc":
         fee = ("1 Prestige" if card >= A.CREW_BASE else
                plural(_merc_basics(s) + 1, "more credit", "more credits"))
-        return f"Mercenary {card_name(card)}, fee {fee} on success (8.6): {card_text(card)}"
+        return f"Hire Mercenary {card_name(card)}, no Action; fee {fee} on success: {card_text(card)}"
     from spacetable.games.moonrakers import effects
 
     seat = s.current_player()
@@ -119,19 +124,36 @@ def _costed(s: MoonrakersState, a: Action) -> str | None:
     return f"Play {card_name(card)} for {plural(cost, 'Action')}: {card_text(card)}"
 
 
+def _use_text(s: MoonrakersState, slug: str) -> str:
+    """A part's activated ability with what it costs now (3.4.3 b): its Actions, or the play cost of the
+    card it plays."""
+    from spacetable.games.moonrakers.part_specs import COST_PLAY, FX
+
+    i = A.PART_ID[slug]
+    p = A.CAT.parts[i]
+    use = FX[i].use
+    if use is None or use.cost == COST_PLAY:
+        price = "for the card's usual play cost"
+    elif use.cost == 0:
+        price = "free (no Action)"
+    else:
+        price = f"for {plural(use.cost, 'Action')}"
+    return f"Use part {p.name} {price}: {p.text}"
+
+
 def _merc_basics(s: MoonrakersState) -> int:
     return s.ex.merc_basic if s.ex is not None else 0
 
 
 DESCRIBE: dict[str, str] = {
-    "stay": "Stay at Base: keep 1 of 2 objectives, +1 credit, new hand (3.2.4)",
+    "stay": "Stay at Base: keep 1 of 2 objectives, +1 credit, new hand (no contract this turn)",
     "skip": "Skip this option",
     "solo": "Start the contract alone now",
-    "propose": "Make a proposal to other captains (3.3.3)",
+    "propose": "Make a proposal to other captains",
     "start": "Start the mission with those who accepted",
     "accept": "Accept the proposal and join the contract",
     "decline": "Decline the proposal",
-    "pass": "Pass, free (the execution ends after a full round of passes, 3.4.4)",
+    "pass": "Pass, free (play ends when everyone passes in a row)",
     "done": "Done: end this step",
     "yes": "Yes",
     "no": "No",
@@ -150,7 +172,7 @@ DESCRIBE: dict[str, str] = {
     "reputation": "{A0} takes the contract's faction reputation reward",
     "die": "Hazard die {a0} targets {A1}",
     "hazard": "Hazard die shows {a0} icons",
-    "use": "Use part {name}, free: {txt}",
+    "use": "Use part {name}: {txt}",
     "trash": "{K} {name}",
     "discard": "{K} {name}",
     "choose": "{K} {name}",
@@ -183,12 +205,13 @@ RENDER: dict[str, Callable[[tuple[Any, ...]], str]] = {
     "pass": lambda a: f"{seat(a[0])} passes",
     "play": lambda a: f"{seat(a[0])} plays {card_name(a[1])}",
     "deal": lambda a: f"{seat(a[0])} deals {a[1]} Damage",
-    "success": lambda a: f"Contract {contract_name(a[0])} succeeds",
-    "failure": lambda a: f"Contract {contract_name(a[0])} fails",
+    "success": lambda a: f"Contract {contract_name(a[0])} succeeds: every requirement is met",
+    "failure": lambda a: f"Contract {contract_name(a[0])} fails: {_short(a[1] if len(a) > 1 else ())}",
     "bonus-crew": lambda a: f"{seat(a[0])} takes bonus crew {A.CAT.crew[a[1]].name}",
     "bonus-part": lambda a: f"{seat(a[0])} takes bonus part {A.CAT.parts[a[1]].name}",
     "scrap": lambda a: f"{seat(a[0])} removes {A.CAT.parts[a[1]].name} from the ship",
-    "hazard-loss": lambda a: f"{seat(a[0])} loses {a[1]} Prestige to unblocked hazards",
+    "hazard-loss": lambda a: f"{seat(a[0])} loses {a[1]} Prestige to hazards" + (
+        f" ({plural(a[2], 'icon')} against {plural(a[3], 'block')})" if len(a) > 3 else ""),
     "merc-row": lambda a: "Mercenary row: " + ", ".join(card_name(c) for c in a[0]),
     "merc-play": lambda a: f"{seat(a[0])} hires Mercenary {card_name(a[1])}",
     "objectives-kept": lambda a: f"{seat(a[0])} keeps 2 objectives",
@@ -209,6 +232,14 @@ RENDER: dict[str, Callable[[tuple[Any, ...]], str]] = {
     "actions": lambda a: f"{seat(a[0])} gains {plural(a[1], 'Action')}",
     "trash": lambda a: f"{seat(a[0])} trashes {card_name(a[1])}",
 }
+
+
+def _short(short: Any) -> str:
+    """'2 Damage and 1 Crew short' from the shortfall per requirement type (3.4.9 step 1)."""
+    parts = [f"{n} {REQ_TYPES[t].capitalize()}" for t, n in enumerate(short) if n]
+    if not parts:
+        return "a requirement was not met"
+    return (", ".join(parts[:-1]) + " and " + parts[-1] if len(parts) > 1 else parts[0]) + " short"
 
 
 def crew_option(a: tuple[Any, ...]) -> str:
@@ -266,4 +297,58 @@ def render_event(s: MoonrakersState, e: Event) -> str:
         body = fn(e.args) if fn else e.key + " " + " ".join(map(str, e.args))
     except (IndexError, KeyError, TypeError, ValueError):
         body = e.key + " " + " ".join(map(str, e.args))
-    return f"{_plurals(body)} [{e.rule}]"
+    return _plurals(body)
+
+
+ROUTINE_EVENTS = frozenset({
+    "reshuffle", "draw", "contract-reshuffle", "contract-revealed", "pass", "proposal-begin",
+    "merc-row", "first-roll", "objectives-kept", "block", "actions", "crew-look", "crew-shuffle",
+    "crew-discard-looked", "rep-spend"})
+"""Events a person need not read line by line: folded under the line they follow (draws, shuffles,
+passes, cards revealed to refill a display)."""
+MOMENT_EVENTS = frozenset({
+    "success", "failure", "prestige", "credits", "hazard-loss", "objective", "hire", "buy-part",
+    "game-over", "bonus-crew", "bonus-part", "rep-reward", "mission-start"})
+"""Events that change the game: shown as a banner as well as a log line."""
+
+
+def event_level(e: Event) -> str:
+    if e.key in ROUTINE_EVENTS:
+        return "routine"
+    if e.key in MOMENT_EVENTS:
+        return "moment"
+    return "step"
+
+
+_KIND_RULES = {
+    "take": "3.2.2", "swap": "3.2.1", "replace": "3.2.4", "stay": "3.2.4", "solo": "3.3.3",
+    "propose": "3.3.3", "start": "3.3.4", "accept": "3.3.3", "decline": "3.3.3", "invite": "3.3.3",
+    "exclude": "3.3.3", "prestige": "3.3.2", "credits": "3.3.2", "bonus": "3.3.2", "reputation": "BT-earn",
+    "die": "3.3.1", "hazard": "3.4.1", "play": "3.4.3", "use": "3.4.3", "merc": "8.4", "pass": "3.4.4",
+    "bonus-crew": "5.4", "bonus-part": "5.4", "scrap": "5.3", "armory-swap": "3.5.2", "spend": "BT-spend",
+    "trade": "BT-trade", "trash": "2.4", "discard": "2.4", "choose": "2.4", "reduce": "2.4", "option": "2.4",
+    "target": "2.4", "yes": "2.4", "no": "2.4"}
+"""The rule each kind of action applies; `action_rule` refines it by the decision it answers."""
+
+
+def action_rule(s: MoonrakersState, a: Action) -> str | None:
+    """The id of the rule a legal action applies (shown beside its text as a link, never inside it)."""
+    k = a.kind
+    decision = s.decision_name()
+    if decision.startswith("choice.rep") or decision == "reputation.window":
+        return "BT-spend" if k != "trade" else "BT-trade"
+    if k in ("keep", "return"):
+        return {"setup.objectives": "1.3.5", "stay.objective": "3.2.4"}.get(decision, "6.2")
+    if k == "buy":
+        return "5.3" if str(a.args[0]) in A.PART_ID else "5.2"
+    if k == "armory-swap" and s.bt:
+        return "BT-buy"
+    if k == "faction":
+        return "BT-spend" if "pay" in decision else "BT-earn"
+    if k in ("skip", "done"):
+        if decision.startswith("stay"):
+            return "3.2.4"
+        if decision.startswith("negotiation"):
+            return "3.3.3"
+        return "3.5" if decision == "buying" else None
+    return _KIND_RULES.get(k)

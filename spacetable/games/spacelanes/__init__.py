@@ -1,4 +1,4 @@
-"""Space Lanes: trade, travel and engagements on a map of 15 settlements and 24 lanes (issue 4).
+"""Space Lanes: trade, travel and engagements on a map of 15 settlements and 24 lanes (L1).
 
 Importing the package registers the game with the engine registry.
 """
@@ -9,12 +9,14 @@ from typing import Any
 
 from spacetable.engine.game import GameSpec, register
 from spacetable.games.spacelanes.actions import SPACE
-from spacetable.games.spacelanes.content import CONTENT, GOODS, CardType
+from spacetable.games.spacelanes.content import CONTENT, GOODS, CardType, Goal
 from spacetable.games.spacelanes.state import SpaceLanesState, new_state
+from spacetable.games.spacelanes.text import goal_text
+from spacetable.games.texts import load_texts
 
 
 def _card_extras(t: CardType) -> dict[str, Any]:
-    """The issue-9 fields a card has: how an event ends, Economic quantities, a reusable card's Use."""
+    """The optional fields a card has: how an event ends, Economic quantities, a reusable card's Use."""
     out: dict[str, Any] = {}
     if t.rounds:
         out["rounds"] = t.rounds
@@ -40,8 +42,21 @@ def catalog(config: dict[str, Any]) -> dict[str, Any]:
         "lanes": [{"name": ln.name, "slug": ln.slug, "distance": ln.distance} for ln in CONTENT.lanes],
         "action_cards": [{"name": t.name, "slug": t.slug, "kind": t.kind, "copies": t.copies, "cost": t.cost,
                           "text": t.text, **_card_extras(t)} for t in CONTENT.card_types],
-        "goals": [{"name": g.name, "slug": g.slug, "text": g.text} for g in CONTENT.goals],
+        "goals": [{"name": g.name, "slug": g.slug, "text": g.text, **_goal_conditions(g)}
+                  for g in CONTENT.goals],
     }
+
+
+def _goal_conditions(g: Goal) -> dict[str, dict[str, str]]:
+    """What the goal asks at each table size in words (L21), and in Exploration where that differs: the
+    card's text lists every size, a table shows the one that applies. (Not in the view: a view's every
+    key is in a save's digest, so a new one would refuse every older save.)"""
+    sizes = range(2, 6)
+    out = {"conditions": {str(n): goal_text(g, n, False) for n in sizes}}
+    explored = {str(n): goal_text(g, n, True) for n in sizes}
+    if explored != out["conditions"]:
+        out["exploration_conditions"] = explored
+    return out
 
 
 SPEC = register(GameSpec(
@@ -56,6 +71,13 @@ SPEC = register(GameSpec(
     num_actions=len(SPACE),
     catalog=catalog,
     options={"modes": ("exploration", "pvp")},
+    about={"exploration": "Exploration: settlements and lanes start face down and are revealed as ships "
+                          "explore.",
+           "pvp": "Player vs Player: ships that meet may trade goods and cards, or attack each other."},
+    defaults={"modes": ()},
+    default_bot="heuristic",
+    coach_bot="heuristic",
+    tutorial=load_texts("spacetable.games.spacelanes", "tutorial"),
 ))
 SpaceLanesState.spec = SPEC
 

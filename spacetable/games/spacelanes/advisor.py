@@ -73,7 +73,8 @@ def advise(state: Any, seat: int) -> dict[str, Any]:
     elif s.phase == 2:
         lines.append("No profitable trade run within reach (from the prices you have seen).")
     if s.phase < 2:
-        lines.append("Setup: nothing to advise until the first turn (L3).")
+        lines.append("Setup: the coach's choice of a start weighs each settlement's market and feature "
+                     "against your Goal.")
     if s.phase == 3:
         lines.append("The game is over.")
     out["lines"] = lines
@@ -144,7 +145,7 @@ def engagement_odds(s: SpaceLanesState, p: int) -> dict[str, Any] | None:
 
 
 def _sure_cards(s: SpaceLanesState, p: int, add: Any) -> None:
-    chain = "unless another captain answers it in a chain (L17)"
+    chain = "unless another captain answers it in a chain"
     for ti in counter_types(s, p, "missiles"):
         add(f"use {CT[ti].slug}", 1.0, 0, f"a sure Win {chain}")
     for ti in counter_types(s, p, "countermeasures"):

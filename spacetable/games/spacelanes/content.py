@@ -57,7 +57,7 @@ lands on a Homeworld, when it takes Odd Jobs."""
 FEATURE_RANGES: dict[str, tuple[int, int]] = {"price": (0, 5000), "cards": (1, 10), "moves": (1, 10),
                                               "count": (1, 20), "step": (0, 5000)}
 """Ranges of the numeric feature arguments (see the module docstring). A Faction office's `step` is what
-its price rises by for each Faction of its kind the buyer holds (issue 9 item 11: without it a ship that
+its price rises by for each Faction of its kind the buyer holds (the loop decision: without it a ship that
 launches and lands back each turn bought one token per turn at no risk)."""
 CARD_FIELDS = ("slug", "name", "kind", "copies", "text", "hook")
 """Fields every action card may have; `KIND_FIELDS` adds those of its kind."""

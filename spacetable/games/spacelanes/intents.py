@@ -232,7 +232,7 @@ def _why_not_buy(state: SpaceLanesState, seat: int, g: int) -> str:
         return (f"at most {buy_limit(s, slot, g, BUY_LIMIT)} of one good may be bought per Visit "
                 f"(L5); {s.bought[seat][g]} bought already")
     if sum(s.cargo[seat]) >= cargo_limit(s, seat):
-        return f"the hold is full ({cargo_limit(s, seat)} goods, L5)"
+        return f"the hold is full ({cargo_limit(s, seat)} goods)"
     if s.credits[seat] < price:
         return f"it costs {price} and {s.credits[seat]} credits are left"
     if s.stock[slot * NGOODS + g] == 0:
@@ -246,13 +246,13 @@ def _why_not_sell(state: SpaceLanesState, seat: int, g: int) -> str:
         return "this settlement does not buy it"
     if s.cargo[seat][g] == 0:
         return "the hold has none"
-    return "units bought in this Visit cannot be sold in it (project ruling on resale, L5)"
+    return "units bought in this Visit cannot be sold in it (project ruling on resale)"
 
 
 def _trade_plan(state: SpaceLanesState, seat: int, intent: dict[str, Any]) -> list[str]:
     pre = _trade_prefix(state, seat)
     if pre is None:
-        raise IntentError("there is no Trade for this seat now: trade at a settlement, once a turn (L4, L5)")
+        raise IntentError("there is no Trade for this seat now: trade at a settlement, once a turn")
     action = _slug(intent.get("action"), ("buy", "sell"), "action")
     good = _slug(intent.get("good"), GOODS, "good")
     units = _count(intent.get("units", 1), "units", 1)
@@ -262,9 +262,9 @@ def _trade_plan(state: SpaceLanesState, seat: int, intent: dict[str, Any]) -> li
 def _discard_plan(state: SpaceLanesState, seat: int, intent: dict[str, Any]) -> list[str]:
     pre = _trade_prefix(state, seat)
     if pre is None:
-        raise IntentError("cards are discarded during a Trade at a settlement (L5)")
+        raise IntentError("cards are discarded during a Trade at a settlement")
     if state.toss_state >= 2:
-        raise IntentError("cards were already discarded in this Trade: discard once (L5)")
+        raise IntentError("cards were already discarded in this Trade: discard once")
     cards = _slugs(intent.get("cards"), "cards")
     if not cards:
         raise IntentError("name at least one card to discard")
@@ -280,10 +280,10 @@ def _move_plan(state: SpaceLanesState, seat: int, intent: dict[str, Any]) -> lis
     text = f"{'jump' if jump else 'move'} {to}"
     moves = {m["action"]: m for m in _move_list(state, seat)}
     if text not in moves:
-        raise IntentError(f"{text!r} is not a legal move now (L2, L6)")
+        raise IntentError(f"{text!r} is not a legal move now")
     need = int(moves[text]["fuel"])
     if len(fuel) != need:
-        raise IntentError(f"this move costs {cost_words(need)} (L6); {len(fuel)} fuel card(s) named")
+        raise IntentError(f"this move costs {cost_words(need)}; {len(fuel)} fuel card(s) named")
     return [text] + [f"fuel {c}" for c in fuel]
 
 
@@ -318,7 +318,7 @@ def _side(raw: Any, what: str) -> dict[str, Any]:
 def _proposal_plan(state: SpaceLanesState, seat: int, intent: dict[str, Any]) -> list[str]:
     prop = _proposal_prefix(state, seat)
     if prop is None:
-        raise IntentError("there is no trade proposal for this seat to make now (L19: ships that meet, in "
+        raise IntentError("there is no trade proposal for this seat to make now (ships that meet, in "
                           "PvP mode, on the active captain's turn)")
     pre, seats = prop
     to = intent.get("to")
@@ -328,7 +328,7 @@ def _proposal_plan(state: SpaceLanesState, seat: int, intent: dict[str, Any]) ->
     else:
         to = _count(to, "to (the seat to trade with)", 0, state.n - 1)
         if to not in seats:
-            raise IntentError(f"seat {to} is not in your Space or no trade can be opened now (L19)")
+            raise IntentError(f"seat {to} is not in your Space or no trade can be opened now")
         pre = [f"offer {to}"]
     give, ask = _side(intent.get("give"), "give"), _side(intent.get("ask"), "ask")
     texts = list(pre)
@@ -383,8 +383,8 @@ def expand(state: SpaceLanesState, seat: int, intent: Any) -> list[str]:
         raise IntentError(f"unknown intent field(s): {', '.join(unknown)}")
     if not _deciding(state, seat):
         if state.phase < 2 and state.current_player() == seat:  # L3: the setup comes before any turn
-            raise IntentError(f"no {kind} before the game starts: choose a starting settlement first (L3)"
-                              if state.phase == 0 else f"no {kind} before the first turn has begun (L3)")
+            raise IntentError(f"no {kind} before the game starts: choose a starting settlement first"
+                              if state.phase == 0 else f"no {kind} before the first turn has begun")
         raise IntentError("it is not this seat's decision")
     texts = _PLANS[kind](state, seat, intent)
     trial = state.copy()

@@ -145,9 +145,13 @@ class SpaceLanesState(State):
         return rules.decision_name(self)
 
     def optional_pass(self) -> Action | None:
-        """`pass` at a response window (L10) where the asked seat holds no card relevant to what just
+        """`pass` at a response window (L10) where the asked seat holds no card that can change what just
         happened (`windows.relevant_plays`), else None."""
         return windows.optional_pass(self)
+
+    def meaningful_responses(self) -> list[Action] | None:
+        """At a response window (L10), the plays that can change its outcome; None elsewhere."""
+        return windows.meaningful(self)
 
     def heuristic_value(self) -> list[float]:
         """Win-chance estimate for search bots: a softmax of each captain's standing, its Goal progress
@@ -168,6 +172,12 @@ class SpaceLanesState(State):
 
     def render_event(self, event: Event) -> str:
         return text.render_event(event, self)
+
+    def action_rule(self, action: Action) -> str | None:
+        return text.action_rule(self, action)
+
+    def event_level(self, event: Event) -> str:
+        return text.event_level(event)
 
     # ----- copy ------------------------------------------------------------------------------
     def copy(self) -> Self:
@@ -375,8 +385,11 @@ class SpaceLanesState(State):
             "chain": [[CT[TYPE[c]].slug, q] for c, q in self.chain],
             "winners": list(self.winner_list),
         }
-        if self.phase == 3:
+        if self.phase == 3:  # the Goals are revealed at the end (L21), with each one's words for this table
             data["goals"] = [CONTENT.goals[g].slug for g in self.goal]
+            data["goal_texts"] = [text.goal_text(CONTENT.goals[g], self.n, self.exploration)
+                                  for g in self.goal]
+            data["goal_progress"] = [round(rules.progress(self, q), 4) for q in range(self.n)]
         data["offer"] = rules.offer_info(self)
         loot = pvp.loot_hand(self, player)
         if loot is not None:
@@ -386,8 +399,11 @@ class SpaceLanesState(State):
             data["pending_play"] = {"seat": top[1], "card": CT[top[2]].slug}
         if player is not None:
             g = CONTENT.goals[self.goal[player]]
+            # the Goal for this table (its target at this player count and mode), not the card's table
             data["you"] = {"seat": player, "hand": [CT[TYPE[c]].slug for c in self.hand[player]],
-                           "goal": {"slug": g.slug, "name": g.name, "text": g.text},
+                           "goal": {"slug": g.slug, "name": g.name,
+                                    "text": text.goal_text(g, self.n, self.exploration) + ".",
+                                    "card_text": g.text},
                            "progress": round(rules.progress(self, player), 4)}
         return View("spacelanes", player, data)
 

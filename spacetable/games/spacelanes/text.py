@@ -323,7 +323,7 @@ def _event_args(event: Event, s: SpaceLanesState | None) -> tuple[Any, ...]:
 
 def render_event(event: Event, s: SpaceLanesState | None = None) -> str:
     """Plain language, with seats counted from 1 as the clients show them, and (given the state) places
-    by their names; the rule applied is cited in brackets at the end."""
+    by their names; the rule applied is the event's `rule`, never in the text."""
     if event.rule == "L21" and event.key == "win":
         args = (event.args[0] + 1, *event.args[1:])
         return Event(event.rule, "w", args).render({"w": TEMPLATES_WIN})
@@ -357,9 +357,9 @@ def _fuel_note(s: SpaceLanesState, dest_lane: int) -> str:
         why = ""
         if mod(s, s.active, "free_moves"):  # set at the start of a turn (rules._start_turn)
             why = "; the extra free moves of your ship's cards count from the start of a turn"
-        return f" (L6: each move after the first discards a card from your hand; you choose which next{why})"
+        return f" (each move after the first burns a card from your hand as fuel; you choose which next{why})"
     if s.moves_made == 0:
-        return " (L6: the first move of a turn is free)"
+        return " (the first move of a turn is free)"
     return f" ({plural(s.free_moves, 'free move')} left this turn)"
 
 
@@ -400,7 +400,7 @@ def _pending(s: SpaceLanesState) -> CardType | None:
     return None
 
 
-_PLAY_WHERE = re.compile(r"^(Play (to|on) [^.:]*[.:]|Hire at a Settlement or Space Station\.)\s*")
+_PLAY_WHERE = re.compile(r"^(Play (to|on) [^.:]*[.:]|Hire at a Settlement or Space Station[^.]*\.)\s*")
 """The opening of a card text that says where it is played: the menu line says that already."""
 
 
@@ -435,7 +435,7 @@ def _play(s: SpaceLanesState, t: CardType, decider: int) -> str:
     if k == "repair_kit" and s.damaged[decider]:
         return f"Repair with {t.name} {price}"
     if k in ("missiles", "countermeasures", "fuel_burn", "repair_kit"):
-        return f"Store {t.name} {price}, use it later at no cost (L11): {rest}"
+        return f"Store {t.name} on your ship {price}, use it later at no cost: {rest}"
     if k == "transport":
         return f"Load {t.name} here, free (no cargo space): {rest}"
     if k in ("pirates", "patrol", "station", "asteroids", "wormhole"):
@@ -461,12 +461,12 @@ def _use(s: SpaceLanesState, t: CardType, decider: int) -> str:
         return f"Use {t.name}, free (turned until it Refreshes): {card_rules(t)}"
     if decider != s.active and t.kind in ("missiles", "countermeasures"):  # into the active's chain (L17)
         if top == rules.CHAIN:
-            return f"Answer with {t.name} for {credits(t.cost)} credits: it cancels the card above (L17)"
+            return f"Answer with {t.name} for {credits(t.cost)} credits: it cancels the card above"
         return (f"Play {t.name} for {credits(t.cost)} credits into Seat {s.active + 1}'s engagement: "
-                f"Seat {s.active + 1} Escapes automatically (L17)")
-    what = "it cancels the card above (L17)" if top == rules.CHAIN else effect.get(t.kind, card_rules(t))
+                f"Seat {s.active + 1} Escapes automatically")
+    what = "it cancels the card above" if top == rules.CHAIN else effect.get(t.kind, card_rules(t))
     if has_type(s.ship[decider], t.index):
-        return f"Use the stored {t.name} (already paid, L11): {what}"
+        return f"Use the stored {t.name} (already paid): {what}"
     return f"Use {t.name} for {credits(t.cost)} credits: {what}"
 
 
@@ -483,15 +483,15 @@ def _engage(s: SpaceLanesState, a: Action) -> str:
         need, m, odds = info[side], info[side + "_mod"], info[side + "_odds"]
         word = "Win" if side == "win" else "Escape"
         mod = f" +{m}" if m else ""
-        return f"Try to {word}: {odds:.0%} (roll 2d6{mod}, need {need} or more, L15)"
+        return f"Try to {word}: {odds:.0%} (roll 2d6{mod}, need {need} or more)"
     if k == "parlay":
         fee = rules.parlay_fee(s, p)
         extra = f" + {credits(fee)} credits for your Contraband" if fee else ""
         if info["kind"] == "pirates":
-            return f"Parlay for 1 Pirate Faction (you hold {s.pirate[p]}, L16)"
+            return f"Parlay for 1 Pirate Faction (you hold {s.pirate[p]})"
         if a.args[0] == "faction":
-            return f"Parlay for 1 Union Faction{extra} (you hold {s.union[p]}, L16)"
-        return f"Parlay for {credits(rules.toll(s, p) + fee)} credits: the toll{extra} (L16)"
+            return f"Parlay for 1 Union Faction{extra} (you hold {s.union[p]})"
+        return f"Parlay for {credits(rules.toll(s, p) + fee)} credits: the toll{extra}"
     if k == "accept":
         card = info["win"] if info["choice"] == "win" else info["escape"]
         total = (info["roll"] or 0) + (info["roll_mod"] or 0)
@@ -502,7 +502,7 @@ def _engage(s: SpaceLanesState, a: Action) -> str:
             loss = "Damaged, all goods and Transports lost, travel over"
         else:
             loss = f"Damaged, Contraband lost, sent back to {settlement(s, s.last_landed[p])}"
-        return f"Accept the roll: {total} against {card}, you lose ({loss}) (L16)"
+        return f"Accept the roll: {total} against {card}, you lose ({loss})"
     if k == "fence":
         price = rules.PIRATE_FENCE + rules.mod(s, p, "sell_bonus")
         return f"Sell 1 Contraband to the Pirates for {credits(price)} credits"
@@ -558,12 +558,12 @@ def _trade(s: SpaceLanesState, a: Action) -> str:
         return f"Buy {plural(n, 'action card')} for {credits(rules.CARD_PRICE * n)} credits (once per Trade)"
     if k == "toss":
         t = SLUG[str(a.args[0])]
-        return f"Discard {t.name} from your hand, free (all discards of a Trade in one go, L5)"
+        return f"Discard {t.name} from your hand, free (all discards of a Trade in one go)"
     if k == "pawn":
         t = SLUG[str(a.args[0])]
-        return f"Pawn {t.name} from your ship: you get {credits(t.cost // 2 // 50 * 50)} credits (half, L5)"
+        return f"Pawn {t.name} from your ship for {credits(t.cost // 2 // 50 * 50)} credits (half its price)"
     if k == "repair":
-        return f"Repair your ship for {credits(rules.repair_price(s, p))} credits (L9)"
+        return f"Repair your ship for {credits(rules.repair_price(s, p))} credits"
     if k == "feature":
         st = SETTLE[s.slot_set[slot]]
         side = {"union": " (sell 1 Union Faction)", "pirate": " (sell 1 Pirate Faction)"}.get(
@@ -571,13 +571,13 @@ def _trade(s: SpaceLanesState, a: Action) -> str:
         return f"Feature{side}, {_feature_cost(s, p, slot)}, once a Visit: {st.ftext}"
     if k == "done":
         if s.travel_state == 2:
-            return "Finish trading (your travel for this turn is over, L4)"
-        return "Finish trading (you may still travel this turn, L4)"
+            return "Finish trading (your travel for this turn is over)"
+        return "Finish trading (you may still travel this turn)"
     if k == "odd_jobs":
         got = min(HAND_LIMIT - len(s.hand[p]), len(s.deck) + len(s.discard))
         pay = rules.ODD_JOBS_PAY + rules.mod(s, p, "odd_jobs")
         return (f"Odd Jobs, ends your turn: gain {credits(pay)} credits and draw {plural(got, 'card')} "
-                "(instead of Trade and Travel, L8)")
+                "(instead of Trade and Travel)")
     return str(a)
 
 
@@ -603,15 +603,15 @@ def describe(s: SpaceLanesState, a: Action) -> str:
     if k == "trade":
         what = "buy and sell goods, buy cards, discard, pawn, repair, use the feature"
         if s.travel_state == 1:
-            return (f"Trade here, this ends your travel for this turn (L4: one Trade and one Travel a "
+            return (f"Trade here, this ends your travel for this turn (one Trade and one Travel a "
                     f"turn, in either order): {what}")
-        return f"Trade here, you may still travel afterwards (L4): {what}"
+        return f"Trade here, you may still travel afterwards: {what}"
     if k == "end":
         if s.lane[s.active] >= 0 and not s.hand[s.active] and not s.adrift[s.active]:
-            return "End your turn: Adrift and Damaged, on a lane with no cards in hand (L7)"
+            return "End your turn: Adrift and Damaged, on a lane with no cards in hand"
         return "End your turn"
     if k == "skip":
-        return "Skip the turn to repair, free; ends your turn (L9)"
+        return "Skip the turn to repair, free; ends your turn"
     if k == "pass":
         return "Pass: let the chain resolve" if top is not None and top[0] == rules.CHAIN else _KINDS["pass"]
     if k in ("move", "jump"):
@@ -641,12 +641,11 @@ def describe(s: SpaceLanesState, a: Action) -> str:
     if k == "fuel" and str(a.args[0]) in SLUG:
         left = top[3] if top is not None and top[0] == rules.FUEL else 1
         more = f", {plural(left, 'card')} still to pay" if left > 1 else ""
-        return f"Burn {SLUG[str(a.args[0])].name} as fuel: discard it from your hand for this move{more} (L6)"
+        return f"Burn {SLUG[str(a.args[0])].name} as fuel: discard it from your hand for this move{more}"
     if k == "roll":
         return f"Dice show {a.args[0]}"
     if k == "attack":
-        return (f"Attack Seat {int(a.args[0]) + 1}: both roll 2d6 plus Win modifiers; the loser is Damaged "
-                "(L19)")
+        return f"Attack Seat {int(a.args[0]) + 1}: both roll 2d6 plus Win modifiers; the loser is Damaged"
     if k == "loot":
         arg = str(a.args[0])
         return f"Take {SLUG[arg].name} from the loser's hand" if arg in SLUG else f"Take 1 {good_name(arg)}"
@@ -679,3 +678,63 @@ def describe(s: SpaceLanesState, a: Action) -> str:
     if k == "first":
         return f"Seat {int(a.args[0]) + 1} goes first"
     return str(a)
+
+
+# ----- rules and levels -----------------------------------------------------------------------------
+ROUTINE_EVENTS = frozenset({"reshuffle", "advance", "fuel", "trade_done", "toss", "used", "refresh",
+                            "reveal_lane", "reveal_world", "first", "offer_open"})
+"""Events a person need not read line by line: folded under the line they follow (a move along a lane,
+fuel burnt, a shuffle, a card refreshed)."""
+MOMENT_EVENTS = frozenset({"engage", "roll", "win", "escape", "lose_pirates", "lose_patrol", "parlay",
+                           "adrift", "deliver", "bounty", "to_ship", "win_game", "turn_limit", "attack",
+                           "pvp_roll", "deal", "odd_jobs", "repaired", "repair", "load"})
+"""Events that change the game (an engagement's roll and result, a delivery, a purchase for the ship, a
+Goal reached): shown as a banner as well as a log line."""
+
+
+def event_level(event: Event) -> str:
+    if event.rule == "L21" and event.key == "win":
+        return "moment"
+    if event.key in ROUTINE_EVENTS:
+        return "routine"
+    return "moment" if event.key in MOMENT_EVENTS else "step"
+
+
+_CARD_RULES = {"crew": "L11", "upgrade": "L11", "missiles": "L17", "countermeasures": "L17",
+               "fuel_burn": "Fuel Burn", "repair_kit": "Repair Kit", "pirates": "L14", "patrol": "L14",
+               "economic": "Economic", "station": "Other Events", "asteroids": "Other Events",
+               "wormhole": "Wormhole", "bounty": "L18", "transport": "Transport", "cancel": "Events"}
+"""The rule a card of each kind is played under."""
+_KIND_RULES = {"start": "L3", "first": "L3", "trade": "L4", "buy": "L5", "sell": "L5", "draw": "L5",
+               "toss": "L5", "pawn": "L5", "feature": "L5", "done": "L5", "repair": "L9", "skip": "L9",
+               "odd_jobs": "L8", "move": "L6", "jump": "Wormhole", "fuel": "L6", "end": "L4",
+               "relocate": "L16", "engage": "L15", "parlay": "L16", "fence": "L16", "keep": "L16",
+               "dismiss": "L16", "roll": "L15", "attack": "L19", "loot": "L19", "offer": "L19", "give": "L19",
+               "give_hand": "L19", "ask": "L19", "ask_kind": "L19", "ask_hand": "L19", "pay": "L19",
+               "charge": "L19", "propose": "L19", "counter": "L19", "price": "L19", "decline": "L19"}
+"""The rule each kind of action applies; `action_rule` refines it by the card and the decision."""
+
+
+def action_rule(s: SpaceLanesState, a: Action) -> str | None:
+    """The id of the rule a legal action applies (shown beside its text as a link, never inside it)."""
+    from spacetable.games.spacelanes import rules
+
+    k = a.kind
+    top = s.stack[-1][0] if s.stack else None
+    if k in ("play", "use") and a.args and str(a.args[0]) in SLUG:
+        t = SLUG[str(a.args[0])]
+        if k == "use" and t.use:
+            return "Reusable cards"
+        return _CARD_RULES.get(t.kind, "Action Cards")
+    if k in ("world", "lane"):
+        pending = _pending(s)
+        return _CARD_RULES.get(pending.kind, "Events") if pending is not None else None
+    if k == "pass":
+        return "L17" if top == rules.CHAIN else "L10"
+    if k == "accept":
+        return "L19" if top == rules.OFFER else "L15"
+    if k == "cancel":
+        return "L19" if top == rules.OFFER else "Events"
+    if k == "end" and s.lane[s.active] >= 0 and not s.hand[s.active]:
+        return "L7"
+    return _KIND_RULES.get(k)

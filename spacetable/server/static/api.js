@@ -57,6 +57,12 @@ export function keepToken(id, token) {
  * such game (404; 4404): the same words whichever of the view and the socket hears it first. */
 export const REFUSED = { 401: "This invite is not valid for this game.", 404: "There is no such game." };
 
+/** `value` as JSON text; a BigInt (a 128-bit seed) is written as a plain JSON integer. */
+export function toJson(value) {
+  return JSON.stringify(value, (_, v) => (typeof v === "bigint" ? "@bigint:" + v.toString() : v))
+    .replace(/"@bigint:(-?\d+)"/g, "$1");
+}
+
 /** Call the JSON API. Resolves to {ok, status, data}; data.error holds the server's message. */
 export async function api(path, { token, method = "GET", body } = {}) {
   const headers = { Accept: "application/json" };
@@ -64,7 +70,7 @@ export async function api(path, { token, method = "GET", body } = {}) {
   if (body !== undefined) headers["Content-Type"] = "application/json";
   let res;
   try {
-    res = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+    res = await fetch(path, { method, headers, body: body === undefined ? undefined : toJson(body) });
   } catch (e) {
     return { ok: false, status: 0, data: { error: "The server cannot be reached (" + e.message + ")." } };
   }
@@ -83,7 +89,9 @@ export async function api(path, { token, method = "GET", body } = {}) {
 /**
  * The live connection of one seat: sends the token first, calls onView for every pushed view (its
  * log made whole again from the lines the push carries, see docs/server.md "WebSocket"), and
- * reconnects (with a growing pause) after a dropped connection; onState("live" | "connecting" | "down").
+ * reconnects (with a growing pause) after a dropped connection, saying how many log lines it holds
+ * ("log_from", with the version it saw) so that only the rest is sent; onState("live" |
+ * "connecting" | "down").
  */
 export function liveConnection(gameId, token, { onView, onError, onState, onReconnect }) {
   let ws = null;
@@ -92,6 +100,7 @@ export function liveConnection(gameId, token, { onView, onError, onState, onReco
   let opened = false;
   let retry = null;
   let socketLog = [];
+  let socketVersion = null; // the version of the last view pushed: with socketLog, where a reconnect resumes
   // a ping now and then keeps idle connections (games played over days) from being dropped by proxies
   const pinger = setInterval(() => {
     if (ws && ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify({ type: "ping" }));
@@ -112,9 +121,15 @@ export function liveConnection(gameId, token, { onView, onError, onState, onReco
     if (closed) return;
     onState("connecting");
     ws = new WebSocket(url);
-    socketLog = []; // a new socket starts with the whole log
     ws.onopen = () => {
-      ws.send(JSON.stringify({ token }));
+      // a new socket resumes after the lines this page holds (the server sends them all again if an
+      // undo has changed the log since that version)
+      const first = { token };
+      if (socketVersion !== null && socketLog.length) {
+        first.log_from = socketLog.length;
+        first.version = socketVersion;
+      }
+      ws.send(JSON.stringify(first));
       onState("live");
       delay = 500;
       if (opened && onReconnect) onReconnect();
@@ -135,6 +150,7 @@ export function liveConnection(gameId, token, { onView, onError, onState, onReco
         }
         delete msg.log_start;
         socketLog = msg.log || [];
+        socketVersion = msg.version;
         onView(msg);
       }
       else if (msg.type === "error") onError(msg.error || "error");

@@ -1,7 +1,7 @@
 // The generic table for a game without its own `static/<game>/table.js` (e.g. the small example
 // game): the public state as a list, my decisions as buttons with the engine's descriptions, the log.
 import { html } from "./html.js";
-import { AdviceButton } from "./advice.js";
+import { AdviceButton, CoachPanel } from "./advice.js";
 
 function show(value) {
   if (value === null || value === undefined) return "—";
@@ -40,6 +40,7 @@ export function GenericTable({ body, act, undo, busy, error, clearError, conn, s
       <span class="small">${me ? html`You are <b>${(body.seats[body.seat] || {}).name}</b>` : "Spectator"}</span>
     </header>
     <main class="generic-body">
+      <${CoachPanel} body=${body} act=${act} busy=${busy} named=${(t) => named(t, seats)} readOnly=${readOnly} />
       <section class="panel" aria-label="Table">
         <h2><span>Table</span></h2>
         <dl>${Object.entries(view).filter(([k]) => k !== "game" && k !== "player").map(([k, v]) =>

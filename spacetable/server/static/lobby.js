@@ -1,5 +1,8 @@
-// The lobby: create a game (which game, seats, bots, names, options), hand out invite links, list
-// my games (with the replay of finished ones).
+// The lobby: learn a game (a guided tutorial against fast bots, left and resumed at will), create a game
+// (which game, seats, bots, names, options; a newcomer's defaults: the base game, no expansion or module
+// ticked, each option with one line on what it adds, bot seats the strongest bot that answers within 2 s),
+// hand out invite links, list my games (with the replay of finished ones). Example games for developers
+// (Highcard) are listed apart.
 import { useEffect, useRef, useState } from "preact/hooks";
 import { html } from "./html.js";
 import { api, fetchBots, forgetGame, gamesMeta, rememberGame, storedGames } from "./api.js";
@@ -7,9 +10,14 @@ import { api, fetchBots, forgetGame, gamesMeta, rememberGame, storedGames } from
 const FALLBACK_BOTS = ["random", "greedy"];
 /** The games offered until GET /api/meta answers (it lists every game the server plays). */
 const FALLBACK_GAMES = [
-  { name: "moonrakers", title: "Moonrakers", min: 1, max: 5, options: {} },
-  { name: "spacelanes", title: "Space Lanes", min: 2, max: 5, options: {} },
+  { name: "moonrakers", title: "Moonrakers", min: 1, max: 5, options: {}, defaults: {}, about: {}, defaultBot: "greedy", tutorial: false, example: false },
+  { name: "spacelanes", title: "Space Lanes", min: 2, max: 5, options: {}, defaults: {}, about: {}, defaultBot: "greedy", tutorial: false, example: false },
 ];
+/** What each game is, in one line, for the learn panel. */
+const PITCH = {
+  moonrakers: "Take contracts with rival captains, split the rewards, race to 10 Prestige.",
+  spacelanes: "Haul goods between settlements, dodge Pirates, race to your secret Goal.",
+};
 const TITLES = { moonrakers: "Moonrakers", spacelanes: "Space Lanes", highcard: "Highcard" };
 /** The forms below know these games' options; any other game gets a checkbox per option of /api/meta. */
 const OWN_FORMS = new Set(["moonrakers", "spacelanes"]);
@@ -23,10 +31,13 @@ function useGames() {
       const list = games.map((g) => ({
         name: String(g.name), title: String(g.title || g.name), min: g.min_players || 1, max: g.max_players || 5,
         options: g.options && typeof g.options === "object" ? g.options : {},
+        defaults: g.defaults && typeof g.defaults === "object" ? g.defaults : {},
+        about: g.about && typeof g.about === "object" ? g.about : {},
+        defaultBot: String(g.default_bot || "greedy"), tutorial: !!g.tutorial, example: !!g.example,
       }));
       for (const g of list) TITLES[g.name] = g.title;
-      // the two big games first, in the order a newcomer expects them
-      const rank = (g) => (g.name === "moonrakers" ? 0 : g.name === "spacelanes" ? 1 : 2);
+      // the two big games first, in the order a newcomer expects them; examples last
+      const rank = (g) => (g.example ? 3 : g.name === "moonrakers" ? 0 : g.name === "spacelanes" ? 1 : 2);
       list.sort((a, b) => rank(a) - rank(b) || a.title.localeCompare(b.title));
       setGames(list);
     });
@@ -39,9 +50,18 @@ function OtherOptions({ info, picked, setPicked }) {
   const entries = Object.entries(info.options || {}).flatMap(([kind, names]) =>
     Array.isArray(names) ? names.map((n) => ({ kind, name: String(n) })) : []);
   if (!entries.length) return "";
-  return html`<div class="field">${entries.map((o) => html`<label><input type="checkbox" name=${"option-" + o.name}
+  return html`<div class="options">${entries.map((o) => html`<label class="option"><input type="checkbox" name=${"option-" + o.name}
     checked=${!!picked[o.kind + ":" + o.name]}
-    onChange=${(e) => setPicked({ ...picked, [o.kind + ":" + o.name]: e.currentTarget.checked })} /> ${o.name} ${o.kind === "modes" ? "mode" : o.kind === "modules" ? "module" : "expansion"}</label>`)}</div>`;
+    onChange=${(e) => setPicked({ ...picked, [o.kind + ":" + o.name]: e.currentTarget.checked })} /> <b>${o.name}</b> ${o.kind === "modes" ? "mode" : o.kind === "modules" ? "module" : "expansion"}
+    ${info.about && info.about[o.name] ? html`<span class="small muted">${info.about[o.name].replace(/^[^:]{0,40}:\s*/, "")}</span>` : ""}</label>`)}</div>`;
+}
+
+const STARS = ["Vega", "Orion", "Rigel", "Lyra", "Altair", "Deneb", "Mira", "Sirius"];
+/** A bot seat's default display name: a star, and which bot plays it ("Orion (bot)" for the game's default
+ * bot, "Lyra (greedy bot)" for another). */
+function botName(i, kind, defaultBot) {
+  const plain = kind === defaultBot ? "bot" : `${kind} bot`;
+  return `${STARS[i % STARS.length]} (${plain})`;
 }
 
 function link(id, token) {
@@ -58,11 +78,25 @@ function CreateForm({ bots, games, game, setGame, onCreated }) {
   const lanes = game === "spacelanes";
   const other = !OWN_FORMS.has(game);
   const otherPicked = (kind) => Object.entries(picked).filter(([k, on]) => on && k.startsWith(kind + ":")).map(([k]) => k.slice(kind.length + 1));
-  const [kinds, setKinds] = useState(["human", "human", bots[bots.length - 1] || "greedy", "greedy", "greedy", "greedy", "greedy", "greedy"]);
+  // a newcomer's table: you and the game's strongest bot that answers within 2 s in every other seat
+  const botFor = (g) => (g && g.defaultBot) || "greedy";
+  const [kinds, setKinds] = useState(() => ["human", ...Array(7).fill(botFor(info))]);
   const [names, setNames] = useState(["", "", "", "", "", "", "", ""]);
-  const [bt, setBt] = useState(true);
-  const [fe, setFe] = useState(true);
+  const on = (g, kind, value) => !!(g && g.defaults && (g.defaults[kind] || []).includes(value));
+  const [bt, setBt] = useState(() => on(info, "expansions", "binding-ties"));
+  const [fe, setFe] = useState(() => on(info, "modules", "first-encounter"));
+  // "Binding Ties (3–5 captains): allies earn…" → "allies earn…" (the box already names it)
+  const about = (value) => ((info && info.about && info.about[value]) || "").replace(/^[^:]{0,40}:\s*/, "");
+  // the server's list arrives after the first render: take its defaults then (and when the game changes)
+  useEffect(() => {
+    setKinds((old) => ["human", ...old.slice(1).map((k) => (k === "human" ? k : botFor(info)))]);
+    setBt(on(info, "expansions", "binding-ties"));
+    setFe(on(info, "modules", "first-encounter"));
+    setExploration(on(info, "modes", "exploration"));
+    setPvp(on(info, "modes", "pvp"));
+  }, [info && info.name, info && info.defaultBot]);
   const [seed, setSeed] = useState("");
+  const [share, setShare] = useState(false);
   const [error, setError] = useState(null);
   const [busy, setBusy] = useState(false);
   const btAllowed = players >= 3;
@@ -77,9 +111,17 @@ function CreateForm({ bots, games, game, setGame, onCreated }) {
       modes: lanes ? [...(exploration ? ["exploration"] : []), ...(pvp ? ["pvp"] : [])] : [],
     };
     Object.assign(body, {
-      names: names.slice(0, players).map((n, i) => n.trim() || (seats[i] === "human" ? `Captain ${i + 1}` : `${seats[i]} bot ${i + 1}`)),
+      names: names.slice(0, players).map((n, i) => n.trim() || (seats[i] === "human" ? `Captain ${i + 1}` : botName(i, seats[i], info.defaultBot))),
     });
-    if (seed.trim()) body.seed = parseInt(seed, 10);
+    if (seed.trim()) {
+      if (!/^\d{1,39}$/.test(seed.trim())) {
+        setBusy(false);
+        setError("The seed is a whole number (0 or more, below 2^128); leave it empty for a secret deal.");
+        return;
+      }
+      body.seed = BigInt(seed.trim()); // the API takes any integer below 2**128 (sent as a JSON integer)
+    }
+    if (share) body.share_for_research = true;
     if (lanes && turnLimit.trim()) body.turn_limit = parseInt(turnLimit, 10);
     const r = await api("/api/games", { method: "POST", body });
     setBusy(false);
@@ -93,6 +135,7 @@ function CreateForm({ bots, games, game, setGame, onCreated }) {
     rememberGame(g.id, {
       game, created: Date.now(), seat: first ? first.seat : null, token: first ? first.token : g.spectator,
       invites, spectator: link(g.id, g.spectator), names: body.names, options: [...body.expansions, ...body.modules, ...body.modes],
+      fixedSeed: body.seed !== undefined,
     });
     onCreated(g.id);
   };
@@ -103,27 +146,37 @@ function CreateForm({ bots, games, game, setGame, onCreated }) {
         setGame(next.name);
         setPicked({});
         setPlayers(Math.max(next.min, Math.min(next.max, players)));
-      }}>${games.map((g) => html`<option value=${g.name}>${g.title}</option>`)}</select></label>
+      }}>${games.filter((g) => !g.example).map((g) => html`<option value=${g.name}>${g.title}</option>`)}
+        ${games.some((g) => g.example) ? html`<optgroup label="Examples (for developers)">${games.filter((g) => g.example).map((g) => html`<option value=${g.name}>${g.title}</option>`)}</optgroup>` : ""}</select></label>
       <label>Captains <select class="input" name="players" value=${players} onChange=${(e) => setPlayers(parseInt(e.currentTarget.value, 10))}>
         ${[1, 2, 3, 4, 5, 6, 7, 8].filter((n) => n >= info.min && n <= info.max).map((n) => html`<option value=${n}>${n}</option>`)}</select></label></div>
     ${kinds.slice(0, players).map((k, i) => html`<div class="seat-row">
       <span class="muted">Seat ${i + 1}</span>
       <select class="input" name=${"seat-" + i} aria-label=${`seat ${i + 1} player`} value=${k}
         onChange=${(e) => { const nk = [...kinds]; nk[i] = e.currentTarget.value; setKinds(nk); }}>
-        <option value="human">Human</option>${bots.map((b) => html`<option value=${b}>Bot: ${b}</option>`)}</select>
-      <input class="input" name=${"name-" + i} aria-label=${`seat ${i + 1} name`} maxlength="40" placeholder=${k === "human" ? `Captain ${i + 1}` : `${k} bot`}
+        <option value="human">Human</option>${bots.map((b) => html`<option value=${b} title=${b}>${b.startsWith("policy:") ? `Agent: ${b.slice(7)}` : `Bot: ${b}`}${b === info.defaultBot ? " ★" : ""}</option>`)}</select>
+      <input class="input" name=${"name-" + i} aria-label=${`seat ${i + 1} name`} maxlength="40" placeholder=${k === "human" ? `Captain ${i + 1}` : botName(i, k, info.defaultBot)}
         value=${names[i]} onInput=${(e) => { const nn = [...names]; nn[i] = e.currentTarget.value; setNames(nn); }} />
     </div>`)}
-    ${other ? html`<${OtherOptions} info=${info} picked=${picked} setPicked=${setPicked} />` : lanes ? html`<div class="field">
-      <label title="settlements and lanes start face down and are revealed as ships explore"><input type="checkbox" name="exploration" checked=${exploration} onChange=${(e) => setExploration(e.currentTarget.checked)} /> Exploration mode</label>
-      <label title="ships that meet may trade and fight"><input type="checkbox" name="pvp" checked=${pvp} onChange=${(e) => setPvp(e.currentTarget.checked)} /> PvP mode</label>
-      <label title="when this many turns have been played, the captain closest to their goal wins (empty: no limit)">Turn limit <input class="input" type="number" name="turn-limit" min="0" max="1000" placeholder="none" value=${turnLimit} onInput=${(e) => setTurnLimit(e.currentTarget.value)} /></label>
-    </div>` : html`<div class="field">
-      <label title="needs 3–5 captains"><input type="checkbox" name="binding-ties" checked=${bt && btAllowed} disabled=${!btAllowed} onChange=${(e) => setBt(e.currentTarget.checked)} /> Binding Ties expansion</label>
-      <label><input type="checkbox" name="first-encounter" checked=${fe} onChange=${(e) => setFe(e.currentTarget.checked)} /> First Encounter module</label>
+    ${other ? html`<${OtherOptions} info=${info} picked=${picked} setPicked=${setPicked} />` : lanes ? html`<div class="options">
+      <label class="option"><input type="checkbox" name="exploration" checked=${exploration} onChange=${(e) => setExploration(e.currentTarget.checked)} /> <b>Exploration mode</b>
+        <span class="small muted">${about("exploration") || "Settlements and lanes start face down."}</span></label>
+      <label class="option"><input type="checkbox" name="pvp" checked=${pvp} onChange=${(e) => setPvp(e.currentTarget.checked)} /> <b>PvP mode</b>
+        <span class="small muted">${about("pvp") || "Ships that meet may trade and fight."}</span></label>
+      <label class="option">Turn limit <input class="input" type="number" name="turn-limit" min="0" max="1000" placeholder="none" value=${turnLimit} onInput=${(e) => setTurnLimit(e.currentTarget.value)} style="width:80px" />
+        <span class="small muted">when this many turns have been played, the captain closest to their Goal wins (empty: no limit)</span></label>
+    </div>` : html`<div class="options">
+      <label class="option"><input type="checkbox" name="binding-ties" checked=${bt && btAllowed} disabled=${!btAllowed} onChange=${(e) => setBt(e.currentTarget.checked)} /> <b>Binding Ties expansion</b>
+        <span class="small muted">${about("binding-ties") || "Faction reputation between allies (3–5 captains)."}${btAllowed ? "" : " Needs 3–5 captains."}</span></label>
+      <label class="option"><input type="checkbox" name="first-encounter" checked=${fe} onChange=${(e) => setFe(e.currentTarget.checked)} /> <b>First Encounter module</b>
+        <span class="small muted">${about("first-encounter") || "More contracts, crew and ship parts."}</span></label>
+      <p class="small muted">New to Moonrakers? Leave both unticked for your first games. ★ marks the strongest bot that answers
+        within two seconds.</p>
     </div>`}
-    ${game === "moonrakers" && players <= 2 ? html`<p class="small muted">With 1–2 captains the Mercenary variant is played (§8).</p>` : ""}
-    <div class="field"><label>Seed <input class="input" name="seed" inputmode="numeric" placeholder="random" value=${seed} onInput=${(e) => setSeed(e.currentTarget.value)} style="width:110px" /></label></div>
+    ${game === "moonrakers" && players <= 2 ? html`<p class="small muted">With 1–2 captains the Mercenary variant is played: a deck of hired help instead of allies.</p>` : ""}
+    <div class="field"><label title="Empty: a secret deal, provably fair once the game is over. A seed you choose lets you know every hand, and every table says so.">Seed <input class="input" name="seed" inputmode="numeric" placeholder="secret" value=${seed} onInput=${(e) => setSeed(e.currentTarget.value)} style="width:110px" /></label>
+      ${seed.trim() ? html`<span class="small muted">a chosen seed: every table will say you know the deal</span>` : ""}</div>
+    <div class="field"><label title="once the game is over, its decisions (what each seat saw and chose, never names) may be exported for research with spacetable dataset"><input type="checkbox" name="share-for-research" checked=${share} onChange=${(e) => setShare(e.currentTarget.checked)} /> Share this game for research (anonymous, after it ends)</label></div>
     ${error ? html`<div class="error" role="alert">${error}</div>` : ""}
     <button class="btn primary" type="submit" disabled=${busy}>Create game</button>
   </form>`;
@@ -154,6 +207,8 @@ function Invites({ rec }) {
     <h2>Invite links for game ${rec.id}</h2>
     <p class="small muted">Send each captain their own link: it holds that seat's secret token. Opening
       another seat's link in this browser would make this browser that seat.</p>
+    ${rec.fixedSeed ? html`<p class="deal-notice" role="note"><span><b>Known deal:</b> you chose this game's seed, so
+      you can know every hand; every captain's table says so, from the moment they open their link.</span></p>` : ""}
     <ul>
       ${(rec.invites || []).map((inv) => html`<li data-seat=${inv.seat}>
         <b>Seat ${inv.seat + 1}</b> · ${inv.name}
@@ -224,6 +279,46 @@ function MyGames({ stored, onForget }) {
   </section>`;
 }
 
+/** "Learn Moonrakers", "Learn Space Lanes": a guided first game against fast bots, with the coach at every
+ * step (POST /api/tutorials/{game}); an unfinished one is offered to resume. */
+function Learn({ games, stored, onStarted }) {
+  const [busy, setBusy] = useState(null);
+  const [error, setError] = useState(null);
+  const learnable = games.filter((g) => g.tutorial && !g.example);
+  if (!learnable.length) return "";
+  const start = async (g) => {
+    setBusy(g.name);
+    setError(null);
+    const r = await api(`/api/tutorials/${encodeURIComponent(g.name)}`, { method: "POST", body: {} });
+    setBusy(null);
+    if (!r.ok) {
+      setError(r.data.error || "The tutorial could not be started.");
+      return;
+    }
+    const first = r.data.seats[0];
+    rememberGame(r.data.id, { game: g.name, created: Date.now(), seat: first.seat, token: first.token, tutorial: true,
+      options: ["tutorial"] });
+    onStarted();
+    location.assign("/game/" + encodeURIComponent(r.data.id));
+  };
+  return html`<section class="panel learn" aria-label="Learn to play">
+    <h2>New here? Learn to play</h2>
+    <p class="small muted">A short guided game against quick bots: the coach explains each step and suggests a move;
+      leave whenever you like and resume from this page.</p>
+    ${learnable.map((g) => {
+      const open = Object.values(stored).filter((x) => x.game === g.name && x.tutorial && !x.terminal && !x.tutorialDone)
+        .sort((x, y) => (y.created || 0) - (x.created || 0))[0];
+      return html`<div class="learn-row" data-learn=${g.name}>
+        <div><b>${g.title}</b><div class="small muted">${PITCH[g.name] || ""}</div></div>
+        <div class="row">${open ? html`<a class="btn primary" href=${"/game/" + encodeURIComponent(open.id)} data-resume=${g.name}>Resume the tutorial</a>` : ""}
+          <button class="btn ${open ? "" : "primary"}" type="button" disabled=${!!busy} data-learn-start=${g.name}
+            onClick=${() => start(g)}>${busy === g.name ? "Starting…" : open ? "Start over" : `Learn ${g.title}`}</button></div>
+      </div>`;
+    })}
+    ${error ? html`<div class="error" role="alert">${error}</div>` : ""}
+  </section>`;
+}
+
 export function Lobby() {
   const games = useGames();
   const [bots, setBots] = useState(FALLBACK_BOTS);
@@ -239,8 +334,10 @@ export function Lobby() {
   };
   const rec = created ? stored[created] : null;
   return html`<main class="lobby">
-    <header><h1>SPACETABLE</h1><span class="muted">Moonrakers, Space Lanes and Highcard with friends and bots — live, or slowly over days.</span></header>
-    <div class="col" style="gap:14px"><${CreateForm} bots=${bots} games=${games} game=${game} setGame=${setGame} onCreated=${onCreated} />
+    <header><h1>SPACETABLE</h1><span class="muted">Moonrakers and Space Lanes with friends and bots — live, or slowly over days.</span></header>
+    <div class="col" style="gap:14px">
+      <${Learn} games=${games} stored=${stored} onStarted=${() => setStored(storedGames())} />
+      <${CreateForm} bots=${bots} games=${games} game=${game} setGame=${setGame} onCreated=${onCreated} />
       <section class="panel about"><h2>How it works</h2>
         Create a game and send each captain their own invite link: the link holds that seat's secret key,
         so keep it to yourself. Bots play their seats on the server. Your games are remembered in this

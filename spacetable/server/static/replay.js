@@ -9,23 +9,58 @@ import { GAME_TITLES, useTableComponent } from "./table.js";
 const SPEEDS = [0.5, 1, 2, 4, 8];
 const nothing = async () => false;
 
-function shortValue(v) {
+/** Every card, part, contract, objective and goal of a game by its slug → its name (GET /api/catalog). */
+const NAMES = {};
+function useNames(game) {
+  const [, setTick] = useState(0);
+  useEffect(() => {
+    if (!game || NAMES[game]) return;
+    NAMES[game] = {};
+    api(`/api/catalog/${encodeURIComponent(game)}`).then((r) => {
+      const walk = (x) => {
+        if (Array.isArray(x)) x.forEach(walk);
+        else if (x && typeof x === "object") {
+          if (typeof x.slug === "string" && typeof x.name === "string") NAMES[game][x.slug] = x.name;
+          Object.values(x).forEach(walk);
+        }
+      };
+      if (r.ok) walk(r.data);
+      setTick((t) => t + 1);
+    });
+  }, [game]);
+  return (game && NAMES[game]) || {};
+}
+
+/** A hidden value in words: card names for slugs, "2× Reactor" for counts, a Goal by its name. */
+function shortValue(v, names) {
+  const word = (x) => (typeof x === "string" ? names[x] || x.replace(/-/g, " ") : x && typeof x === "object" && x.name ? x.name : JSON.stringify(x));
   let text;
-  if (Array.isArray(v)) text = v.length ? v.map((x) => (typeof x === "string" ? x : JSON.stringify(x))).join(", ") : "none";
+  if (Array.isArray(v)) text = v.length ? v.map(word).join(", ") : "none";
+  else if (v && typeof v === "object" && typeof v.name === "string") text = v.name + (v.text ? `: ${v.text}` : "");
   else if (v && typeof v === "object") {
     const entries = Object.entries(v);
     text = entries.every(([, x]) => typeof x === "number") // counts, e.g. a draw pile's contents
-      ? entries.map(([k, x]) => `${x}× ${k}`).join(", ")
-      : entries.map(([k, x]) => `${k}: ${typeof x === "object" ? JSON.stringify(x) : x}`).join("; ");
+      ? entries.map(([k, x]) => `${x}× ${word(k)}`).join(", ")
+      : entries.map(([k, x]) => `${k.replace(/_/g, " ")}: ${typeof x === "object" ? word(x) : word(x)}`).join("; ");
   }
-  else text = String(v);
-  return text.length > 160 ? text.slice(0, 157) + "…" : text;
+  else text = typeof v === "string" ? word(v) : String(v);
+  return text.length > 200 ? text.slice(0, 197) + "…" : text;
 }
 
-/** "players.0.hand" → "hand" for seat 0's own entry; other paths stay whole. */
-function label(path, seat) {
-  const own = new RegExp(`^((players|ships)\\.${seat}|you)\\.`);
-  return path.replace(own, "").replace(/[._]/g, " ");
+const LABELS = { hand: "hand", objectives: "objectives", draw_contents: "draw pile holds", draw_trashed_unseen: "trashed unseen",
+  goal: "Goal", "goal.name": "Goal", "goal.text": "its target at this table", progress: "progress to the Goal",
+  dealt: "objectives dealt", drawn: "objectives drawn" };
+/** Hidden entries that only repeat another one (a seat's own number, a Goal's slug or printed card). */
+const REPEATS = /(^|\.)(seat|slug|card_text)$/;
+
+/** "players.0.hand" → "hand" for seat 0's own entry; "…draw_contents.damage-1" → "draw pile holds Damage I";
+ * other paths in words. */
+function label(path, seat, names) {
+  const own = new RegExp(`^((players|ships)\\.${seat}|you|decision)\\.`);
+  const rest = path.replace(own, "");
+  const parts = rest.split(".");
+  if (parts.length === 2 && LABELS[parts[0]] && names[parts[1]]) return `${LABELS[parts[0]]} ${names[parts[1]]}`;
+  return LABELS[rest] || rest.replace(/[._]/g, " ");
 }
 
 /** Seat labels of the engine's log lines ("P2") as the players' names. */
@@ -36,12 +71,13 @@ function named(text, seats) {
 /** Every seat's hidden part at this position (reveal): what its view held beyond the spectator's. */
 function Revealed({ body }) {
   const hidden = body.hidden || {};
+  const names = useNames(body.game);
   return html`<section class="panel revealed" aria-label="Hidden information">
     <h2><span>Revealed (the game is over)</span></h2>
     ${body.seats.map((s) => {
-      const rows = hidden[seatKey(s.seat)] || [];
+      const rows = (hidden[seatKey(s.seat)] || []).filter((r) => !REPEATS.test(r.path));
       return html`<div class="seat-secrets"><b>${s.name}</b>
-        ${rows.length ? html`<ul>${rows.map((r) => html`<li data-path=${r.path}><span class="muted">${label(r.path, s.seat)}:</span> ${shortValue(r.value)}</li>`)}</ul>`
+        ${rows.length ? html`<ul>${rows.map((r) => html`<li data-path=${r.path}><span class="muted">${label(r.path, s.seat, names)}:</span> ${r.path.endsWith("progress") && typeof r.value === "number" ? `${Math.round(100 * r.value)}%` : shortValue(r.value, names)}</li>`)}</ul>`
           : html`<span class="muted small"> nothing hidden</span>`}</div>`;
     })}
   </section>`;

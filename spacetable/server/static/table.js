@@ -49,6 +49,15 @@ function Corner({ body, id }) {
   return null;
 }
 
+/** A strip above the table when the game's creator chose its seed (`fixed_seed`): they can know every
+ * hand, goal and draw, so every seat is told, from the first view and for the whole game. */
+export function DealNotice({ body }) {
+  if (!body || !body.fixed_seed || body.tutorial) return null; // a tutorial's deal is the same for everyone
+  return html`<div class="deal-notice" role="note" data-deal="fixed">
+    <b>Known deal:</b> whoever created this game chose its seed, so they can know every hand, goal and draw.
+    Play on only if you trust them.</div>`;
+}
+
 /** Is it this seat's decision in this view body? */
 export function isMyDecision(body) {
   return !!body && !body.terminal && body.seat !== null && body.seat !== undefined &&
@@ -99,6 +108,7 @@ export function GamePage({ id }) {
     rememberGame(id, {
       game: b.game, seat: b.seat, terminal: b.terminal, winners: b.winners,
       myTurn: isMyDecision(b), version: b.version, seen: Date.now(),
+      ...(b.tutorial ? { tutorial: true, tutorialDone: !!b.tutorial.done } : {}),
     });
   }, [id, token]);
 
@@ -195,9 +205,10 @@ export function GamePage({ id }) {
       ${error && fromLink ? html`<p class="small muted">Check that the whole invite link was copied: it ends with <code>#token=</code> and 32 characters.</p>` : ""}
       <p><a href="/">Back to the lobby</a></p></div></main>`;
   }
-  if (!Table) return html`<main class="lobby"><div class="panel">Loading the table…</div></main>`;
-  return html`<${Table} body=${body} act=${act} intent=${intent} undo=${undo} toBot=${toBot} setWindows=${setWindows}
-    error=${error} clearError=${() => setError(null)} conn=${conn} busy=${busy}
-    sound=${sound} toggleSound=${toggleSound} seatKey=${seatKey} lastMove=${lastMove} readOnly=${false} />
+  if (!Table) return html`<main class="lobby"><${DealNotice} body=${body} /><div class="panel">Loading the table…</div></main>`;
+  const table = html`<${Table} body=${body} act=${act} intent=${intent} undo=${undo} toBot=${toBot}
+    setWindows=${setWindows} error=${error} clearError=${() => setError(null)} conn=${conn} busy=${busy}
+    sound=${sound} toggleSound=${toggleSound} seatKey=${seatKey} lastMove=${lastMove} readOnly=${false} />`;
+  return html`${body.fixed_seed && !body.tutorial ? html`<div class="with-notice"><${DealNotice} body=${body} />${table}</div>` : table}
     <${Corner} body=${body} id=${id} />`;
 }

@@ -242,7 +242,7 @@ def test_flak_mine_extra_die_gives_its_icons_in_reputation() -> None:
     s.apply("faction henko")
     s.apply("faction komek")
     assert s.players[0].rep == [0, 1, 1, 0, 0]
-    assert "use flak-mine" in legal(s)  # the card has no once-per-contract limit (issue 9, item 13)
+    assert "use flak-mine" in legal(s)  # the card has no once-per-contract limit (its text says none)
 
 
 def test_flak_mine_blank_die_gives_nothing() -> None:

@@ -1,4 +1,5 @@
-"""Binding Ties timing and card-text fixes (issue 9, items 12–15).
+"""Binding Ties timing and card-text rulings: the Block 1 Hazard Die, Flak Mine, "at any time", Zek
+and Ryan.
 
 Rulebook: shared/rules/binding-ties-rulebook.txt (Possible Rewards, Trading Reputation, Losing
 Reputation); base rules shared/rules/moonrakers-base.md (3.4.3–3.4.9, 3.6, 6.3); card texts
@@ -64,7 +65,7 @@ def moment(s: Moonrakers) -> str:
     return str(d["moment"])
 
 
-# ------------------------------------------------------------------------------- item 12: Block 1 Hazard Die
+# ---------------------------------------------------------------------------------------- Block 1 Hazard Die
 def test_block_die_blocks_that_die_not_a_number_of_icons() -> None:
     """Possible Rewards, Block 1 Hazard Die (ANY, 5): "They may then block Hazards rolled on 1 Hazard
     Die that was targeting them": the die is blocked, its icons never count; the other die still does."""
@@ -139,7 +140,7 @@ def test_block_stays_on_a_rerolled_die_and_does_not_move() -> None:
     assert exposed(st(s)) == 2 - st(s).blocks  # Redacted's own Shield block covers 1 of die 2's icons
 
 
-# ------------------------------------------------------------------------------- item 13: Flak Mine
+# ------------------------------------------------------------------------------------------------ Flak Mine
 def test_flak_mine_has_no_once_per_contract_limit() -> None:
     """Flak Mine: "You may roll 1 additional Hazard Die in order to gain Faction Reputation equal to
     the number of Hazard icons rolled on that die" — no once-per-contract limit: usable in later steps."""
@@ -168,7 +169,7 @@ def test_flak_mine_bounded_by_the_dice_a_choice_can_name() -> None:
     assert "use flak-mine" not in legal(s)
 
 
-# ------------------------------------------------------------------------------- item 14: "at any time"
+# ---------------------------------------------------------------------------------------------- "at any time"
 def test_any_time_spend_in_a_play_step_does_not_take_the_step() -> None:
     """+1 Credit, Draw 1 Objective, Trash a Card, +1 Prestige and trading are "at any time": in a
     play round they are not the participant's step (3.4.3); the participant still plays or passes."""
@@ -345,7 +346,7 @@ def test_greedy_buys_prestige_after_the_losses_not_during_play() -> None:
     assert reputation.best_spends(s, 0)[0] == A.SPEND[reputation.PRESTIGE]  # failing with an ally
 
 
-# ------------------------------------------------------------------------------- item 15: Zek, Ryan
+# ------------------------------------------------------------------------------------------------ Zek, Ryan
 def test_zek_zarag_shuffles_afterwards() -> None:
     """Zek Zarag: "Search your draw pile for any Card, and play that card … Afterwards, shuffle your
     draw pile": a Thruster played this way draws the top 2 of the searched pile, then it is shuffled."""

@@ -347,6 +347,7 @@ def test_every_contract_type_succeeds_and_pays_4_1(slug: str, kind: str, hand: l
     c = A.CAT.contracts[A.CONTRACT_ID[slug]]
     assert c.kind == kind
     s = game(3, seed=21)
+    clear_objectives(s)  # only the contract pays: no objective the seed dealt is claimed with it
     mission(s, slug, [])
     set_hand(s, 0, hand)
     set_draw(s, 0, ["miss"] * 6)
@@ -362,6 +363,7 @@ def test_every_contract_type_succeeds_and_pays_4_1(slug: str, kind: str, hand: l
 def test_failure_pays_nothing_but_hazards_4_4(slug: str) -> None:
     """4.4, 3.4.9: on failure nobody gets anything; hazard losses still apply, floored at 0 (7.2)."""
     s = game(3, seed=22)
+    clear_objectives(s)  # nothing is paid: no objective the seed dealt is claimed either
     s.players[0].prestige = 1
     mission(s, slug, [1], shares={1: [0, 1, 0]}, icons=2)  # one die, 2 icons, targeting the ML
     credits = [p.credits for p in s.players]

@@ -7,6 +7,7 @@ from spacetable.games.moonrakers import actions as A
 from tests.games.moonrakers.helpers import (
     answer,
     assert_illegal,
+    clear_objectives,
     events,
     game,
     legal,
@@ -102,6 +103,7 @@ def test_declined_terms_revert_to_ml_3_3_4() -> None:
 def test_binding_deal_enforced_at_rewards_3_3_4() -> None:
     """3.3.4, 3.4.9: on success the deal pays each ally its share, the ML the rest."""
     s = game(3, seed=6)
+    clear_objectives(s)  # only the deal pays: no objective the seed dealt is claimed with it
     mission(s, "claim-bounty", [1], shares={1: [1, 2, 0]})  # 1 Prestige, 3 credits
     set_hand(s, 0, ["reactor", "reactor", "damage-3", "miss", "miss"])
     c0, c1 = s.players[0].credits, s.players[1].credits

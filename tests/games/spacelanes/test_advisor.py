@@ -44,7 +44,9 @@ def brute_odds(need: int) -> float:
     return sum(1 for a, b in product(range(1, 7), repeat=2) if a + b >= need) / 36
 
 
-@pytest.mark.parametrize(("seed", "modes"), [(7, ()), (11, ("exploration", "pvp"))])
+# seeds whose greedy games reach engagements (in Exploration and PvP mode most games of 1,500
+# decisions meet no Pirates or Patrol: seeds 11 to 15 do not, 16 does)
+@pytest.mark.parametrize(("seed", "modes"), [(7, ()), (16, ("exploration", "pvp"))])
 def test_same_advice_from_a_determinized_state_and_json_ready(seed: int, modes: tuple[str, ...]) -> None:
     engaged = 0
     for i, s in enumerate(states(seed, 3, modes)):

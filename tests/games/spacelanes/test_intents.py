@@ -104,7 +104,7 @@ def test_l5_discard_once_in_one_run() -> None:
     assert texts == ["trade", "toss wormhole", "toss wormhole"] and len(s.hand[0]) == 1
     s.apply("draw 1")  # another Trade action ends the run of discards
     assert "discard" not in (I.offered(s, 0) or {})
-    with pytest.raises(I.IntentError, match=r"discard once \(L5\)"):
+    with pytest.raises(I.IntentError, match=r"discard once$"):
         I.expand(s, 0, {"kind": "discard", "cards": ["scavenger-gang"]})
 
 
@@ -129,7 +129,7 @@ def test_l6_moves_are_offered_with_their_fuel_cost() -> None:
     assert s.decision_name() == "turn"  # no window: seat 1 holds no card
     nxt = I.offered(s, 0)["move"]["moves"]  # type: ignore[index]
     assert all(m["fuel"] == 1 and m["cost"] == "discard 1 card as fuel" for m in nxt)
-    with pytest.raises(I.IntentError, match=r"discard 1 card as fuel \(L6\)"):
+    with pytest.raises(I.IntentError, match=r"this move costs discard 1 card as fuel;"):
         I.expand(s, 0, {"kind": "move", "to": dest})
     texts = run(s, 0, {"kind": "move", "to": dest, "fuel": ["wormhole"]})
     assert texts == [f"move {dest}", "fuel wormhole"] and len(s.hand[0]) == 1 and s.discard[-1] >= 0
@@ -191,7 +191,7 @@ def test_l19_proposal_checks() -> None:
     with pytest.raises(I.IntentError, match="not there to give"):
         I.expand(s, 0, {"kind": "proposal", "to": 1, "give": {"goods": {"ore": 4}}})
     s2 = started(2)  # no PvP mode: no trade between ships
-    with pytest.raises(I.IntentError, match="L19"):
+    with pytest.raises(I.IntentError, match="ships that meet, in PvP mode"):
         I.expand(s2, 0, {"kind": "proposal", "to": 1})
 
 

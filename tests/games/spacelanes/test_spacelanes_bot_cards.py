@@ -1,4 +1,4 @@
-"""The greedy Space Lanes bot with the cards of issue 9 items 2-6: it repairs before it fires in its own
+"""The greedy Space Lanes bot with its engagement and reusable cards: it repairs before it fires in its own
 engagement, re-rolls a failed roll with a reusable card, uses free draws, and plays Countermeasures into a
 rival's engagement to keep a big Bounty from it."""
 

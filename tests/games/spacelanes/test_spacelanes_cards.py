@@ -315,5 +315,5 @@ def test_l6_a_card_burnt_as_fuel_is_named_in_the_log() -> None:
     s.events = []
     s.apply(f"move {other}")
     s.apply(s.legal_actions()[0])
-    lines = [s.render_event(e) for e in s.take_events()]
-    assert f"Seat 1 discards {burnt} as fuel [L6]" in lines
+    lines = [(s.render_event(e), e.rule) for e in s.take_events()]
+    assert (f"Seat 1 discards {burnt} as fuel", "L6") in lines

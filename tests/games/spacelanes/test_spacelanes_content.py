@@ -34,7 +34,7 @@ def test_brief_card_mix() -> None:
     equipment = sum(kinds[k] for k in ("missiles", "countermeasures", "fuel_burn", "repair_kit", "upgrade"))
     assert equipment == 28  # about 30 (brief); one Fuel Burn and one Repair Kit became Clearance Orders
     assert kinds["crew"] == 12 and kinds["bounty"] == 11 and kinds["transport"] == 11
-    assert kinds["cancel"] == 3  # "Events last until they are canceled or resolved" (issue 9 item 4)
+    assert kinds["cancel"] == 3  # "Events last until they are canceled or resolved" (rulebook, Events)
 
 
 def test_every_card_has_name_text_and_effect() -> None:
@@ -75,6 +75,20 @@ def test_catalog_keys() -> None:
     cat = get_game("spacelanes").catalog({"players": 2})  # type: ignore[misc]
     assert set(cat) >= {"settlements", "lanes", "action_cards", "goals"}
     assert all("name" in x for k in ("settlements", "lanes", "action_cards", "goals") for x in cat[k])
+
+
+def test_catalog_states_each_goal_for_each_table_size() -> None:
+    """A table shows its own Goal target (L21; goals.json): Tycoon asks more credits at 2 players than at 5,
+    Grand Tour's credits part drops in Exploration, and no condition lists other table sizes."""
+    goals = {g["slug"]: g for g in get_game("spacelanes").catalog({"players": 2})["goals"]}  # type: ignore[misc]
+    tycoon = next(g for g in CONTENT.goals if g.slug == "tycoon")
+    assert goals["tycoon"]["conditions"]["2"] == f"Hold {tycoon.target_for(2):,} credits"
+    assert goals["tycoon"]["conditions"]["5"] == f"Hold {tycoon.target_for(5):,} credits"
+    tour = next(g for g in CONTENT.goals if g.slug == "grand-tour")
+    explored = goals["grand-tour"]["exploration_conditions"]["3"]
+    assert explored.endswith(f"hold {tour.credits_for(3, True):,} credits"), explored
+    assert all("players" not in text for g in goals.values() for text in g["conditions"].values())
+    assert "exploration_conditions" not in goals["tycoon"]  # the same in Exploration
 
 
 @pytest.mark.parametrize(("file", "mutate", "card", "field"), [

@@ -1,5 +1,5 @@
-"""Space Lanes: cards during one's own engagement (issue 9 item 2) and Countermeasures played into another
-player's engagement (item 3).
+"""Space Lanes: cards during one's own engagement and Countermeasures played into another player's
+engagement.
 
 Rulebook: "Unless otherwise noted, Action Cards can be played by anyone at any time"; "Missiles and
 Countermeasures are special in that you can play them to another player during an Engagement, possibly
@@ -39,7 +39,7 @@ def roll(s: SpaceLanesState, n: int) -> None:
     s.apply(f"roll {n}")
 
 
-# ----- item 2: every card the rules allow, before and after the roll -----------------------------------
+# ----- every card the rules allow, before and after the roll ------------------------------------------
 def test_damaged_ship_repairs_with_a_repair_kit_then_fires_missiles() -> None:
     """"Until it is Repaired, you cannot play any Action Cards other than Repair Kit" - so repair first;
     then "Missiles let you Win an Engagement automatically"."""
@@ -118,7 +118,7 @@ def test_events_may_be_played_in_my_own_engagement() -> None:
     assert s.econ[3] >= 0 and s.decision_name() == "engage.choose"
 
 
-# ----- item 3: Countermeasures into another player's engagement ---------------------------------------
+# ----- Countermeasures into another player's engagement ---------------------------------------
 def test_another_player_plays_countermeasures_at_the_start_of_my_engagement() -> None:
     """"you can play them to another player during an Engagement, possibly deciding their fate"."""
     s2, _ = engage_with_rival_cards("red-fleet", ("countermeasures",))

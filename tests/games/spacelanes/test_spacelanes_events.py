@@ -1,4 +1,4 @@
-"""Space Lanes events end (issue 9 item 4) and Economic events change quantities (item 5).
+"""Space Lanes events end and Economic events change quantities.
 
 Rulebook, Events: "Events last until they are canceled or resolved, and are then discarded as described."
 Economic Event Cards: "These cards affect prices and quantities at that location until they are
@@ -49,7 +49,7 @@ def end_turns(s: SpaceLanesState, k: int) -> None:
         s.apply("end")
 
 
-# ----- item 4: every event has an end in its own text, and is discarded then ----------------------------
+# ----- every event has an end in its own text, and is discarded then ----------------------------
 def test_every_event_card_says_how_it_ends() -> None:
     for t in CONTENT.card_types:
         if t.kind in TIMED_EVENTS:
@@ -104,7 +104,7 @@ def test_an_economic_event_replaced_is_discarded() -> None:
     assert s.econ[4] == b and a in s.discard
 
 
-# ----- item 5: quantities ---------------------------------------------------------------------------
+# ----- quantities ----------------------------------------------------------------------------------
 def test_every_economic_card_changes_a_price_or_a_quantity_and_most_a_quantity() -> None:
     econ = [t for t in CONTENT.card_types if t.kind == "economic"]
     quantity = [t for t in econ if any(t.limits) or any(x >= 0 for x in t.stock)]

@@ -1,4 +1,4 @@
-"""Space Lanes loops (issue 9 item 11): a ship that stays at one Settlement and launches one space and lands
+"""Space Lanes loops: a ship that stays at one Settlement and launches one space and lands
 back each turn makes a new Visit each turn (rulebook: "a 'Visit' to a Settlement means a landing and a
 launch"; a feature "can be used only once per visit"). No Goal may fall to repeating one Visit, and no
 Settlement may pay for buying and selling back there. See docs/spacelanes-design.md, "Loops".
@@ -70,7 +70,7 @@ def _loop_turn(s: SpaceLanesState, slot: int, script: list[str]) -> None:
 @pytest.mark.parametrize(("goal", "home"), [("pirate-ally", "blackstar-haven"),
                                             ("union-ally", "vesta-outpost"), ("union-ally", "terra-nova")])
 def test_the_faction_office_loop_no_longer_meets_the_goal(goal: str, home: str) -> None:
-    """Issue 9 item 11: "start at the settlement that sells Pirate Faction tokens, each turn launch one
+    """The loop found in play: "start at the settlement that sells Pirate Faction tokens, each turn launch one
     space and land back (a new Visit), buy one token; the goal is met in about 5 turns". The office's
     price now rises by its step for every token of its kind held, so 3000 starting credits (rulebook
     setup 4) do not pay for the Goal, and ten loop turns end with it unmet."""

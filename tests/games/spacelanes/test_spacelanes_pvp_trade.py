@@ -1,4 +1,4 @@
-"""Space Lanes, issue 9 items 1, 7, 8, 9, 10: Player vs Player trade and loot (L19), Parlay may leave the
+"""Space Lanes: Player vs Player trade and loot (L19), Parlay may leave the
 card (L16), Exploration keeps the Homeworlds face up (L20), and the resale ruling (L5).
 
 Rulebook, Player vs Player Mode: "Players who encounter each other may trade equipment, crew, etc. [...]
@@ -38,7 +38,7 @@ def pvp_game(players: int = 2) -> SpaceLanesState:
     return started(players, modes=("pvp",))
 
 
-# ----- item 1: trade -----------------------------------------------------------------------------
+# ----- trade ------------------------------------------------------------------------------------
 def test_l19_either_captain_proposes_any_mix_in_both_directions() -> None:
     """"may trade equipment, crew, etc.": goods, credits, ship cards and hand cards, both ways; the
     active player may open with an empty proposal, asking the other captain to propose."""
@@ -151,7 +151,7 @@ def test_l19_hand_cards_in_a_proposal_are_shown_and_determinize_keeps_them() -> 
                 d.apply("accept")
 
 
-# ----- item 9: loot and attack -------------------------------------------------------------------
+# ----- loot and attack --------------------------------------------------------------------------
 def _won(s: SpaceLanesState) -> None:
     s.apply("attack 1")
     s.apply("roll 12")
@@ -236,7 +236,7 @@ def test_greedy_declines_a_trade_that_loses_it_value() -> None:
     assert str(GreedySpaceLanesBot().choose(s, 1, Rng(1))) == "decline"
 
 
-# ----- item 7: Parlay may leave the card --------------------------------------------------------
+# ----- Parlay may leave the card ---------------------------------------------------------------
 def test_l16_parlay_pirates_may_leave_the_card_in_place() -> None:
     """"You may choose to Discard the Pirates card or move it to another space": so also neither."""
     s = started(2)
@@ -261,7 +261,7 @@ def test_l16_parlay_patrol_may_leave_the_card_in_place() -> None:
     assert s.hostile[ls] == cid and s.credits[0] == 2500 and s.decision_name() == "turn"
 
 
-# ----- item 8: Exploration --------------------------------------------------------------------------
+# ----- Exploration ---------------------------------------------------------------------------------
 def test_l20_exploration_keeps_all_homeworlds_face_up_and_determinize_keeps_them() -> None:
     """"place the non-homeworld Settlements and all Space Lanes face down"."""
     for seed in range(5):
@@ -274,7 +274,7 @@ def test_l20_exploration_keeps_all_homeworlds_face_up_and_determinize_keeps_them
         assert d.view(0).data == s.view(0).data
 
 
-# ----- item 10: resale ----------------------------------------------------------------------------
+# ----- resale ------------------------------------------------------------------------------------
 def test_l5_units_carried_in_may_be_sold_but_not_those_bought_this_visit() -> None:
     """Project ruling "Resale" (docs/spacelanes-design.md): only the units bought during this Visit are
     barred from sale in it; units carried in sell before or after buying more."""

@@ -1,4 +1,4 @@
-"""Space Lanes reusable Equipment and Crew (issue 9 item 6).
+"""Space Lanes reusable Equipment and Crew.
 
 Rulebook, Reusable cards: "Some cards instruct you to "Use" the card by turning it or otherwise indicating
 that it has been used. For Equipment and Crew, this means it cannot be used again until it is Refreshed.

@@ -1,10 +1,13 @@
-"""Space Lanes response windows (L10): a captain is asked only when it holds a card relevant to what just
-happened (issue 11); otherwise `optional_pass` is the pass the clients take for it.
+"""Space Lanes response windows (L10): a captain is asked only when it holds a card that can change the
+outcome of what just happened (`State.meaningful_responses`); otherwise `optional_pass` is the pass
+the clients take for it.
 
 L10: "every other player, in seat order from the active player, gets a response window at the start of
-each turn, after each move, when an engagement begins, and after its dice are rolled." Relevant: a card
-that answers it - Missiles or Countermeasures in an engagement (L17), a card that acts on the active ship
-or on the Space it is entering or leaving (a Pirates card into its lane engages it, L14).
+each turn, after each move, when an engagement begins, and after its dice are rolled." Meaningful: a card
+that sets back the active ship in the Space it enters (a Pirates card into its lane engages it, L14;
+Asteroids), or changes the prices where it lands (an Economic event). Not: a card for the settlement it
+leaves, or anything at a rival's engagement (Countermeasures would give it an Escape, a Bounty would add
+to its Win, L17-L18): "asked 6 times during one bot turn, each time with nothing useful to play".
 """
 
 from __future__ import annotations
@@ -55,12 +58,12 @@ def test_a_card_for_ones_own_ship_is_not_relevant_and_the_window_passes() -> Non
     assert s.current_player() == 0 and s.decision_name() == "turn"
 
 
-def test_economic_event_at_the_settlement_being_left_then_not_further_along() -> None:
-    """Right after the launch the ship is leaving its settlement ("the space it is entering or
-    leaving"); a move along the lane enters no Space (a lane is one Space, L2), so the card waits."""
+def test_economic_event_at_the_settlement_being_left_is_not_asked_nor_further_along() -> None:
+    """The ship is leaving its settlement: its prices no longer concern it, so an Economic card there
+    waits; a move along the lane enters no Space (a lane is one Space, L2), so it waits too."""
     s, ls, home = launched(("market-crash",), distance=2)
-    assert windows.watched_spaces(s) == ({ls}, {home})
-    assert s.optional_pass() is None
+    assert windows.watched_spaces(s) == ({ls}, set())
+    assert s.meaningful_responses() == [] and s.optional_pass() is not None
     s.apply("pass")
     s.free_moves = 1  # the next move costs no fuel, so no fuel card is needed
     s.apply(f"move {ADJ[home][0][1]}")
@@ -119,18 +122,19 @@ def engaged(hand: tuple[str, ...]) -> tuple[SpaceLanesState, int]:
     return s, ls
 
 
-def test_countermeasures_at_an_engagement_start_and_after_its_roll() -> None:
-    """L17: Countermeasures "may be played into another player's engagement at any point of it (at its
-    start or after the roll)": the holder is asked at both windows."""
+def test_a_rivals_engagement_asks_nobody_at_its_start_or_after_its_roll() -> None:
+    """L17: Countermeasures may be played into another player's engagement, but they give that player an
+    automatic Escape: nothing the holder would want. The windows at the start and after the roll pass
+    by themselves (they still open: "stop at every window" asks there)."""
     s, _ = engaged(("countermeasures",))
     assert windows.window_kind(s) == "engagement" and s.current_player() == 1
-    assert "use countermeasures" in [str(a) for a in windows.relevant_plays(s)]
-    assert s.optional_pass() is None
+    assert "use countermeasures" in legal_texts(s)
+    assert s.meaningful_responses() == [] and s.optional_pass() is not None
     s.apply("pass")
     s.apply("engage win")
     s.apply("roll 5")
     assert windows.window_kind(s) == "roll" and s.current_player() == 1
-    assert s.optional_pass() is None
+    assert s.optional_pass() is not None
 
 
 def test_countermeasures_without_an_engagement_are_not_relevant() -> None:
@@ -140,11 +144,11 @@ def test_countermeasures_without_an_engagement_are_not_relevant() -> None:
     assert s.optional_pass() is not None
 
 
-def test_bounty_on_the_engaged_card_before_the_roll() -> None:
-    """L18: a Bounty goes on a Pirates or Patrol card; on the engaged one it changes what a Win pays."""
+def test_bounty_on_the_engaged_card_waits() -> None:
+    """L18: a Bounty on the engaged card would pay the rival if it Wins: it waits for its own turn."""
     s, ls = engaged(("wanted-poster",))
-    assert s.optional_pass() is None
-    s.apply("play wanted-poster")
+    assert s.optional_pass() is not None
+    s.apply("play wanted-poster")  # still allowed when one chooses to answer (stop at every window)
     assert f"lane {ls}" in legal_texts(s)
 
 
@@ -162,7 +166,7 @@ def test_no_optional_pass_outside_windows() -> None:
 
 def test_relevance_is_a_subset_of_the_legal_plays_and_pure_in_whole_games() -> None:
     """Over whole random games: at every window the relevant plays are legal window plays, asking
-    changes nothing, and most windows pass (issue 11: a newcomer answered 16-25 "pass" prompts a round)."""
+    changes nothing, and most windows pass (without it a newcomer answered 16-25 "pass" prompts a round)."""
     asked = passed = 0
     for seed in range(3):
         s = new(3, seed)

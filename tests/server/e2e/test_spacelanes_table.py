@@ -14,6 +14,7 @@ changes do not break the tests. Screenshots are saved at 1366×768.
 
 from __future__ import annotations
 
+import re
 import time
 from pathlib import Path
 from typing import Any
@@ -145,7 +146,7 @@ def test_a_whole_game_against_the_greedy_bot_by_clicking(browser: Browser, base_
     v = api_view(base_url, game["id"], token)
     assert v["terminal"] and v["winners"], v["status"]
     expect(page.locator("[aria-label=Result]")).to_be_visible(timeout=TIMEOUT)
-    expect(page.locator("[aria-label=Result]")).to_contain_text("reached the goal")
+    expect(page.locator("[aria-label=Result]")).to_contain_text(re.compile("reached the goal", re.I))
     page.screenshot(path=str(shots / "sl-07-game-over.png"))
     assert bought >= 3 and moved >= 3, (bought, moved)
     assert {"setup.start", "turn", "trade"} <= cap.seen, cap.seen
@@ -361,9 +362,11 @@ def test_the_page_reads_the_spacelanes_catalog_the_server_plays_with(tmp_path: P
 
     from spacetable.server.app import create_app
     from spacetable.server.config import ServerConfig
+    from spacetable.sim.catalog import catalog_json
 
     spec = get_game("spacelanes")
-    expected = spec.catalog(spec.make_config(5, modes=["exploration", "pvp"]))
+    config = spec.make_config(5, modes=["exploration", "pvp"])
+    expected = catalog_json("spacelanes", config, spec.catalog(config))  # each card in override form
     with TestClient(create_app(ServerConfig(db_url=f"sqlite:///{tmp_path / 'db.sqlite'}"))) as client:
         got = client.get("/api/catalog/spacelanes")
         assert got.status_code == 200 and got.json() == expected

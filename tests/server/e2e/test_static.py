@@ -12,6 +12,7 @@ from fastapi.testclient import TestClient
 from spacetable.engine.game import get_game
 from spacetable.server.app import create_app
 from spacetable.server.config import ServerConfig
+from spacetable.sim.catalog import catalog_json
 
 STATIC = Path(__file__).resolve().parents[3] / "spacetable" / "server" / "static"
 
@@ -20,7 +21,8 @@ def test_the_page_reads_the_card_data_the_server_plays_with(tmp_path: Path) -> N
     """The catalog route is `spacetable cards moonrakers --json` with every set in (1.1.2 basic cards
     included), and the page's catalog module fetches exactly that route."""
     spec = get_game("moonrakers")
-    expected = spec.catalog(spec.make_config(5, modules=["first-encounter"], expansions=["binding-ties"]))
+    config = spec.make_config(5, modules=["first-encounter"], expansions=["binding-ties"])
+    expected = catalog_json("moonrakers", config, spec.catalog(config))  # each card in override form
     with TestClient(create_app(ServerConfig(db_url=f"sqlite:///{tmp_path / 'db.sqlite'}"))) as client:
         got = client.get("/api/catalog/moonrakers")
         assert got.status_code == 200 and got.json() == expected

@@ -315,12 +315,15 @@ def test_the_mercenary_variant_table(browser: Browser, base_url: str, shots: Pat
     met = sum(1 for p, t in zip(ex["pool"], ex["target"], strict=True) if t > 0 and p >= t)
     if met < asked:
         expect(page.locator("[data-requirements]")).to_contain_text(f"Requirements met: {met} of {asked}")
-    # the advisor on the page: the odds of meeting the contract with my own cards, from my view
+    # the coach on the page, docked in the decision panel: a recommended play with its reason and the odds
+    # of meeting the contract with my own cards, from my view
     page.locator("[data-open=advice]").click()
-    expect(page.get_by_role("dialog", name="Advisor")).to_contain_text("Chance you meet it", timeout=TIMEOUT)
+    coach = page.locator("[aria-label='Current decision'] [aria-label=Coach]")
+    expect(coach.locator("[data-coach=do]")).to_be_visible(timeout=TIMEOUT)
+    expect(coach).to_contain_text("Chance you meet it", timeout=TIMEOUT)
     page.screenshot(path=str(shots / "mercenary-advisor.png"))
-    page.get_by_role("button", name="Close the advisor").click()
-    expect(page.get_by_role("dialog", name="Advisor")).to_have_count(0)
+    page.get_by_role("button", name="Close the coach").click()
+    expect(page.locator("[aria-label=Coach]")).to_have_count(0)
     hire = next(a["text"] for a in v["legal_actions"] if a["text"].startswith("merc "))
     page.locator(f'button[data-merc="{hire.split()[1]}"]').first.click()  # 8.4: hire from the row by clicking
     page.wait_for_function(f"() => window.__spacetable.version() > {v['version']}", timeout=TIMEOUT)
@@ -355,11 +358,11 @@ def test_highcard_from_the_lobby_and_tables_on_a_phone(browser: Browser, base_ur
     expect(page.locator(".generic")).to_contain_text("lowball", timeout=TIMEOUT)
     expect(page.locator("[aria-label=Decision] button[data-action]").first).to_be_visible()
     page.screenshot(path=str(shots / "highcard-phone.png"), full_page=True)
-    # Highcard has no advisor (/api/meta says so): no Hint button, once the page has asked
+    # Highcard has no advisor (/api/meta says so): no Coach button, once the page has asked
     page.wait_for_function("() => performance.getEntriesByType('resource')"
                            ".some((e) => e.name.endsWith('/api/meta'))", timeout=TIMEOUT)
     page.wait_for_timeout(300)
-    expect(page.get_by_role("button", name="Hint")).to_have_count(0)
+    expect(page.get_by_role("button", name="Coach")).to_have_count(0)
     status = page.locator(".generic .topbar .status")
     for _ in range(30):  # the whole game by clicking: the end names the winner (H7), the log names people
         if "Game over" in status.inner_text():
@@ -376,7 +379,7 @@ def test_highcard_from_the_lobby_and_tables_on_a_phone(browser: Browser, base_ur
         assert r.status_code == 201, r.text
         g = r.json()
         page.goto(f"{base_url}/game/{g['id']}#token={g['seats'][0]['token']}")
-        expect(page.get_by_role("button", name="Hint")).to_be_visible(timeout=TIMEOUT)
+        expect(page.get_by_role("button", name="Coach")).to_be_visible(timeout=TIMEOUT)
         assert page.evaluate(fits), f"the {game} table scrolls sideways on a phone"
         decision = page.locator("section.decision").first
         box = decision.bounding_box()

@@ -4,7 +4,8 @@
 // Seats are named as the lobby named them (the view counts them from 0, the log from "Seat 1").
 import { useEffect, useState } from "preact/hooks";
 import { html } from "../html.js";
-import { AdviceButton } from "../advice.js";
+import { AdviceButton, CoachPanel } from "../advice.js";
+import { RulesDrawer } from "../teach.js";
 import { api } from "../api.js";
 import { gameOverText, named } from "../generic.js";
 import { GameLog } from "../log.js";
@@ -36,14 +37,14 @@ export function Table({ body, act, undo, busy, error, clearError, conn, readOnly
   const name = (i) => (seats[i] || {}).name || `Seat ${i + 1}`;
   const legal = body.legal_actions || [];
   const mine = legal.length > 0 && !readOnly;
-  const status = body.terminal ? gameOverText(body) + ((body.winners || []).length ? " (H7)" : "")
+  const status = body.terminal ? gameOverText(body)
     : mine ? "Your move" : body.current_player !== null && body.current_player !== undefined ? `Waiting for ${name(body.current_player)}` : "";
   const scores = v.scores || [];
   return html`<div class="generic highcard">
     <header class="topbar">
       <a class="logo" href="/" title="Back to the lobby">SPACETABLE</a>
       <span class="muted small">Highcard · game ${body.id}</span>
-      <span class="small">Round ${v.round} of ${v.rounds} · ${v.mode === "lowball" ? "lowball: the lowest card wins" : "the highest card wins"} (H4)</span>
+      <span class="small">Round ${v.round} of ${v.rounds} · ${v.mode === "lowball" ? "lowball: the lowest card wins" : "the highest card wins"}</span>
       <span class="status ${mine ? "mine" : ""}" role="status">${status}</span>
       ${!readOnly && body.undo && body.undo.allowed ? html`<button class="btn tiny" onClick=${undo} disabled=${busy}>Undo</button>` : ""}
       <${AdviceButton} body=${body} readOnly=${readOnly} />
@@ -51,26 +52,28 @@ export function Table({ body, act, undo, busy, error, clearError, conn, readOnly
       <span class="small">${body.seat !== null && body.seat !== undefined ? html`You are <b>${name(body.seat)}</b>` : "Spectator"}</span>
     </header>
     <main class="generic-body">
+      <${CoachPanel} body=${body} act=${act} busy=${busy} named=${(t) => named(t, seats)} readOnly=${readOnly} />
       <section class="panel" aria-label="Table">
-        <h2><span>Table</span><span class="small">prize die ${v.prize || "—"} (H2) · deck ${v.deck_size}</span></h2>
+        <h2><span>Table</span><span class="small">prize die ${v.prize || "—"} · deck ${v.deck_size}</span></h2>
         <table class="standings" aria-label="Captains">
           <thead><tr><th>captain</th><th>★ prestige</th><th>played this round</th><th>hand</th></tr></thead>
           <tbody>${scores.map((s, i) => html`<tr class=${body.terminal && (body.winners || []).includes(i) ? "win" : ""} data-seat=${i}>
-            <td>${name(i)} ${i === v.lead ? html`<span class="badge ml" title="leads this round (H3)">lead</span>` : ""}
+            <td>${name(i)} ${i === v.lead ? html`<span class="badge ml" title="leads this round">lead</span>` : ""}
               ${i === v.to_act && !body.terminal ? html`<span class="badge turn">to play</span>` : ""}
               ${i === body.seat ? html`<span class="badge you">you</span>` : ""}</td>
             <td>${s}</td><td><${Card} value=${(v.table || [])[i]} cards=${cards} /></td><td>${(v.hand_sizes || [])[i]}</td></tr>`)}</tbody>
         </table>
         ${v.hand ? html`<div class="row" style="margin-top:6px" aria-label="My hand"><span class="muted small">My hand (secret):</span>
           ${v.hand.map((c) => html`<${Card} value=${c} cards=${cards} />`)}</div>` : ""}
-        ${(v.discards || []).length ? html`<div class="row small" style="margin-top:4px"><span class="muted">Discards (H5):</span>
+        ${(v.discards || []).length ? html`<div class="row small" style="margin-top:4px"><span class="muted">Discards:</span>
           ${v.discards.map((c) => html`<${Card} value=${c} cards=${cards} />`)}</div>` : ""}
       </section>
       ${error ? html`<div class="error" role="alert">${error} <button class="btn tiny" onClick=${clearError}>dismiss</button></div>` : ""}
       ${mine ? html`<section class="panel decision" aria-label="Decision"><h2><span>Your decision</span></h2>
         <div class="row">${legal.map((a) => html`<button class="btn" data-action=${a.text} disabled=${busy}
           onClick=${() => act(a.text)} title=${a.text}>${named(a.description, seats)}</button>`)}</div></section>` : ""}
-      <${GameLog} log=${body.log || []} line=${(t) => named(t, seats)} />
+      <${GameLog} log=${body.log || []} line=${(t) => named(t, seats)} game="highcard" />
     </main>
+    <${RulesDrawer} />
   </div>`;
 }

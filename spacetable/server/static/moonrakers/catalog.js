@@ -13,6 +13,8 @@ const CREW = index(data.crew);
 const PARTS = index(data.ship_parts);
 const OBJECTIVES = index(data.objectives);
 const BASIC = index(data.basic);
+// a part lists the basic cards it adds by slug (the data's form); the page shows their names
+for (const p of data.ship_parts) p.cards = p.cards.map((s) => (BASIC[s] ? BASIC[s].name : s));
 
 /** Requirement types in the engine's order (pool and target lists), with a label and a glyph. */
 export const REQS = [

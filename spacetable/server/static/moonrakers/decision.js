@@ -5,47 +5,55 @@ import { useEffect, useMemo, useRef, useState } from "preact/hooks";
 import { html } from "../html.js";
 import { REQS, FACTION_NAMES, actionCard, cardName, contract, objective, part } from "./catalog.js";
 import { ContractCard, Dice, Faction, PartChip, named } from "./pieces.js";
+import { RuleLink, decisionRule } from "../teach.js";
 
 const HEADLINES = {
-  "setup.objectives": "Choose the objective to put back (1.3.5)",
-  planning: "Planning: take a contract, swap one for 1 credit, or Stay at Base (3.2)",
-  "stay.objective": "Stay at Base: keep one of the two objectives drawn (3.2.4 a)",
-  "stay.replace": "Stay at Base: you may replace one contract for free (3.2.4 c)",
-  "negotiation.open": "Negotiation: make a proposal, start, or go solo (3.3.3)",
-  "negotiation.answer": "You are invited: accept or decline the offer (3.3.3)",
-  "execution.play": "Your play: one card, one ability, or pass (3.4.3)",
-  buying: "Buying: buy Armory cards at their printed cost (3.5)",
-  "bonus-card": "Bonus card: take the top crew card or ship part (5.4)",
-  "reputation.window": "Binding Ties: spend or trade reputation, or finish",
+  "setup.objectives": "Choose the objective to put back",
+  planning: "Planning: take a contract, swap one for 1 credit, or Stay at Base",
+  "stay.objective": "Stay at Base: keep one of the two objectives drawn",
+  "stay.replace": "Stay at Base: you may replace one contract for free",
+  "negotiation.open": "Negotiation: make a proposal, start, or go solo",
+  "negotiation.answer": "You are invited: accept or decline the offer",
+  "execution.play": "Your play: one card, one ability, or pass",
+  buying: "Buying: buy Armory cards at their printed cost",
+  "bonus-card": "Bonus card: take the top crew card or ship part",
+  "scrap-part": "Your ship is full: remove one part",
+  "reputation.window": "Binding Ties: spend or trade reputation, or carry on",
+  "choice.rep-pay": "Binding Ties: choose which faction's reputation pays",
+  "choice.rep-trash": "Binding Ties: choose the card of your hand to trash",
+  "choice.rep-reduce": "Binding Ties: choose the requirement to reduce by 2",
+  "choice.rep-block": "Binding Ties: choose the hazard die to block",
 };
 
 const WAITING = {
-  "setup.objectives": "choosing objectives (1.3.5)",
-  planning: "planning (3.2)",
-  "stay.objective": "staying at base (3.2.4)",
-  "stay.replace": "staying at base (3.2.4)",
-  "negotiation.open": "negotiating (3.3.3)",
-  "negotiation.answer": "answering the offer (3.3.3)",
-  "execution.play": "playing (3.4.3)",
-  buying: "buying (3.5)",
-  "bonus-card": "taking a bonus card (5.4)",
-  "reputation.window": "spending reputation (Binding Ties)",
+  "setup.objectives": "choosing objectives",
+  planning: "planning",
+  "stay.objective": "staying at base",
+  "stay.replace": "staying at base",
+  "negotiation.open": "negotiating",
+  "negotiation.answer": "answering the offer",
+  "execution.play": "playing",
+  buying: "buying",
+  "bonus-card": "taking a bonus card",
+  "reputation.window": "spending reputation",
 };
 
 /** What another seat is doing, in the third person. */
 export function waitingFor(decision) {
   if (!decision) return "";
   if (WAITING[decision]) return WAITING[decision];
-  if (decision.startsWith("negotiation.")) return "building a proposal (3.3.3)";
+  if (decision.startsWith("negotiation.")) return "building a proposal";
   return "choosing";
 }
 
 export function headline(decision) {
   if (!decision) return "";
   if (HEADLINES[decision]) return HEADLINES[decision];
-  if (decision.startsWith("negotiation.")) return "Building the proposal, step: " + decision.slice(12) + " (3.3.3)";
-  if (decision.startsWith("choice.rep")) return "Binding Ties: choose how to pay or what to gain";
-  if (decision.startsWith("choice.")) return "Choose how the ability resolves";
+  const step = { invite: "whom to invite", prestige: "the Prestige shares", credits: "the credit shares",
+    bonus: "the bonus cards", dice: "who carries each hazard die", reputation: "the faction reward" }[decision.slice(12)];
+  if (decision.startsWith("negotiation.")) return "Building the proposal: " + (step || decision.slice(12));
+  if (decision.startsWith("choice.rep") || decision.startsWith("choice.bt")) return "Binding Ties: choose what to gain or how to pay";
+  if (decision.startsWith("choice.")) return "Choose how the card's ability resolves";
   return decision;
 }
 
@@ -60,8 +68,8 @@ function labelFor(a, decision, me) {
 }
 
 function ChoiceButton({ a, act, busy, label, cls }) {
-  return html`<button class="btn choice ${cls || ""}" disabled=${busy} onClick=${() => act(a.text)} data-action=${a.text}>
-    <span class="d">${label || a.description}</span><span class="t">${a.text}</span></button>`;
+  return html`<span class="choice-wrap"><button class="btn choice ${cls || ""}" disabled=${busy} onClick=${() => act(a.text)} data-action=${a.text}
+    title=${`Type “${a.text}” in the terminal for the same choice`}><span class="d">${label || a.description}</span></button>${a.rule ? html`<${RuleLink} game="moonrakers" rule=${a.rule} />` : ""}</span>`;
 }
 
 /** Every legal action no nicer control has taken, grouped: Binding Ties spends and trades apart. */
@@ -137,7 +145,7 @@ export function ProposalForm({ form, names, legal, used, act, intent, busy }) {
   const setShare = (p, k, v) => setShares({ ...shares, [p]: { ...shares[p], [k]: Math.max(0, Math.min(form.max_share[k], parseInt(v, 10) || 0)) } });
   return html`<form class="offer" onSubmit=${send} aria-label="Proposal">
     <div class="row" style="justify-content:space-between"><b>Proposal ${form.round} of ${form.max_rounds}</b>
-      <span class="small muted">the rest of each reward stays with you (3.3.2)</span></div>
+      <span class="small muted">the rest of each reward stays with you</span></div>
     <table class="form-table">
       <thead><tr><th>invite</th>${kinds.map((k) => html`<th>${k} (of ${form.totals[k]})</th>`)}</tr></thead>
       <tbody>
@@ -182,7 +190,7 @@ export function Offer({ neg, me, names, legal, used, act, busy }) {
       ${neg.reputation_to === me ? html`<span class="pill f-${c.faction}"><span class="brand"></span>the ${FACTION_NAMES[c.faction]} reward</span>` : ""}
       <span class="pill" title="hazard dice that will target you">${myDice} hazard ${myDice === 1 ? "die" : "dice"} on you</span>
     </div>
-    <div class="small muted">Paid only if the contract succeeds (3.4.9). Nothing obliges you to play a card (3.3.4).</div>
+    <div class="small muted">Paid only if the contract succeeds. Joining obliges you to nothing: you play cards only if you want to.</div>
     <div class="row" style="margin-top:8px">
       ${accept ? html`<button class="btn good" disabled=${busy} onClick=${() => act("accept")} data-action="accept">Accept the offer</button>` : ""}
       ${decline ? html`<button class="btn bad" disabled=${busy} onClick=${() => act("decline")} data-action="decline">Decline</button>` : ""}
@@ -195,14 +203,14 @@ export function Offer({ neg, me, names, legal, used, act, busy }) {
 /** The execution board: pooled requirements against targets, dice and whom they target, blocks. */
 /** The Mercenary row (§8): a card that may be hired now is lit; clicking it hires it (its fee is paid on success). */
 function MercenaryRow({ merc, legal, act, busy }) {
-  return html`<div style="margin-top:6px"><div class="small muted">Mercenary row (§8) · deck ${merc.deck} — hire one instead of playing from your hand; its fee is due on success</div>
+  return html`<div style="margin-top:6px"><div class="small muted">Mercenary row · deck ${merc.deck}: hire one instead of playing from your hand; its fee is due on success</div>
     <div class="cards" style="margin-top:3px">${merc.row.map((slug) => {
       const c = actionCard(slug);
       const a = legal.get("merc " + slug);
       return html`<button class="card mini ${c.kind === "basic" ? "basic-" + slug : "crew"} ${a ? "playable" : ""}" style="width:110px" data-merc=${slug}
         disabled=${!a || busy} title=${a ? a.description : c.text} onClick=${() => a && act(a.text)}>
         <div class="title">${c.name}</div><div class="text">${c.text}</div>
-        ${a ? html`<div class="foot"><span class="pill" style="color:var(--accent-2)">Hire<span class="cost">no Action · fee 8.6</span></span></div>` : ""}</button>`;
+        ${a ? html`<div class="foot"><span class="pill" style="color:var(--accent-2)">Hire<span class="cost">no Action · fee on success</span></span></div>` : ""}</button>`;
     })}</div></div>`;
 }
 
@@ -215,10 +223,10 @@ export function ExecutionBoard({ ex, names, view, legal, act, busy }) {
   const missing = asked.filter((r) => ex.pool[r.t] < ex.target[r.t]);
   return html`<div>
     <div class="small" style="margin-bottom:4px" data-requirements>${view.phase !== "execution"
-      ? (met === REQS.length ? html`<span class="credits">The contract succeeded</span> (3.4.9).` : html`<span class="bad">The contract failed</span> (3.4.9).`)
+      ? (met === REQS.length ? html`<span class="credits">The contract succeeded.</span>` : html`<span class="bad">The contract failed: ${REQS.filter((r, t) => ex.pool[t] < ex.target[t]).map((r) => `${ex.target[REQS.indexOf(r)] - ex.pool[REQS.indexOf(r)]} ${r.label}`).join(", ")} short.</span>`)
       : met === REQS.length
-        ? html`<span class="credits">Every requirement is met</span>: the contract succeeds when play ends (3.4.9).`
-        : html`Requirements met: <b>${asked.length - missing.length}</b> of ${asked.length}; still missing ${missing.map((r) => `${ex.target[r.t] - ex.pool[r.t]} ${r.label}`).join(", ")}. Play ends after a full round of passes (3.4.4).`}</div>
+        ? html`<span class="credits">Every requirement is met</span>: the contract succeeds when play ends.`
+        : html`Requirements met: <b>${asked.length - missing.length}</b> of ${asked.length}; still missing ${missing.map((r) => `${ex.target[r.t] - ex.pool[r.t]} ${r.label}`).join(", ")}. Play ends when everyone passes in a row.`}</div>
     <div class="reqs" aria-label="Requirements">
       ${REQS.map((r, t) => {
         const pool = ex.pool[t];
@@ -267,14 +275,14 @@ export function Buying({ view, me, legal, used, act, busy, form }) {
   const swapCost = form && form.kind === "buying" ? form.armory_swap_cost : null;
   return html`<div>
     <div class="small" style="margin-bottom:4px">You have <b class="credits">¢ ${me ? me.credits : 0}</b>.
-      ${swapCost !== null && swapCost !== undefined ? html` Discarding an Armory card now costs <b class="cost">${swapCost ? swapCost + " cr" : "nothing"}</b> (3.5.2).` : ""}</div>
+      ${swapCost !== null && swapCost !== undefined ? html` Discarding an Armory card now costs <b class="cost">${swapCost ? swapCost + " cr" : "nothing"}</b>.` : ""}</div>
     <div class="buylist">
       ${row.map((slug) => {
         const it = buyItem(slug);
         const buy = legal.get("buy " + slug);
         const swap = legal.get("armory-swap " + slug);
         return html`<div class="buyitem ${it.brand ? "part f-" + it.brand : "crew"}" data-card=${slug}>
-          <div class="row" style="justify-content:space-between; flex-wrap:nowrap"><span class="title">${it.name}</span>
+          <div class="row" style="justify-content:space-between; gap:3px 6px"><span class="title">${it.name}</span>
             <span class="row" style="flex-wrap:nowrap">
             <button class="btn tiny primary" disabled=${!buy || busy} title=${buy ? buy.description : "Not enough credits"} onClick=${() => act("buy " + slug)} data-action=${"buy " + slug}>Buy<span class="cost" style="color:inherit">${it.cost} cr</span></button>
             ${swap ? html`<button class="btn tiny" disabled=${busy} title=${swap.description} onClick=${() => act("armory-swap " + slug)} data-action=${"armory-swap " + slug}>Discard<span class="cost">${swapCost ? swapCost + " cr" : "free"}</span></button>` : ""}
@@ -286,7 +294,7 @@ export function Buying({ view, me, legal, used, act, busy, form }) {
 }
 
 // ------------------------------------------------------------------ end of game
-/** Final standings (§7): Prestige, credits, objectives, parts; the winners first. */
+/** Final standings (7.1): Prestige, credits, objectives, parts; the winners first. */
 export function Standings({ view, names }) {
   const rows = [...view.players].sort((a, b) => b.prestige - a.prestige || b.credits - a.credits);
   const winners = new Set(view.winners || []);
@@ -310,11 +318,12 @@ function SinceMyMove({ log, lastMove, names, spectator }) {
     <ul>${lines.map((l) => html`<li>${named(l.text, names)}</li>`)}</ul></div>`;
 }
 
-export function Focus({ body, view, me, names, legal, act, intent, busy, handUsed, lastMove }) {
+export function Focus({ body, view, me, names, legal, act, intent, busy, handUsed, lastMove, coach }) {
   const myPlayer = view.players.find((p) => p.seat === me);
   const mine = legal.size > 0;
   const decision = view.decision ? view.decision.decision : null;
-  const used = new Set(handUsed);
+  // a card ability's choice (or a Binding Ties trash) names hand cards: list them in this panel too
+  const used = new Set(decision && decision.startsWith("choice.") ? [] : handUsed);
   for (const t of legal.keys()) if (/^(take|swap|replace) /.test(t)) used.add(t);
   const neg = view.negotiation;
   const ex = view.execution;
@@ -334,7 +343,20 @@ export function Focus({ body, view, me, names, legal, act, intent, busy, handUse
     for (const t of legal.keys()) if (t.startsWith("merc ")) used.add(t);
   } else if (neg) {
     let side;
-    if (mine && form && form.kind === "proposal") {
+    const accepted = neg.accepted || [];
+    if (mine && decision === "negotiation.open" && accepted.length && legal.has("start")) {
+      // the deal stands: say so, show it, and make Start the obvious next step (a new proposal stays possible)
+      for (const t of legal.keys()) if (t === "start" || t === "propose" || /^(invite|exclude|prestige|credits|bonus|reputation|die) /.test(t)) used.add(t);
+      side = html`<div class="deal-stands" aria-label="The deal stands">
+        <div class="headline"><b>The deal stands:</b> ${accepted.map((p) => names[p]).join(" and ")} ${accepted.length > 1 ? "have" : "has"} accepted.</div>
+        <${DealSummary} neg=${neg} names=${names} me=${me} />
+        <div class="row" style="margin-top:6px"><button class="btn primary" disabled=${busy} data-action="start" onClick=${() => act("start")}>
+          Start the mission with ${accepted.map((p) => names[p]).join(" and ")}</button>
+          <span class="small muted">hazard dice are rolled, then everyone plays cards</span></div>
+        ${form && form.kind === "proposal" ? html`<details class="small" style="margin-top:6px"><summary>Make a new proposal instead (round ${form.round} of ${form.max_rounds})</summary>
+          <${ProposalForm} key=${form.contract + form.round} form=${form} names=${names} legal=${legal} used=${used} act=${act} intent=${intent} busy=${busy} /></details>` : ""}
+      </div>`;
+    } else if (mine && form && form.kind === "proposal") {
       for (const t of legal.keys()) if (t === "propose" || /^(invite|exclude|prestige|credits|bonus|reputation|die) /.test(t)) used.add(t);
       side = html`<${ProposalForm} key=${form.contract + form.round} form=${form} names=${names} legal=${legal} used=${used} act=${act} intent=${intent} busy=${busy} />`;
     } else if (mine && decision === "negotiation.answer") {
@@ -363,9 +385,10 @@ export function Focus({ body, view, me, names, legal, act, intent, busy, handUse
   // in the execution the board fills the panel: Pass and the abilities go above it, always in sight
   const choicesFirst = decision === "execution.play";
   const choices = mine ? html`<${OtherChoices} legal=${legal} used=${used} act=${act} busy=${busy} decision=${decision} player=${myPlayer}
-      title=${choicesFirst ? "Your play: click a lit card in your hand (each says what it costs: 1 Action, or free, 2.7/3.4.3), or one of these" : null} />` : "";
+      title=${choicesFirst ? "Your play: click a lit card in your hand (each says what it costs: 1 Action, or free), or one of these" : null} />` : "";
   return html`<section class="panel focus decision ${mine ? "" : "waiting"} scroll grow" tabindex="-1" ref=${panel} aria-label="Current decision">
-    <h3>${body.terminal ? "Final standings" : mine ? headline(decision) : `Waiting for ${who}${decision ? ": " + waitingFor(decision) : ""}`}</h3>
+    <h3>${body.terminal ? "Final standings" : mine ? html`${headline(decision)} <${RuleLink} game="moonrakers" rule=${decisionRule(body.legal_actions)} />` : `Waiting for ${who}${decision ? ": " + waitingFor(decision) : ""}`}</h3>
+    ${coach || ""}
     ${choicesFirst ? choices : ""}
     ${stage}
     ${!mine && !body.terminal && !ex ? html`<${SinceMyMove} log=${body.log || []} lastMove=${lastMove || 0} names=${names} spectator=${me === null || me === undefined} />` : ""}

@@ -30,7 +30,7 @@ export function ContractBody({ c }) {
     <div class="row">
       ${c.prestige ? html`<span class="pill prestige" title="Prestige">★ ${c.prestige}</span>` : ""}
       ${c.credits ? html`<span class="pill credits" title="credits">¢ ${c.credits}</span>` : ""}
-      ${c.bonus ? html`<span class="pill" title="bonus cards (5.4)">+${c.bonus} bonus</span>` : ""}
+      ${c.bonus ? html`<span class="pill" title="bonus cards: free crew cards or ship parts from the Armory">+${c.bonus} bonus</span>` : ""}
       ${c.faction ? html`<span class="pill f-${c.faction}" title="faction reputation reward (Binding Ties)"><span class="brand"></span>+1 ${FACTION_NAMES[c.faction]}</span>` : ""}
     </div>
     <div class="row">
@@ -105,15 +105,19 @@ export function Players({ view, body, names, seatKey, me, bots, toBot }) {
     <h2><span>Captains</span><span class="small">turn ${view.turn}</span></h2>
     ${view.players.map((p, i) => {
       const seat = body.seats[i] || {};
-      const canHand = seat.kind === "human" && !seat.connected && me !== p.seat && body.seat !== null && !body.terminal;
+      // a person's seat can be handed to a bot only once they have been away for the server's grace
+      // period ("away"); while they are merely offline it stays theirs (the server refuses otherwise)
+      const canHand = seat.kind === "human" && seat.away && me !== p.seat && body.seat !== null && !body.terminal;
       return html`<div class="player f-${p.faction} ${deciding === p.seat ? "active" : ""}" data-seat=${p.seat}>
         <div class="name"><span class="n">${names[p.seat]}</span>
           <span class="muted small">${p.seat.toUpperCase()}</span>
           ${view.mission_leader === p.seat ? html`<span class="badge ml" title="Mission Leader">ML</span>` : ""}
           ${me === p.seat ? html`<span class="badge you">you</span>` : ""}
           ${seat.kind && seat.kind !== "human" ? html`<span class="badge" title="bot">${seat.kind}</span>` : ""}
-          ${deciding === p.seat ? html`<span class="badge turn">deciding</span>` : ""}
-          ${seat.kind === "human" && seat.connected === false ? html`<span class="badge" title="not connected now">offline</span>` : ""}
+          ${deciding === p.seat ? (seat.kind && seat.kind !== "human" && !body.terminal && !body.replay
+            ? html`<span class="badge turn thinking" title="this bot is choosing">thinking…</span>`
+            : html`<span class="badge turn">deciding</span>`) : ""}
+          ${seat.kind === "human" && seat.connected === false ? html`<span class="badge" title=${seat.away ? "away long enough that another captain may hand this seat to a bot" : "not connected now: the seat stays theirs while they are briefly away"}>${seat.away ? "away" : "offline"}</span>` : ""}
         </div>
         <div class="stats">
           <span class="prestige" title="Prestige">★ ${p.prestige}</span>
@@ -161,8 +165,11 @@ export function playCost(action) {
 }
 
 /** My hand as cards; a card I may play (or trash, discard, choose) now is lit and clickable. */
-export function Hand({ me, legal, act, busy }) {
-  if (!me || !me.hand) return html`<div class="muted">Spectating: hands are hidden.</div>`;
+export function Hand({ me, legal, act, busy, revealed }) {
+  if (!me || !me.hand) {
+    return html`<div class="muted">${revealed ? "Every captain's hand and objectives are in the Revealed panel."
+      : "Spectating: hands are hidden."}</div>`;
+  }
   const acts = handActions(me, legal);
   const groups = [];
   for (const slug of me.hand) {
@@ -200,14 +207,14 @@ export function Objectives({ me }) {
   </div>`;
 }
 
-/** The plain-language log (each line cites its rule); follows the newest line. */
 /** A log line with the engine's seat labels (P1…P5) replaced by the players' display names. */
 export function named(text, names) {
   return names ? text.replace(/\bP([1-5])\b/g, (label, d) => names["p" + d] || label) : text;
 }
 
+/** The plain-language log (each line's rule a link beside it, routine lines folded); follows the newest line. */
 export function Log({ log, names }) {
-  return html`<${GameLog} log=${log} line=${(text) => named(text, names)} />`;
+  return html`<${GameLog} log=${log} line=${(text) => named(text, names)} game="moonrakers" />`;
 }
 
 export { cardName };
@@ -222,6 +229,7 @@ export function Legend() {
       <span><span class="die" style="width:13px;height:13px;font-size:8px">✹</span> hazard icon</span>
       <span>⬢ blocks stop icons</span>
       <span><span class="badge ml">ML</span> Mission Leader</span><span>pool / target</span>
+      <span class="small"><span class="rule-link" aria-hidden="true">§</span> opens the rule behind a line</span>
     </div>
   </section>`;
 }

@@ -4,8 +4,9 @@
 import { useEffect, useState } from "preact/hooks";
 import { html } from "../html.js";
 import { fetchBots } from "../api.js";
-import { AdviceButton } from "../advice.js";
-import { Armory, ContractDisplay, Hand, Legend, Log, Objectives, Players, handActions } from "./pieces.js";
+import { AdviceButton, CoachPanel, useCoachOpen } from "../advice.js";
+import { Banners, GuideBar, RulesDrawer, thinkingText } from "../teach.js";
+import { Armory, ContractDisplay, Hand, Legend, Log, Objectives, Players, handActions, named } from "./pieces.js";
 import { Focus, headline, waitingFor } from "./decision.js";
 
 const FALLBACK_BOTS = ["random", "greedy"];
@@ -36,17 +37,21 @@ export function MoonrakersTable({ body, act, intent, undo, toBot, setWindows, er
   const decision = view.decision ? view.decision.decision : null;
   const mine = legal.size > 0;
   let status;
+  const thinking = thinkingText(body);
   if (body.terminal) status = "Game over";
   else if (mine) status = "Your move: " + headline(decision);
+  else if (thinking) status = `${thinking} (${waitingFor(decision)})`;
   else if (view.decision) status = `Waiting for ${names[view.decision.player] || view.decision.player}: ${waitingFor(decision)}`;
   else status = body.message || "";
   const ml = names[view.mission_leader];
-  return html`<div class="table">
+  const coach = useCoachOpen(body) && !readOnly && body.seat !== null && body.seat !== undefined;
+  const say = (text) => named(text, names);
+  return html`<div class="table ${body.guide ? "guided" : ""}">
     <header class="topbar">
       <a class="logo" href="/" title="Back to the lobby">SPACETABLE</a>
       <span class="muted small">Moonrakers · game ${body.id}</span>
       <span class="small">Turn ${view.turn} · ${view.phase} · ML <span class="nm">${ml}</span></span>
-      <span class="status ${mine ? "mine" : ""}" role="status">${status}</span>
+      <span class="status ${mine ? "mine" : ""} ${thinking && !mine ? "thinking" : ""}" role="status">${status}</span>
       ${body.message && !body.terminal ? html`<span class="small muted">${body.message}</span>` : ""}
       ${body.undo && body.undo.allowed ? html`<button class="btn tiny" onClick=${undo} disabled=${busy} title="Take back your last decision">Undo</button>` : ""}
       ${body.prefs && view.players.some((p) => p.reputation) ? html`<button class="btn tiny"
@@ -59,6 +64,7 @@ export function MoonrakersTable({ body, act, intent, undo, toBot, setWindows, er
         : html`<span class="conn ${conn === "live" ? "live" : "down"}" title="live updates">${conn === "live" ? "● live" : conn === "connecting" ? "connecting…" : "reconnecting…"}</span>`}
       <span class="small">${me ? html`You are <b>${names[me]}</b>` : "Spectator"}</span>
     </header>
+    <${GuideBar} body=${body} game="moonrakers" />
     <div class="col">
       <${Players} view=${view} body=${body} names=${names} seatKey=${seatKey} me=${me} bots=${bots} toBot=${toBot} />
       <${Legend} />
@@ -66,12 +72,14 @@ export function MoonrakersTable({ body, act, intent, undo, toBot, setWindows, er
     <main class="col">
       <${ContractDisplay} view=${view} legal=${legal} act=${act} busy=${busy} />
       ${error ? html`<div class="error" role="alert">${error} <button class="btn tiny" onClick=${clearError}>dismiss</button></div>` : ""}
-      <${Focus} body=${body} view=${view} me=${me} names=${names} legal=${legal} act=${act} intent=${intent} busy=${busy} handUsed=${handUsed} lastMove=${lastMove} />
+      <${Focus} body=${body} view=${view} me=${me} names=${names} legal=${legal} act=${act} intent=${intent} busy=${busy} handUsed=${handUsed} lastMove=${lastMove}
+        coach=${coach ? html`<${CoachPanel} body=${body} act=${act} busy=${busy} named=${say} readOnly=${readOnly} />` : ""} />
       <section class="panel handpanel" aria-label="My hand and objectives">
         <h2><span title=${myPlayer && myPlayer.draw_contents ? "draw pile holds (order hidden): " + Object.entries(myPlayer.draw_contents).map(([k, n]) => `${n}× ${k}`).join(", ") : ""}>${myPlayer ? `My hand (${myPlayer.hand_size}) · draw pile ${myPlayer.draw_size} · discard ${myPlayer.discard.length}` : "Table"}</span>
           <span class="small">${myPlayer ? "objectives are secret until claimed" : ""}</span></h2>
         <div class="row hand-row">
-          <div class="hand-cards"><${Hand} me=${myPlayer} legal=${legal} act=${act} busy=${busy} /></div>
+          <div class="hand-cards"><${Hand} me=${myPlayer} legal=${legal} act=${act} busy=${busy}
+            revealed=${!!(body.replay && body.replay.reveal)} /></div>
           <div class="hand-objectives"><${Objectives} me=${myPlayer} /></div>
         </div>
       </section>
@@ -80,6 +88,8 @@ export function MoonrakersTable({ body, act, intent, undo, toBot, setWindows, er
       <${Armory} view=${view} />
       <${Log} log=${body.log || []} names=${names} />
     </aside>
+    <${Banners} log=${body.log || []} line=${say} />
+    <${RulesDrawer} />
   </div>`;
 }
 

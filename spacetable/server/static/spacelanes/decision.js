@@ -8,21 +8,21 @@ import { GOODS, GOOD, card, cardName, kindOf } from "./catalog.js";
 import { slotName } from "./panels.js";
 
 const HEADLINES = {
-  "setup.start": "Choose the settlement you start on (L3): click it on the map",
-  turn: "Your turn: Trade and Travel in either order, or Odd Jobs (L4)",
-  trade: "Trade (L5): buy and sell, buy cards, discard once, pawn, repair, the feature",
-  fuel: "Burn fuel: discard a card from your hand for this move (L6)",
+  "setup.start": "Choose the settlement you start on: click it on the map",
+  turn: "Your turn: Trade and Travel in either order, or Odd Jobs",
+  trade: "Trade: buy and sell, buy cards, discard once, pawn, repair, the feature",
+  fuel: "Burn fuel: discard a card from your hand for this move",
   target: "Choose where the card goes: click a lit space on the map",
-  respond: "A response window (L10): play a card now, or pass",
-  "engage.choose": "Engagement (L15): Win, Escape or Parlay",
+  respond: "Another captain just moved: play a card now, or pass",
+  "engage.choose": "Engagement: Win, Escape or Parlay",
   "engage.after_roll": "Engagement: the dice are rolled",
-  "engage.escape": "You escaped (L16): leave the card or move it to another lane",
-  "engage.parlay": "Parlay (L16): discard the card, leave it or move it",
-  chain: "Missiles and Countermeasures (L17): answer the card just played, or pass",
-  "pvp.propose": "Player vs Player trade (L19): make your proposal",
+  "engage.escape": "You escaped: leave the card or move it to another lane",
+  "engage.parlay": "Parlay: discard the card, leave it or move it",
+  chain: "Missiles and Countermeasures: answer the card just played, or pass",
+  "pvp.propose": "Player vs Player trade: make your proposal",
   "pvp.pick": "Which card of that kind do you ask for?",
-  "pvp.answer": "A trade proposal for you (L19): accept, decline or counter",
-  "pvp.loot": "You won the fight (L19): take goods and cards from the loser",
+  "pvp.answer": "A trade proposal for you: accept, decline or counter",
+  "pvp.loot": "You won the fight: take goods and cards from the loser",
 };
 
 const WAITING = {
@@ -92,12 +92,12 @@ export function TradeForm({ form, disc, you, intent, busy }) {
   const [picked, setPicked] = useState([]);
   const toggle = (i) => setPicked(picked.includes(i) ? picked.filter((x) => x !== i) : [...picked, i]);
   return html`<div class="tradeform">
-    ${form.opens_trade ? html`<div class="small muted">Buying or selling here opens your Trade for this turn (L4: one Trade a turn).</div>` : ""}
+    ${form.opens_trade ? html`<div class="small muted">Buying or selling here opens your Trade for this turn (one Trade a turn).</div>` : ""}
     <table class="market" aria-label="Market">
       <thead><tr><th>good</th><th>buy at</th><th>sell at</th><th>aboard</th><th>buy</th><th>sell</th></tr></thead>
       <tbody>${GOODS.filter((g) => form.goods[g.slug]).map((g) => html`<${GoodRow} key=${g.slug + form.goods[g.slug].carried + form.goods[g.slug].max_buy} g=${g} f=${form.goods[g.slug]} intent=${intent} busy=${busy} />`)}</tbody>
     </table>
-    <div class="small muted">hold: ${form.cargo_room} free · ¢${form.credits} · at most 5 of one good per Visit (L5); goods bought in this Visit are not sold in it</div>
+    <div class="small muted">hold: ${form.cargo_room} free · ¢${form.credits} · at most 5 of one good per Visit; goods bought in this Visit are not sold in it</div>
     ${disc && you ? html`<div class="discard"><span class="small">Discard (once per Trade):</span>
       ${you.hand.map((c, i) => html`<label class="pick ${picked.includes(i) ? "on" : ""}"><input type="checkbox" checked=${picked.includes(i)}
         onChange=${() => toggle(i)} data-discard=${c} />${cardName(c)}</label>`)}
@@ -113,7 +113,7 @@ export function DrawCards({ legal, act, busy, used }) {
   if (!opts.length) return null;
   opts.forEach((a) => used.add(a.text));
   const k = Math.min(n, opts.length);
-  return html`<div class="row small" style="margin-top:4px">Buy action cards (once per Trade, ¢100 each, L5):
+  return html`<div class="row small" style="margin-top:4px">Buy action cards (once per Trade, ¢100 each):
     <select aria-label="cards to buy" value=${k} onChange=${(e) => setN(parseInt(e.target.value, 10))}>
       ${opts.map((a, i) => html`<option value=${i + 1}>${i + 1}</option>`)}</select>
     <button class="btn tiny" disabled=${busy} data-action=${"draw " + k} onClick=${() => act("draw " + k)}>Buy ${k} card${k > 1 ? "s" : ""} · ¢${k * 100}</button></div>`;
@@ -125,7 +125,7 @@ export function FuelPicker({ move, you, view, intent, busy, cancel }) {
   const toggle = (i) => setPicked(picked.includes(i) ? picked.filter((x) => x !== i) : picked.length < move.fuel ? [...picked, i] : picked);
   const where = slotName(view, move.to);
   return html`<div class="fuelpicker" role="dialog" aria-label="Fuel">
-    <div><b>${move.jump ? "Jump to" : "Move toward"} ${where}</b>: ${move.cost} (L6). Choose ${move.fuel} card${move.fuel > 1 ? "s" : ""}:</div>
+    <div><b>${move.jump ? "Jump to" : "Move toward"} ${where}</b>: ${move.cost}. Choose ${move.fuel} card${move.fuel > 1 ? "s" : ""}:</div>
     <div class="choices">${you.hand.map((c, i) => html`<label class="pick ${picked.includes(i) ? "on" : ""}"><input type="checkbox"
       checked=${picked.includes(i)} onChange=${() => toggle(i)} data-fuel=${c} />${kindOf(c).glyph} ${cardName(c)}</label>`)}</div>
     <div class="row"><button class="btn primary" disabled=${busy || picked.length !== move.fuel} data-intent="move"
@@ -192,7 +192,7 @@ export function Engagement({ view, body, names, me, legal, act, busy, advice }) 
   const chain = live ? view.chain : last.current.chain;
   return html`<div class="engage-backdrop"><div class="engage" role="dialog" aria-label="Engagement" data-stage=${dec}>
     <div class="engage-head k-${e.kind}"><span class="big-glyph">${k.glyph}</span>
-      <div><div class="small muted">${names[engaged]} ${isMe ? "(you)" : ""} engaged on ${lane && lane.name ? lane.name : "a lane"} (L14)</div>
+      <div><div class="small muted">${names[engaged]} ${isMe ? "(you)" : ""} engaged on ${lane && lane.name ? lane.name : "a lane"}</div>
         <div class="title">${e.name} <span class="small muted">${k.label}</span></div>
         <div class="small">${card(e.card).text}</div></div></div>
     <div class="numbers">
@@ -202,13 +202,13 @@ export function Engagement({ view, body, names, me, legal, act, busy, advice }) 
     </div>
     ${e.choice ? html`<div class="rolled">Chose <b>${e.choice}</b> (needs ${need}+): <${Dice} roll=${e.roll} mod=${e.roll_mod} />
       ${rolled ? (e.roll + e.roll_mod >= need ? html` <span class="good-t">made it</span>` : html` <span class="bad">failed</span>`) : html` <span class="muted">rolling…</span>`}</div>` : ""}
-    ${chain.length ? html`<div class="chain ${live ? "" : "done"}" aria-label="Chain"><div class="small muted">${live ? "Chain" : "Chain resolved"} (L17, last played first: each card cancels the one below)</div>
+    ${chain.length ? html`<div class="chain ${live ? "" : "done"}" aria-label="Chain"><div class="small muted">${live ? "Chain" : "Chain resolved"} (last played first: each card cancels the one below)</div>
       <ol>${chain.map(([c, q], i) => html`<li class=${(chain.length - i) % 2 === 1 ? "stands" : "cancelled"}>${kindOf(c).glyph} <b>${cardName(c)}</b> by ${names[q]}
         ${i > 0 ? html`<span class="small muted"> cancels ${cardName(chain[i - 1][0])}</span>` : ""}</li>`)}</ol>
       <div class="small">${chain.length % 2 === 1 ? `${cardName(chain[0][0])} stands${live ? " for now" : ""}` : `the chain cancels out${live ? " for now" : ": the engagement goes on"}`}</div></div>` : ""}
     ${choiceButtons.length ? html`<div class="choices">${choiceButtons}</div>` : ""}
     ${sure.length ? html`<div class="small muted" style="margin-top:6px">${rolled ? "After the roll" : dec === "chain" ? "Answer the chain" : "Before the roll"}:
-      ${isMe ? "Missiles: a sure Win; Countermeasures: a sure Escape, unless answered (L17)" : "Countermeasures give them an automatic Escape (L17)"}</div>
+      ${isMe ? "Missiles: a sure Win; Countermeasures: a sure Escape, unless answered" : "Countermeasures give them an automatic Escape"}</div>
       <div class="choices">${sure.map((a) => html`<${Choice} a=${a} act=${act} busy=${busy} cls="card-play sure" />`)}</div>` : ""}
     ${plays.length ? html`<details class="more-plays"><summary class="small">Other cards you may play now (${plays.length})</summary>
       <div class="choices">${plays.map((a) => html`<${Choice} a=${a} act=${act} busy=${busy} cls="card-play" />`)}</div></details>` : ""}
@@ -260,7 +260,7 @@ export function ProposalForm({ form, view, me, names, intent, busy, allCards }) 
   return html`<form class="proposal" aria-label="Trade proposal" onSubmit=${(e) => { e.preventDefault(); send(false); }}>
     <div class="small">${form.counters ? "Counter-proposal" : "Proposal"} ${form.opens && form.with.length > 1 ? html`to
       <select name="to" value=${to} onChange=${(e) => setTo(parseInt(e.target.value, 10))}>${form.with.map((q) => html`<option value=${q}>${names[q]}</option>`)}</select>`
-      : html`to <b>${names[to]}</b>`} · round ${form.round + 1} of ${form.max_rounds} · proposals are public (L19)</div>
+      : html`to <b>${names[to]}</b>`} · round ${form.round + 1} of ${form.max_rounds} · proposals are public</div>
     <div class="sides">
       <${Side} title="You give" side="give" goods=${give.goods} maxGoods=${mine.cargo} credits=${give.credits} maxCredits=${mine.credits}
         cards=${give} set=${(p) => setGive({ ...give, ...p })} ship=${mine.ship.filter(tradeable)} hand=${you.hand} />

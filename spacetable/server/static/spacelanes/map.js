@@ -1,57 +1,15 @@
 // The Space Lanes map as SVG (L1, L2): 15 settlements on a 5 × 3 grid, 24 lanes with their names and
 // distance markers, ships where they stand, the cards on each space, face-down spaces in Exploration
-// (L20). Legal moves are rings with their cost ("free move", "discard 1 card as fuel", L6); spaces a
-// card may be played to are lit; clicking anything else shows its details.
+// (L20). Every word on it is placed by `maplabels.js`, so no two overlap. Legal moves are rings with
+// their cost ("free move", "fuel: 1 card", L6); spaces a card may be played to are lit; clicking
+// anything else shows its details. `MapPanel` holds the map with its zoom (buttons, drag to pan; on a
+// phone the map opens larger than the screen and pans sideways), the price table and the map as a list.
+import { useEffect, useLayoutEffect, useRef, useState } from "preact/hooks";
 import { html } from "../html.js";
-import { KINDS, SEAT_COLOURS, cardName, kindOf } from "./catalog.js";
+import { SEAT_COLOURS, cardName, kindOf } from "./catalog.js";
+import { FONT, LINE, R, iconSpot, laneGeom, laneLabel, layoutBoard, layoutTags, markerPoint, slotPoint } from "./maplabels.js";
 
-const R = 19;
-export const MAP_W = 1000;
-export const MAP_H = 520;
-const px = (x) => 58 + x * 190;
-const py = (y) => 40 + y * 196;
-
-/** The settlement slots whose lower-right corner is crossed by a diagonal lane (their label moves). */
-function diagonalFrom(view, s) {
-  return view.lanes.some((l) => {
-    const [a, b] = l.ends;
-    const other = a === s.slot ? b : b === s.slot ? a : -1;
-    if (other < 0) return false;
-    const o = view.slots[other];
-    return o.x === s.x + 1 && o.y === s.y + 1;
-  });
-}
-
-function wrap(text, width) {
-  const words = (text || "").split(/\s+/);
-  const lines = [];
-  let cur = "";
-  for (const w of words) {
-    if ((cur + " " + w).trim().length > width && cur) {
-      lines.push(cur);
-      cur = w;
-    } else cur = (cur + " " + w).trim();
-  }
-  if (cur) lines.push(cur);
-  if (lines.length > 3) return [...lines.slice(0, 2), lines.slice(2).join(" ").slice(0, width - 1) + "…"];
-  return lines;
-}
-
-export function slotPoint(view, slot) {
-  const s = view.slots[slot];
-  return [px(s.x), py(s.y)];
-}
-
-/** The point of marker k (1…d) of a lane: markers split the lane evenly (L2); mark 1 is next to ends[0]. */
-export function markerPoint(view, lane, k) {
-  const [ax, ay] = slotPoint(view, lane.ends[0]);
-  const [bx, by] = slotPoint(view, lane.ends[1]);
-  const d = lane.distance || 1;
-  const f = lane.distance ? k / (d + 1) : 0.5;
-  return [ax + (bx - ax) * f, ay + (by - ay) * f];
-}
-
-export function laneBetween(view, a, b) {
+function laneBetween(view, a, b) {
   return view.lanes.find((l) => (l.ends[0] === a && l.ends[1] === b) || (l.ends[0] === b && l.ends[1] === a));
 }
 
@@ -68,6 +26,17 @@ function moveTarget(view, ship, m) {
   const k = ship.mark + (m.to === lane.ends[1] ? 1 : -1);
   if (k <= 0 || k > (lane.distance || 1)) return { point: slotPoint(view, m.to), slot: m.to, lane: lane.lane };
   return { point: markerPoint(view, lane, k), lane: lane.lane, slot: null };
+}
+
+/** A move's cost on its tag, and in fewer words where room is short (the whole words are in the decision
+ * panel and the ring's label). */
+function tagText(m) {
+  const cost = m.fuel ? `fuel: ${m.fuel} card${m.fuel > 1 ? "s" : ""}` : "free move";
+  return (m.jump ? "jump · " : "") + cost;
+}
+
+function tagShort(m) {
+  return m.jump ? "jump" : m.fuel ? `${m.fuel} fuel` : "free";
 }
 
 function Ship({ x, y, seat, mine, name, damaged }) {
@@ -88,89 +57,74 @@ function laneIcons(lane) {
   return out;
 }
 
-function Lane({ view, lane, lit, sel, onClick }) {
-  const [ax, ay] = slotPoint(view, lane.ends[0]);
-  const [bx, by] = slotPoint(view, lane.ends[1]);
-  const mx = (ax + bx) / 2;
-  const my = (ay + by) / 2;
-  const vertical = ax === bx;
-  const diagonal = ax !== bx && ay !== by;
-  const label = lane.revealed ? `${lane.name} · ${lane.distance}` : "uncharted lane";
+function Lane({ view, lane, label, lit, sel, onClick }) {
+  const g = laneGeom(view, lane);
+  const { ax, ay, bx, by } = g;
+  const text = laneLabel(lane);
   const icons = laneIcons(lane);
-  let lx = mx;
-  let ly = my - 7;
-  let rot = null;
-  if (vertical) {
-    lx = mx + 11;
-    ly = my;
-    rot = `rotate(-90 ${lx} ${ly})`;
-  } else if (diagonal) {
-    lx = mx + 8;
-    ly = my - 8;
-    rot = `rotate(${(Math.atan2(by - ay, bx - ax) * 180) / Math.PI} ${lx} ${ly})`;
-  }
+  const at = iconSpot(g, icons.length);
   const markers = [];
   if (lane.revealed) for (let k = 1; k <= lane.distance; k++) markers.push(markerPoint(view, lane, k));
-  const ix = vertical ? mx - 16 : mx - ((icons.length - 1) * 15) / 2;
-  const iy = vertical ? my - ((icons.length - 1) * 15) / 2 : my + 14;
+  const b = label.b;
+  const cx = b.x + b.w / 2;
+  const cy = b.y + b.h / 2;
+  const base = cy + 0.345 * FONT.lane; // the text's box centred on the label's box
   return html`<g class="lane ${lane.revealed ? "" : "hidden"} ${lit ? "lit" : ""} ${sel ? "sel" : ""}" data-lane=${lane.lane}
-      onClick=${onClick} role="button" tabindex="-1" aria-label=${"lane " + label}>
-    <title>${label}${lane.revealed ? `: ${lane.distance} distance marker${lane.distance > 1 ? "s" : ""}` : " (face down, L20)"}</title>
+      onClick=${onClick} role="button" tabindex="-1" aria-label=${"lane " + text}>
+    <title>${text}${lane.revealed ? `: ${lane.distance} distance marker${lane.distance > 1 ? "s" : ""}` : " (face down)"}</title>
     <line x1=${ax} y1=${ay} x2=${bx} y2=${by} class="lane-hit" />
     <line x1=${ax} y1=${ay} x2=${bx} y2=${by} class="lane-line" />
     ${markers.map(([x, y], i) => html`<circle cx=${x} cy=${y} r="5" class="marker" data-mark=${i + 1} />`)}
-    <text x=${lx} y=${ly} transform=${rot} class="lane-name">${label}</text>
+    <text x=${cx} y=${base} font-size=${FONT.lane} transform=${label.rotate ? `rotate(${label.rotate} ${cx} ${cy})` : null}
+      class="lane-name map-label" data-label=${"lane " + lane.lane}>${text}</text>
     ${icons.map((ic, i) => {
-      const x = vertical ? ix : ix + i * 15;
-      const y = vertical ? iy + i * 15 : iy;
+      const x = at.x + at.dx * i;
+      const y = at.y + at.dy * i;
       const k = kindOf(ic.slug);
-      return html`<g class="space-card k-${ic.key}"><title>${KINDS[ic.key] ? "" : ""}${cardName(ic.slug)} (${k.label})</title>
+      return html`<g class="space-card k-${ic.key}"><title>${cardName(ic.slug)} (${k.label})</title>
         <rect x=${x - 7} y=${y - 7} width="14" height="14" rx="3" /><text x=${x} y=${y + 4}>${k.glyph}</text></g>`;
     })}
   </g>`;
 }
 
-function Settlement({ view, s, lit, sel, onClick }) {
-  const x = px(s.x);
-  const y = py(s.y);
-  const diag = diagonalFrom(view, s);
-  const lx = diag ? x + 78 : x + 24;
-  const ly = diag ? y + 28 : y + 34;
-  const width = diag ? 21 : 28;
-  const feature = s.revealed ? wrap(s.feature, width) : [];
+function Settlement({ view, s, label, lit, sel, onClick }) {
+  const [x, y] = slotPoint(view, s.slot);
+  const lx = label.align === "end" ? label.x + label.box.w : label.align === "middle" ? label.x + label.box.w / 2 : label.x;
+  const nameBase = label.y + 0.93 * FONT.name;
+  const lineBase = (i) => label.y + FONT.name * 1.17 + i * LINE.feature + 0.93 * FONT.feature;
   return html`<g class="settlement ${s.revealed ? "" : "hidden"} ${s.homeworld ? "home" : ""} ${lit ? "lit" : ""} ${sel ? "sel" : ""}"
       data-slot=${s.slot} onClick=${onClick} role="button" tabindex="-1" aria-label=${s.revealed ? s.name : "unexplored settlement"}>
-    <title>${s.revealed ? `${s.name}${s.homeworld ? " (Homeworld)" : ""}: ${s.feature}` : "Unexplored settlement (L20)"}</title>
+    <title>${s.revealed ? `${s.name}${s.homeworld ? " (Homeworld)" : ""}: ${s.feature}` : "Unexplored settlement"}</title>
     ${s.homeworld ? html`<circle cx=${x} cy=${y} r=${R + 5} class="home-ring" />` : ""}
     <circle cx=${x} cy=${y} r=${R} class="node" />
     <text x=${x} y=${y + 4} class="node-glyph">${s.revealed ? (s.homeworld ? "★" : "●") : "?"}</text>
-    <text x=${lx} y=${ly} class="node-name">${s.revealed ? s.name : "Unexplored"}</text>
-    ${feature.map((line, i) => html`<text x=${lx} y=${ly + 12 + i * 11} class="node-feature">${line}</text>`)}
+    <g class="map-label" data-label=${"slot " + s.slot} text-anchor=${label.align}>
+      <text x=${lx} y=${nameBase} font-size=${FONT.name} class="node-name">${label.name}</text>
+      ${label.lines.map((line, i) => html`<text x=${lx} y=${lineBase(i)} font-size=${FONT.feature} class="node-feature">${line}</text>`)}
+    </g>
     ${s.economic ? html`<g class="space-card k-economic"><title>${cardName(s.economic)} (Economic event here)</title>
       <rect x=${x - R - 10} y=${y - R - 8} width="16" height="14" rx="3" /><text x=${x - R - 2} y=${y - R + 3}>¢</text></g>` : ""}
   </g>`;
 }
 
-/**
- * The map. `moves`: the legal moves from the offered intent ({to, jump, fuel, cost, action});
- * `targets`: {lane: Map(id → action), world: Map(id → action)} for a card or a relocation being placed.
- */
-export function StarMap({ view, me, names, moves, targets, selected, onSelect, onMove, onTarget, busy }) {
-  const ships = view.ships;
-  const mine = me !== null && me !== undefined ? ships[me] : null;
-  const moveTargets = mine && moves ? moves.map((m) => ({ m, t: moveTarget(view, mine, m) })).filter((x) => x.t) : [];
-  const litLanes = new Set(moveTargets.filter((x) => x.t.lane !== null && !x.m.jump).map((x) => x.t.lane));
-  const tLane = targets ? targets.lane : new Map();
-  const tWorld = targets ? targets.world : new Map();
-  const click = (type, id) => (e) => {
-    e.stopPropagation();
-    if (type === "lane" && tLane.has(id)) onTarget(tLane.get(id));
-    else if (type === "slot" && tWorld.has(id)) onTarget(tWorld.get(id));
-    else onSelect({ type, id });
-  };
-  // ships: on a settlement around it, on a lane on their marker (several on one spot side by side)
+/** What the board's words depend on: which spaces are face up (L20), by name. */
+function boardKey(view) {
+  return view.slots.map((s) => (s.revealed ? s.name : "?")).join("|") + "/" + view.lanes.map((l) => (l.revealed ? l.name + l.distance : "?")).join("|");
+}
+
+let lastBoard = { key: null, board: null };
+
+/** The board's layout, kept while no space is turned face up. */
+function boardFor(view) {
+  const key = boardKey(view);
+  if (lastBoard.key !== key) lastBoard = { key, board: layoutBoard(view) };
+  return lastBoard.board;
+}
+
+/** Ships: on a settlement around its upper half, on a lane on their marker (side by side). */
+function shipSpots(view) {
   const spots = new Map();
-  ships.forEach((sh) => {
+  view.ships.forEach((sh) => {
     let key;
     let pt;
     if (sh.node >= 0) {
@@ -183,7 +137,7 @@ export function StarMap({ view, me, names, moves, targets, selected, onSelect, o
     if (!spots.has(key)) spots.set(key, { pt, onNode: sh.node >= 0, list: [] });
     spots.get(key).list.push(sh);
   });
-  const shipEls = [];
+  const out = [];
   for (const { pt, onNode, list } of spots.values()) {
     list.forEach((sh, i) => {
       let x = pt[0];
@@ -196,28 +150,158 @@ export function StarMap({ view, me, names, moves, targets, selected, onSelect, o
         x += (i - (list.length - 1) / 2) * 17;
         y -= 2;
       }
-      shipEls.push(html`<${Ship} x=${x} y=${y} seat=${sh.seat} mine=${sh.seat === me} name=${names[sh.seat]} damaged=${sh.damaged} />`);
+      out.push({ sh, x, y });
     });
   }
-  return html`<svg class="starmap" viewBox="0 0 ${MAP_W} ${MAP_H}" role="img" aria-label="The map: settlements and space lanes"
-      onClick=${() => onSelect(null)}>
+  return out;
+}
+
+/**
+ * The map. `moves`: the legal moves from the offered intent ({to, jump, fuel, cost, action});
+ * `targets`: {lane: Map(id → action), world: Map(id → action)} for a card or a relocation being placed.
+ */
+export function StarMap({ view, me, names, moves, targets, selected, onSelect, onMove, onTarget, busy, width }) {
+  const board = boardFor(view);
+  const ships = shipSpots(view);
+  const mine = me !== null && me !== undefined ? view.ships[me] : null;
+  const moveTargets = mine && moves ? moves.map((m) => ({ m, t: moveTarget(view, mine, m) })).filter((x) => x.t) : [];
+  const tags = layoutTags(view, board, moveTargets.map(({ m, t }) => ({ key: m.action, x: t.point[0], y: t.point[1], text: tagText(m), short: tagShort(m),
+    node: t.slot !== null })),
+    ships.map(({ x, y }) => ({ x: x - 9, y: y - 11, w: 18, h: 33 })));
+  const litLanes = new Set(moveTargets.filter((x) => x.t.lane !== null && !x.m.jump).map((x) => x.t.lane));
+  const tLane = targets ? targets.lane : new Map();
+  const tWorld = targets ? targets.world : new Map();
+  const click = (type, id) => (e) => {
+    e.stopPropagation();
+    if (type === "lane" && tLane.has(id)) onTarget(tLane.get(id));
+    else if (type === "slot" && tWorld.has(id)) onTarget(tWorld.get(id));
+    else onSelect({ type, id });
+  };
+  const b = board.bounds;
+  return html`<svg class="starmap" viewBox="${b.x} ${b.y} ${b.w} ${b.h}" role="img" aria-label="The map: settlements and space lanes"
+      style=${width ? `width:${width}px` : ""} onClick=${() => onSelect(null)}>
     <defs>
       <filter id="glow" x="-50%" y="-50%" width="200%" height="200%"><feGaussianBlur stdDeviation="3" result="b" />
         <feMerge><feMergeNode in="b" /><feMergeNode in="SourceGraphic" /></feMerge></filter>
     </defs>
-    <g class="lanes">${view.lanes.map((l) => html`<${Lane} view=${view} lane=${l} lit=${litLanes.has(l.lane) || tLane.has(l.lane)}
-      sel=${selected && selected.type === "lane" && selected.id === l.lane} onClick=${click("lane", l.lane)} />`)}</g>
-    <g class="slots">${view.slots.map((s) => html`<${Settlement} view=${view} s=${s} lit=${tWorld.has(s.slot)}
+    <g class="lanes">${view.lanes.map((l) => html`<${Lane} view=${view} lane=${l} label=${board.lanes.get(l.lane)}
+      lit=${litLanes.has(l.lane) || tLane.has(l.lane)} sel=${selected && selected.type === "lane" && selected.id === l.lane}
+      onClick=${click("lane", l.lane)} />`)}</g>
+    <g class="slots">${view.slots.map((s) => html`<${Settlement} view=${view} s=${s} label=${board.settlements.get(s.slot)} lit=${tWorld.has(s.slot)}
       sel=${selected && selected.type === "slot" && selected.id === s.slot} onClick=${click("slot", s.slot)} />`)}</g>
-    <g class="ships">${shipEls}</g>
+    <g class="ships">${ships.map(({ sh, x, y }) => html`<${Ship} x=${x} y=${y} seat=${sh.seat} mine=${sh.seat === me} name=${names[sh.seat]} damaged=${sh.damaged} />`)}</g>
     <g class="moves">${moveTargets.map(({ m, t }) => html`<g class="move-target ${m.fuel ? "fuel" : "free"}" data-move=${m.action}
         role="button" tabindex="0" aria-label=${`${m.jump ? "jump" : "move"} toward ${view.slots[m.to].name || "slot " + m.to}: ${m.cost}`}
         onClick=${(e) => { e.stopPropagation(); if (!busy) onMove(m); }}
         onKeyDown=${(e) => { if (e.key === "Enter" && !busy) onMove(m); }}>
-      <circle cx=${t.point[0]} cy=${t.point[1]} r=${t.slot !== null ? R + 8 : 11} class="ring" />
-      <g transform="translate(${t.point[0]} ${t.point[1] - (t.slot !== null ? R + 16 : 18)})">
-        <rect x="-48" y="-9" width="96" height="15" rx="7" class="cost-pill" />
-        <text x="0" y="2" class="cost-text">${m.jump ? "jump · " : ""}${m.cost}</text></g>
-    </g>`)}</g>
+        <title>${m.jump ? "jump" : "move"} toward ${view.slots[m.to].name || "an unexplored settlement"}: ${m.cost}</title>
+        <circle cx=${t.point[0]} cy=${t.point[1]} r=${t.slot !== null ? R + 8 : 11} class="ring" /></g>`)}</g>
+    <g class="tags">${moveTargets.map(({ m }) => {
+      const tag = tags.get(m.action);
+      if (!tag) return "";
+      const tb = tag.box;
+      return html`<g class="move-tag map-label ${m.fuel ? "fuel" : "free"}" data-label=${"move " + m.action} data-move-tag=${m.action}
+          onClick=${(e) => { e.stopPropagation(); if (!busy) onMove(m); }}>
+        <title>${m.jump ? "jump" : "move"} toward ${view.slots[m.to].name || "an unexplored settlement"}: ${m.cost}</title>
+        <rect x=${tb.x} y=${tb.y} width=${tb.w} height=${tb.h} rx="7" class="cost-pill" />
+        <text x=${tb.x + tb.w / 2} y=${tb.y + tb.h / 2 + 0.345 * FONT.pill} font-size=${FONT.pill} class="cost-text">${tag.text}</text></g>`;
+    })}</g>
   </svg>`;
+}
+
+const ZOOMS = [1, 1.5, 2, 2.5, 3.2];
+const PHONE_ZOOM = 2;
+const NARROW = "(max-width: 700px)";
+
+/** True on a phone-sized screen (the map then opens zoomed in). */
+function useNarrow() {
+  const [narrow, setNarrow] = useState(() => window.matchMedia(NARROW).matches);
+  useEffect(() => {
+    const mq = window.matchMedia(NARROW);
+    const on = () => setNarrow(mq.matches);
+    mq.addEventListener("change", on);
+    return () => mq.removeEventListener("change", on);
+  }, []);
+  return narrow;
+}
+
+/** The map in a frame that scrolls: `zoom` 1 fits the frame, more is larger (drag or scroll to pan). A
+ * phone starts two steps in, where the names are as large as the page's text. */
+function ZoomFrame({ render, aspect, zoom, follow }) {
+  const ref = useRef(null);
+  const [fit, setFit] = useState(0);
+  useLayoutEffect(() => {
+    const el = ref.current;
+    if (!el) return undefined;
+    const measure = () => {
+      const maxH = parseFloat(getComputedStyle(el).maxHeight) || Infinity;
+      setFit(Math.max(200, Math.min(el.clientWidth, (maxH - 2) / aspect)));
+    };
+    measure();
+    const ro = new ResizeObserver(measure);
+    ro.observe(el);
+    return () => ro.disconnect();
+  }, [aspect]);
+  // keep my ship (or what was in the middle) in the middle when the zoom changes
+  useLayoutEffect(() => {
+    const el = ref.current;
+    if (!el || !fit || !follow) return;
+    const w = fit * zoom;
+    el.scrollLeft = Math.max(0, follow[0] * w - el.clientWidth / 2);
+    el.scrollTop = Math.max(0, follow[1] * w - el.clientHeight / 2);
+  }, [zoom, fit, follow && follow.join(",")]);
+  // drag with the mouse to pan (a touch pans by itself: the frame scrolls)
+  const drag = useRef(null);
+  const down = (e) => {
+    if (e.pointerType !== "mouse" || e.button !== 0 || zoom === 1) return;
+    drag.current = { x: e.clientX, y: e.clientY, left: ref.current.scrollLeft, top: ref.current.scrollTop, moved: false };
+  };
+  const move = (e) => {
+    const d = drag.current;
+    if (!d) return;
+    const dx = e.clientX - d.x;
+    const dy = e.clientY - d.y;
+    if (!d.moved && Math.abs(dx) + Math.abs(dy) < 5) return;
+    d.moved = true;
+    ref.current.scrollLeft = d.left - dx;
+    ref.current.scrollTop = d.top - dy;
+  };
+  const up = () => { setTimeout(() => { drag.current = null; }, 0); };
+  const clickCapture = (e) => { if (drag.current && drag.current.moved) { e.stopPropagation(); e.preventDefault(); } };
+  return html`<div class="mapframe ${zoom > 1 ? "zoomed" : ""}" ref=${ref} onPointerDown=${down} onPointerMove=${move}
+      onPointerUp=${up} onPointerLeave=${up} onClickCapture=${clickCapture}>
+    ${fit ? render(Math.round(fit * zoom)) : ""}
+  </div>`;
+}
+
+/** The map, the price table or the map as a list, in one panel with its own tabs and the zoom. */
+export function MapPanel({ view, me, mapProps, prices, places, children }) {
+  const phone = useNarrow();
+  const [tab, setTab] = useState("map");
+  const [zoomAt, setZoomAt] = useState(phone ? PHONE_ZOOM : 0);
+  useEffect(() => { setZoomAt((z) => (phone ? Math.max(z, PHONE_ZOOM) : z)); }, [phone]);
+  const zoom = ZOOMS[zoomAt];
+  const b = boardFor(view).bounds;
+  const sh = me !== null && me !== undefined ? view.ships[me] : null;
+  let follow = null;
+  if (sh && sh.node >= 0) follow = slotPoint(view, sh.node);
+  else if (sh && sh.lane >= 0) follow = markerPoint(view, view.lanes[sh.lane], sh.mark);
+  const rel = follow ? [(follow[0] - b.x) / b.w, (follow[1] - b.y) / b.w] : [0.5, 0.5 * (b.h / b.w)];
+  const tabs = [["map", "Map"], ["prices", "Prices"], ["places", "List"]];
+  return html`<section class="panel mapwrap" aria-label="Map">
+    <div class="maptools">
+      <div class="tabbar" role="tablist">${tabs.map(([k, label]) => html`<button role="tab" class="tab ${tab === k ? "on" : ""}"
+        aria-selected=${tab === k} data-maptab=${k} onClick=${() => setTab(k)}>${label}</button>`)}</div>
+      ${tab === "map" ? html`<span class="zoom">
+        <span class="small muted hint">${zoom > 1 ? "drag or scroll to look around" : "click a place for its details"}</span>
+        <button class="btn tiny" aria-label="zoom out" disabled=${zoomAt === 0} onClick=${() => setZoomAt(zoomAt - 1)}>−</button>
+        <button class="btn tiny" aria-label="zoom in" disabled=${zoomAt === ZOOMS.length - 1} onClick=${() => setZoomAt(zoomAt + 1)}>+</button>
+        <button class="btn tiny" aria-label="fit the whole map" disabled=${zoomAt === 0} onClick=${() => setZoomAt(0)}>fit</button></span>`
+        : html`<span class="small muted">${tab === "prices" ? "credits per unit" : "every place and lane in words"}</span>`}
+    </div>
+    ${tab === "map" ? html`<${ZoomFrame} aspect=${b.h / b.w} zoom=${zoom} follow=${rel}
+        render=${(w) => html`<${StarMap} ...${mapProps} width=${w} />`} />`
+      : tab === "prices" ? html`<div class="mapalt">${prices}</div>` : html`<div class="mapalt">${places}</div>`}
+    ${children}
+  </section>`;
 }

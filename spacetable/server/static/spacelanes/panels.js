@@ -1,9 +1,9 @@
 // The Space Lanes panels: captains, my ship, my hand, my goal, where I stand (market), the prices seen
 // at every face-up settlement, the details of a clicked space, and the log.
-import { useState } from "preact/hooks";
+import { useEffect, useState } from "preact/hooks";
 import { html } from "../html.js";
 import { GameLog } from "../log.js";
-import { GOOD, GOODS, SEAT_COLOURS, card, cardName, kindOf } from "./catalog.js";
+import { GOOD, GOODS, SEAT_COLOURS, card, cardName, goal, kindOf } from "./catalog.js";
 
 /** A seat's position in words: "at New Carthage" or "on Vesta Corridor, marker 2 of 3". */
 export function whereIs(view, ship) {
@@ -55,7 +55,7 @@ export function Captains({ view, body, names, me }) {
           <span title="cards in hand">hand ${sh.hand_size}</span>
           ${sh.union ? html`<span class="fac union" title="Union Faction tokens">U ${sh.union}</span>` : ""}
           ${sh.pirate ? html`<span class="fac pirate" title="Pirate Faction tokens">P ${sh.pirate}</span>` : ""}
-          ${sh.damaged ? html`<span class="bad" title="Damaged: no action card but Repair Kit (L9)">✸ Damaged${sh.adrift ? " · Adrift" : ""}</span>` : ""}</div>
+          ${sh.damaged ? html`<span class="bad" title="Damaged: no action card but Repair Kit">✸ Damaged${sh.adrift ? " · Adrift" : ""}</span>` : ""}</div>
         <div class="small muted">${whereIs(view, sh)}</div>
         ${sh.ship.length ? html`<div class="chips">${sh.ship.map((c) => html`<span class="chip ${sh.used.includes(c) ? "used" : ""}" title=${card(c).text}>${kindOf(c).glyph} ${cardName(c)}${sh.used.includes(c) ? " (Used)" : ""}</span>`)}</div>` : ""}
         ${sh.transports.length ? html`<div class="chips">${sh.transports.map(([c]) => html`<span class="chip transport" title=${card(c).text}>✉ ${cardName(c)}</span>`)}</div>` : ""}
@@ -70,7 +70,7 @@ export function MyShip({ view, me, legal, act, busy }) {
   const sh = view.ships[me];
   const uses = new Set([...legal.keys()].filter((t) => t.startsWith("use ")));
   return html`<section class="panel myship" aria-label="My ship">
-    <h2><span>My ship</span><span class="small">${sh.damaged ? html`<span class="bad">✸ Damaged${sh.adrift ? " · Adrift (L7)" : ""}</span>` : html`<span class="good-t">sound</span>`}</span></h2>
+    <h2><span>My ship</span><span class="small">${sh.damaged ? html`<span class="bad">✸ Damaged${sh.adrift ? " · Adrift" : ""}</span>` : html`<span class="good-t">sound</span>`}</span></h2>
     <div class="stats"><span class="credits">¢ ${sh.credits}</span>
       <span class="fac union" title="Union Faction tokens">Union ${sh.union}</span>
       <span class="fac pirate" title="Pirate Faction tokens">Pirate ${sh.pirate}</span></div>
@@ -106,29 +106,37 @@ export function Hand({ you, legal, act, busy, used }) {
   const slugs = Object.keys(counts);
   return html`<section class="panel scroll hand" aria-label="My hand">
     <h2><span>My hand (${you.hand.length}/10)</span><span class="small">secret</span></h2>
-    ${slugs.length ? "" : html`<div class="small muted">no cards: a further move would need fuel (L6)</div>`}
+    ${slugs.length ? "" : html`<div class="small muted">no cards: a further move would need fuel</div>`}
     <div class="handcards">${slugs.map((c) => {
       const t = card(c);
       const k = kindOf(c);
       const buttons = HAND_VERBS.map(([v, label]) => [legal.get(v + " " + c), label]).filter(([a]) => a && !used.has(a.text));
       return html`<div class="hcard k-${t.kind} ${buttons.length ? "playable" : ""}" data-card=${c}>
-        <div class="hc-top"><span class="hc-kind">${k.glyph} ${k.label}</span>${t.cost ? html`<span class="cost">¢${t.cost}</span>` : ""}
-          ${counts[c] > 1 ? html`<span class="count">×${counts[c]}</span>` : ""}</div>
-        <div class="hc-name">${t.name}</div>
+        <div class="hc-head"><span class="hc-name" title=${k.label}>${k.glyph} ${t.name}</span>
+          ${counts[c] > 1 ? html`<span class="count" title=${`${counts[c]} in hand`}>×${counts[c]}</span>` : ""}
+          ${buttons.map(([a, label]) => html`<button class="btn tiny primary" disabled=${busy}
+            onClick=${() => act(a.text)} data-action=${a.text} title=${a.description}>${label}</button>`)}</div>
         <div class="hc-text">${t.text}</div>
-        ${buttons.length ? html`<div class="hc-act">${buttons.map(([a, label]) => html`<button class="btn tiny primary" disabled=${busy}
-          onClick=${() => act(a.text)} data-action=${a.text} title=${a.description}>${label}</button>`)}</div>` : ""}
       </div>`;
     })}</div>
   </section>`;
 }
 
-export function Goal({ you }) {
+/** What my Goal asks at this table (the catalog states it per table size, L21), else the card's text. */
+function goalCondition(view, slug) {
+  const g = goal(slug);
+  const n = String(view.ships.length);
+  const explored = view.modes.includes("exploration") && g.exploration_conditions;
+  const byCount = explored ? g.exploration_conditions : g.conditions;
+  return (byCount && byCount[n]) || g.text;
+}
+
+export function Goal({ you, view }) {
   if (!you) return null;
   const pct = Math.round((you.progress || 0) * 100);
   return html`<section class="panel goal" aria-label="My goal">
-    <h2><span>My goal</span><span class="small">secret until the game ends (L21)</span></h2>
-    <div><b>${you.goal.name}</b>: <span class="small">${you.goal.text}</span></div>
+    <h2><span>My goal</span><span class="small" title="secret until the game ends">secret</span></h2>
+    <div class="goal-line"><b>${you.goal.name}</b>: ${you.goal.text || goalCondition(view, you.goal.slug)}</div>
     <div class="progress" title=${`${pct}% of the way`}><div style=${`width:${pct}%`}></div></div>
     <div class="small muted">${pct}% of the way · win by ending a turn on a settlement with the goal reached</div>
   </section>`;
@@ -144,23 +152,31 @@ export function Here({ view, me }) {
     return html`<div class="here"><b>${whereIs(view, sh)}</b>
       ${l ? html`<div class="small muted">between ${slotName(view, l.ends[0])} and ${slotName(view, l.ends[1])}</div>` : ""}
       ${cards.map((k) => html`<div class="small"><b>${kindOf(l[k]).glyph} ${cardName(l[k])}</b>: ${card(l[k]).text}</div>`)}
-      ${l ? html`<div class="small muted" style="margin-top:4px">Prices at either end are in "Prices seen".</div>` : ""}</div>`;
+      ${l ? html`<div class="small muted" style="margin-top:4px">Prices at either end: the map's "Prices" tab.</div>` : ""}</div>`;
   }
   const s = view.slots[sh.node];
   return html`<div class="here"><b>${s.name}</b>${s.homeworld ? html` <span class="badge">Homeworld</span>` : ""}
     <span class="small muted"> ${(s.tags || []).join(", ")}</span>
     <div class="small">Feature (once per Visit): ${s.feature}</div>
     ${s.economic ? html`<div class="small warn">Economic event: <b>${cardName(s.economic)}</b>: ${card(s.economic).text}</div>` : ""}
-    <table class="mini-prices" aria-label="Prices here"><tr><th></th>${GOODS.map((g) => html`<th title=${g.label}><span class="g-${g.slug}">${g.glyph}</span> ${g.label.slice(0, 4)}</th>`)}</tr>
-      <tr><td class="small" style="white-space:nowrap">you buy</td>${GOODS.map((g) => html`<td>${s.prices[g.slug] ? s.prices[g.slug][0] || "·" : "—"}</td>`)}</tr>
-      <tr><td class="small" style="white-space:nowrap">you sell</td>${GOODS.map((g) => html`<td>${s.prices[g.slug] ? s.prices[g.slug][1] || "·" : "—"}</td>`)}</tr></table>
+    <${LocalPrices} s=${s} label="Prices here" />
     <div class="small muted">Draw pile ${view.deck_size} · discard ${view.discard.length}${view.discard.length ? ` (top: ${cardName(view.discard[view.discard.length - 1])})` : ""}</div></div>`;
 }
 
-/** Prices at every face-up settlement (all I have seen: face-down ones are unknown, L20). */
+/** One settlement's prices, a good to a row: what you pay to buy a unit, what you get for selling one. */
+function LocalPrices({ s, label }) {
+  const goods = GOODS.filter((g) => s.prices[g.slug]);
+  return html`<table class="mini-prices" aria-label=${label}>
+    <tr><th></th><th>you buy</th><th>you sell</th></tr>
+    ${goods.map((g) => html`<tr><th class="gl"><span class="g-${g.slug}">${g.glyph}</span> ${g.label}</th>
+      <td>${s.prices[g.slug][0] || "·"}</td><td>${s.prices[g.slug][1] || "·"}</td></tr>`)}</table>`;
+}
+
+/** Prices at every face-up settlement (all I have seen: face-down ones are unknown, L20): a settlement
+ * to a row, each good's buy and sell price (side by side, or one above the other on a phone). */
 export function PriceTable({ view, me }) {
   const here = me !== null && me !== undefined ? view.ships[me].node : -1;
-  const rows = view.slots.filter((s) => s.revealed);
+  const rows = view.slots.filter((s) => s.revealed).sort((a, b) => a.y - b.y || a.x - b.x);
   const best = {};
   for (const g of GOODS) {
     const sells = rows.map((s) => (s.prices[g.slug] || [0, 0])[1]).filter((x) => x > 0);
@@ -168,17 +184,44 @@ export function PriceTable({ view, me }) {
     best[g.slug] = { sell: Math.max(0, ...sells), buy: buys.length ? Math.min(...buys) : 0 };
   }
   return html`<table class="prices" aria-label="Prices seen">
-    <thead><tr><th>settlement</th>${GOODS.map((g) => html`<th title=${g.label}>${g.glyph} ${g.label}</th>`)}</tr></thead>
-    <tbody>${rows.map((s) => html`<tr class=${s.slot === here ? "here-row" : ""}><td>${s.name}${s.economic ? html` <span class="warn" title=${cardName(s.economic)}>¢</span>` : ""}</td>
+    <thead><tr><th class="where">settlement</th>${GOODS.map((g) => html`<th class="good-h" data-good=${g.slug}>
+      <span class="gh"><span class="g-${g.slug} glyph">${g.glyph}</span><span class="gname" data-good=${g.slug}>${g.label}</span></span></th>`)}</tr></thead>
+    <tbody>${rows.map((s) => html`<tr class=${s.slot === here ? "here-row" : ""} data-slot=${s.slot}>
+      <th class="where" scope="row">${s.name}${s.slot === here ? html` <span class="badge you">here</span>` : ""}${s.economic ? html` <span class="warn" title=${cardName(s.economic)}>¢</span>` : ""}</th>
       ${GOODS.map((g) => {
         const p = s.prices[g.slug];
-        if (!p) return html`<td class="muted">—</td>`;
-        return html`<td><span class=${p[0] && p[0] === best[g.slug].buy ? "cheap" : ""} title="you buy at">${p[0] || "·"}</span>
-          / <span class=${p[1] && p[1] === best[g.slug].sell ? "dear" : ""} title="you sell at">${p[1] || "·"}</span></td>`;
+        if (!p) return html`<td class="muted" title="not traded here">—</td>`;
+        return html`<td title=${`${g.label} at ${s.name}: you buy at ${p[0] || "—"}, you sell at ${p[1] || "—"}`}>
+          <span class=${"buy " + (p[0] && p[0] === best[g.slug].buy ? "cheap" : "")}>${p[0] || "·"}</span><span class="sep"> / </span><span
+            class=${"sell " + (p[1] && p[1] === best[g.slug].sell ? "dear" : "")}>${p[1] || "·"}</span></td>`;
       })}</tr>`)}</tbody>
-    <tfoot><tr><td colspan="7" class="small muted">buy / sell, credits per unit · <span class="cheap">cheapest buy</span> · <span class="dear">best sale</span>
-      ${view.slots.some((s) => !s.revealed) ? " · unexplored settlements are not listed (L20)" : ""}</td></tr></tfoot>
-  </table>`;
+  </table>
+  <div class="small muted prices-key"><span class="key-wide">each good: <b>you buy / you sell</b></span><span class="key-narrow">each good: <b>you buy</b> above, <b>you sell</b> below</span>, credits per unit ·
+    <span class="cheap">cheapest buy</span> · <span class="dear">best sale</span>
+    ${view.slots.some((s) => !s.revealed) ? " · unexplored settlements are not listed" : ""}</div>`;
+}
+
+/** The map in words: every settlement (feature, event, ships) and the lanes that leave it. */
+export function PlaceList({ view, names, onSelect }) {
+  const order = [...view.slots].sort((a, b) => a.y - b.y || a.x - b.x);
+  const ships = (pred) => view.ships.filter(pred).map((sh) => names[sh.seat]);
+  return html`<ul class="places" aria-label="Places and lanes">${order.map((s) => {
+    const here = ships((sh) => sh.node === s.slot);
+    const lanes = view.lanes.filter((l) => l.ends.includes(s.slot));
+    return html`<li data-slot=${s.slot}>
+      <button class="linkish" onClick=${() => onSelect({ type: "slot", id: s.slot })}><b>${s.revealed ? s.name : "Unexplored settlement"}</b></button>
+      ${s.homeworld ? html` <span class="badge">Homeworld</span>` : ""}
+      ${here.length ? html` <span class="small">· here: ${here.join(", ")}</span>` : ""}
+      ${s.revealed ? html`<div class="small">${s.feature}</div>` : html`<div class="small muted">face down until a ship lands on it</div>`}
+      ${s.economic ? html`<div class="small warn">${cardName(s.economic)}: ${card(s.economic).text}</div>` : ""}
+      <ul class="routes">${lanes.map((l) => {
+        const other = l.ends[0] === s.slot ? l.ends[1] : l.ends[0];
+        const cards = ["hostile", "bounty", "station", "asteroids", "wormhole"].filter((k) => l[k]);
+        const on = ships((sh) => sh.lane === l.lane);
+        return html`<li class="small">→ <b>${slotName(view, other)}</b> by ${l.revealed ? html`${l.name} <span class="muted">(distance ${l.distance})</span>` : html`<span class="muted">an uncharted lane</span>`}
+          ${cards.map((k) => html` · <span class="warn">${kindOf(l[k]).glyph} ${cardName(l[k])}</span>`)}${on.length ? ` · on it: ${on.join(", ")}` : ""}</li>`;
+      })}</ul></li>`;
+  })}</ul>`;
 }
 
 /** The details of a clicked settlement or lane. */
@@ -187,12 +230,10 @@ export function Details({ view, selected, names }) {
   if (selected.type === "slot") {
     const s = view.slots[selected.id];
     const here = view.ships.filter((sh) => sh.node === s.slot);
-    if (!s.revealed) return html`<div><b>Unexplored settlement</b><div class="small muted">Face down until a ship lands on it (L20): its name, prices and feature are unknown to everyone.</div></div>`;
+    if (!s.revealed) return html`<div><b>Unexplored settlement</b><div class="small muted">Face down until a ship lands on it: its name, prices and feature are unknown to everyone.</div></div>`;
     return html`<div class="details"><b>${s.name}</b>${s.homeworld ? " · Homeworld" : ""} <span class="small muted">${(s.tags || []).join(", ")}</span>
       <div class="small">Feature: ${s.feature}</div>
-      <table class="mini-prices"><tr><th></th>${GOODS.map((g) => html`<th title=${g.label}>${g.glyph}</th>`)}</tr>
-        <tr><td class="small">buy</td>${GOODS.map((g) => html`<td>${s.prices[g.slug] ? s.prices[g.slug][0] || "·" : "—"}</td>`)}</tr>
-        <tr><td class="small">sell</td>${GOODS.map((g) => html`<td>${s.prices[g.slug] ? s.prices[g.slug][1] || "·" : "—"}</td>`)}</tr></table>
+      <${LocalPrices} s=${s} label=${"Prices at " + s.name} />
       ${s.economic ? html`<div class="small warn">${cardName(s.economic)}: ${card(s.economic).text} (ends at the start of turn ${s.economic_ends})</div>` : ""}
       ${here.length ? html`<div class="small">Here: ${here.map((sh) => names[sh.seat]).join(", ")}</div>` : ""}</div>`;
   }
@@ -200,7 +241,7 @@ export function Details({ view, selected, names }) {
   const on = view.ships.filter((sh) => sh.lane === l.lane);
   const cards = ["hostile", "bounty", "station", "asteroids", "wormhole"].filter((k) => l[k]);
   return html`<div class="details"><b>${l.revealed ? l.name : "Uncharted lane"}</b>
-    <span class="small muted"> · ${l.revealed ? `distance ${l.distance} (${l.distance + 1} moves to cross, L2)` : "face down until a ship enters (L20)"}</span>
+    <span class="small muted"> · ${l.revealed ? `distance ${l.distance} (${l.distance + 1} moves to cross)` : "face down until a ship enters"}</span>
     <div class="small">between ${slotName(view, l.ends[0])} and ${slotName(view, l.ends[1])}</div>
     ${cards.map((k) => html`<div class="small"><b>${kindOf(l[k]).glyph} ${cardName(l[k])}</b>: ${card(l[k]).text}${l[k + "_ends"] ? ` (ends at the start of turn ${l[k + "_ends"]})` : ""}</div>`)}
     ${on.length ? html`<div class="small">On it: ${on.map((sh) => `${names[sh.seat]} (marker ${sh.mark})`).join(", ")}</div>` : ""}</div>`;
@@ -227,9 +268,10 @@ export function Log({ log, names, view }) {
   return html`<${GameLog} log=${log} line=${(text) => named(text, names, view)} />`;
 }
 
-/** Tabs: one panel at a time from a few (Here / Prices / Details). */
-export function Tabs({ tabs, initial }) {
+/** Tabs: one panel at a time from a few (Here / Details); `show` (a new object each time) opens a tab. */
+export function Tabs({ tabs, initial, show }) {
   const [cur, setCur] = useState(initial || tabs[0].key);
+  useEffect(() => { if (show) setCur(show.key); }, [show]);
   const tab = tabs.find((t) => t.key === cur) || tabs[0];
   return html`<div class="tabs">
     <div class="tabbar" role="tablist">${tabs.map((t) => html`<button role="tab" class="tab ${t.key === tab.key ? "on" : ""}"

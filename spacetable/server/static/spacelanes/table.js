@@ -1,12 +1,13 @@
 // The Space Lanes table, fitted to a 1366×768 screen. Left: the captains and my ship. Centre: the map
 // and the decision (with the engagement dialog over it). Right: my goal, my hand and the log.
-import { useEffect, useState } from "preact/hooks";
+import { useEffect, useMemo, useState } from "preact/hooks";
 import { html } from "../html.js";
 import { api, tokenFor } from "../api.js";
-import { AdviceButton } from "../advice.js";
+import { AdviceButton, CoachPanel, useCoachOpen } from "../advice.js";
+import { Banners, GuideBar, RuleLink, RulesDrawer, decisionRule, thinkingText } from "../teach.js";
 import { allCards, allGoals, card, cardName } from "./catalog.js";
-import { StarMap } from "./map.js";
-import { Captains, Details, Goal, Hand, Here, Log, MyShip, PriceTable, Tabs, named, whereIs } from "./panels.js";
+import { MapPanel } from "./map.js";
+import { Captains, Details, Goal, Hand, Here, Log, MyShip, PlaceList, PriceTable, Tabs, named, whereIs } from "./panels.js";
 import { DrawCards, Engagement, FuelPicker, OfferBox, OtherChoices, ProposalForm, TradeForm, headline, waitingFor } from "./decision.js";
 
 const ALL_CARDS = allCards();
@@ -56,6 +57,8 @@ function Status({ body, names, mine }) {
     return html`<span class="status" role="status">Game over${w ? ": " + w + " wins" : ""}</span>`;
   }
   if (mine) return html`<span class="status mine" role="status">Your move: ${headline(body.decision)}</span>`;
+  const thinking = thinkingText(body);
+  if (thinking) return html`<span class="status thinking" role="status">${thinking} (${waitingFor(body.decision)})</span>`;
   const who = body.current_player >= 0 ? names[body.current_player] : null;
   return html`<span class="status" role="status">${who ? `Waiting for ${who}: ${waitingFor(body.decision)}` : body.message || "…"}</span>`;
 }
@@ -64,9 +67,12 @@ function GameOver({ view, names, body }) {
   if (!body.terminal) return null;
   const goals = view.goals || [];
   const g = Object.fromEntries(allGoals().map((x) => [x.slug, x]));
+  const texts = view.goal_texts || [];
+  const progress = view.goal_progress || [];
+  const reached = (view.winners || []).some((q) => progress[q] === undefined || progress[q] >= 1);
   return html`<div class="gameover panel" aria-label="Result"><h2><span>Game over</span></h2>
-    <div>${(view.winners || []).length ? html`<b>${view.winners.map((q) => names[q]).join(" and ")}</b> reached the goal (L21).` : "No winner."}</div>
-    <ul>${view.ships.map((sh) => html`<li>${names[sh.seat]}: ${goals[sh.seat] && g[goals[sh.seat]] ? html`<b>${g[goals[sh.seat]].name}</b>: ${g[goals[sh.seat]].text}` : "goal hidden"} · ¢${sh.credits}</li>`)}</ul>
+    <div>${(view.winners || []).length ? html`<b>${view.winners.map((q) => names[q]).join(" and ")}</b> ${reached ? "reached the Goal." : "came closest to the Goal when the turn limit came."}` : "No winner."}</div>
+    <ul>${view.ships.map((sh) => html`<li>${names[sh.seat]}: ${goals[sh.seat] && g[goals[sh.seat]] ? html`<b>${g[goals[sh.seat]].name}</b>: ${texts[sh.seat] || g[goals[sh.seat]].text}${progress[sh.seat] !== undefined ? ` (${Math.round(100 * progress[sh.seat])}% of the way)` : ""}` : "goal hidden"} · ¢${sh.credits}</li>`)}</ul>
     <a href="/">Back to the lobby</a></div>`;
 }
 
@@ -116,18 +122,23 @@ export function SpaceLanesTable({ body, act, intent, undo, setWindows, error, cl
   if (proposalForm) for (const a of legal.values()) if (/^(give|give_hand|pay|ask|ask_kind|charge|propose|counter|offer) /.test(a.text + " ")) used.add(a.text);
   const pending = view.pending_play;
   const sh = me !== null && me !== undefined ? view.ships[me] : null;
+  const coach = useCoachOpen(body) && !readOnly && sh !== null;
+  const say = (text) => named(text, names, view);
   const tabs = [
     ...(sh ? [{ key: "here", label: "Where I stand", body: html`<${Here} view=${view} me=${me} />` }] : []),
-    { key: "prices", label: "Prices seen", body: html`<${PriceTable} view=${view} me=${me} />` },
     { key: "details", label: selected ? "Details ●" : "Details", body: html`<${Details} view=${view} selected=${selected} names=${names} />` },
   ];
+  const showDetails = useMemo(() => (selected ? { key: "details" } : null), [selected]);
+  const mapProps = { view, me, names, moves: mine && !pendingMove ? moves : null, targets: mine ? targets : null,
+    selected, onSelect: setSelected, onMove, onTarget, busy };
   const decisionPanel = html`<section class="panel decision" aria-label="Decision">
-    <h2><span>${mine ? headline(dec) : body.terminal ? "Game over" : `${names[body.current_player] || "…"} is ${waitingFor(dec)}`}</span>
+    <h2><span>${mine ? html`${headline(dec)} <${RuleLink} game="spacelanes" rule=${decisionRule(body.legal_actions)} />` : body.terminal ? "Game over" : `${names[body.current_player] || "…"} is ${waitingFor(dec)}`}</span>
       <span class="small">${sh ? whereIs(view, sh) : "spectator"}</span></h2>
     ${error ? html`<div class="error" role="alert">${error} <button class="btn tiny" onClick=${clearError}>dismiss</button></div>` : ""}
+    ${coach ? html`<${CoachPanel} body=${body} act=${act} busy=${busy} named=${say} readOnly=${readOnly} />` : ""}
     ${pending ? html`<div class="small warn">${names[pending.seat]} is placing <b>${cardName(pending.card)}</b>: ${card(pending.card).text}</div>` : ""}
     <${OfferBox} offer=${view.offer} names=${names} />
-    ${view.loot_hand ? html`<div class="small">Their hand (you may take any of it, L19): ${view.loot_hand.map((c) => cardName(c)).join(", ") || "empty"}</div>` : ""}
+    ${view.loot_hand ? html`<div class="small">Their hand (you may take any of it): ${view.loot_hand.map((c) => cardName(c)).join(", ") || "empty"}</div>` : ""}
     ${mine && dec === "target" ? html`<div class="small">Lit lanes and settlements on the map take the card; or use the buttons below.</div>` : ""}
     ${mine && moves && !pendingMove ? html`<div class="small">Your moves are ringed on the map with their cost: ${moves.slice(0, 6).map((m) => html`<button class="btn tiny" disabled=${busy}
       data-move=${m.action} onClick=${() => onMove(m)}>${m.jump ? "jump to" : "toward"} ${view.slots[m.to].name || "an unexplored settlement"} · ${m.cost}</button> `)}${moves.length > 6 ? " …" : ""}</div>` : ""}
@@ -137,8 +148,8 @@ export function SpaceLanesTable({ body, act, intent, undo, setWindows, error, cl
     ${mine && offered.trade && dec === "turn" ? html`<details class="quicktrade"><summary>Buy or sell here now (opens the Trade)</summary>
       <${TradeForm} form=${offered.trade} disc=${null} you=${you} intent=${intent} busy=${busy} /></details>` : ""}
     ${mine && offered.proposal && asked ? html`<button class="btn" onClick=${() => setShowTrade(!showTrade)} data-open="proposal">
-      ${showTrade ? "Close the trade form" : dec === "pvp.answer" ? "Make a counter-proposal instead (L19)"
-        : `Propose a trade to ${offered.proposal.with.map((q) => names[q]).join(" or ")} (L19)`}</button>` : ""}
+      ${showTrade ? "Close the trade form" : dec === "pvp.answer" ? "Make a counter-proposal instead"
+        : `Propose a trade to ${offered.proposal.with.map((q) => names[q]).join(" or ")}`}</button>` : ""}
     ${mine && proposalForm ? html`<${ProposalForm} form=${offered.proposal} view=${view} me=${me} names=${names} intent=${intent} busy=${busy} allCards=${ALL_CARDS} />` : ""}
     ${mine && dec === "respond" && !dialog ? html`<div class="respond-now"><span class="small">Just now: <b>${named(lastByOthers(body.log || [], me).text, names, view)}</b></span>
       <button class="btn primary" disabled=${busy} data-action="pass" onClick=${() => act("pass")}>Pass</button>
@@ -146,11 +157,11 @@ export function SpaceLanesTable({ body, act, intent, undo, setWindows, error, cl
     ${mine && !dialog ? html`<${OtherChoices} legal=${legal} used=${used} act=${act} busy=${busy}
       title=${dec === "respond" ? "Respond, or pass" : dec === "pvp.answer" ? "Your answer" : proposalForm ? "Or step by step" : "Your choices"} />` : ""}
     ${mine && dialog ? html`<div class="small">Decide in the engagement dialog on the map.</div>` : ""}
-    ${!mine && !body.terminal && dec === "respond" ? html`<div class="small muted">${names[body.current_player] || "Another captain"} may answer with a card now (L10).</div>` : ""}
+    ${!mine && !body.terminal && dec === "respond" ? html`<div class="small muted">${names[body.current_player] || "Another captain"} may answer with a card now.</div>` : ""}
     ${!mine && !body.terminal ? html`<div class="small muted">${body.message || ""}</div>` : ""}
     <${GameOver} view=${view} names=${names} body=${body} />
   </section>`;
-  return html`<div class="sl-table">
+  return html`<div class="sl-table ${body.guide ? "guided" : ""}">
     <header class="topbar">
       <a class="logo" href="/" title="Back to the lobby">SPACETABLE</a>
       <span class="muted small">Space Lanes · game ${body.id}${view.modes.length ? " · " + view.modes.join(" + ") : ""}</span>
@@ -158,32 +169,32 @@ export function SpaceLanesTable({ body, act, intent, undo, setWindows, error, cl
       <${Status} body=${body} names=${names} mine=${mine} />
       ${!readOnly && body.undo && body.undo.allowed ? html`<button class="btn tiny" onClick=${undo} disabled=${busy} title="Take back your last decision">Undo</button>` : ""}
       ${!readOnly && body.prefs ? html`<button class="btn tiny" onClick=${() => setWindows(!body.prefs.stop_at_windows)} aria-pressed=${body.prefs.stop_at_windows} data-pref="windows"
-        title="Response windows (L10): off, the table asks you only when you hold a card that answers what just happened (a Pirates card for the lane a ship enters, Countermeasures in an engagement…). On: it stops at every window where you could play a card.">
+        title="When another captain moves you may answer with a card. Off: the table asks you only when you hold a card that can change what just happened (a Pirates card for the lane a ship enters, an Economic card where it lands to trade). On: it stops at every moment where you could play a card.">
         ${body.prefs.stop_at_windows ? "Stop at every window: on" : "Stop at every window: off"}</button>` : ""}
       <${AdviceButton} body=${body} readOnly=${readOnly} />
       ${readOnly ? "" : html`<button class="btn tiny" onClick=${toggleSound} aria-pressed=${sound}>${sound ? "Sound on" : "Sound off"}</button>`}
       ${conn === "replay" || readOnly ? html`<span class="conn">replay</span>` : html`<span class="conn ${conn === "live" ? "live" : "down"}">${conn === "live" ? "● live" : conn === "connecting" ? "connecting…" : "reconnecting…"}</span>`}
       <span class="small">${me !== null && me !== undefined ? html`You are <b>${names[me]}</b>` : "Spectator"}</span>
     </header>
+    <${GuideBar} body=${body} game="spacelanes" />
     <div class="col">
       <${Captains} view=${view} body=${body} names=${names} me=${me} />
       <${MyShip} view=${view} me=${me} legal=${legal} act=${act} busy=${busy} />
+      <${Log} log=${body.log || []} names=${names} view=${view} />
     </div>
     <main class="col centre">
-      <section class="panel mapwrap" aria-label="Map">
-        <${StarMap} view=${view} me=${me} names=${names} moves=${mine && !pendingMove ? moves : null} targets=${mine ? targets : null}
-          selected=${selected} onSelect=${setSelected} onMove=${onMove} onTarget=${onTarget} busy=${busy} />
-        ${eng}
-      </section>
+      <${MapPanel} view=${view} me=${me} mapProps=${mapProps} prices=${html`<${PriceTable} view=${view} me=${me} />`}
+        places=${html`<${PlaceList} view=${view} names=${names} onSelect=${setSelected} />`}>${eng}</${MapPanel}>
       <div class="below">
         ${decisionPanel}
-        <section class="panel info"><${Tabs} tabs=${tabs} initial=${sh ? "here" : "prices"} /></section>
+        <section class="panel info"><${Tabs} tabs=${tabs} initial=${sh ? "here" : "details"} show=${showDetails} /></section>
       </div>
     </main>
     <aside class="col">
-      <${Goal} you=${you} />
+      <${Goal} you=${you} view=${view} />
       <${Hand} you=${you} legal=${legal} act=${act} busy=${busy} used=${new Set()} />
-      <${Log} log=${body.log || []} names=${names} view=${view} />
     </aside>
+    <${Banners} log=${body.log || []} line=${say} />
+    <${RulesDrawer} />
   </div>`;
 }

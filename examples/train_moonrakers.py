@@ -1,0 +1,410 @@
+"""Train a Moonrakers agent (2 players, base game) with NumPy alone, then measure it (docs/rl.md,
+"Training example: Moonrakers").
+
+1. **Data**: ``simulate`` plays heuristic-bot games with ``trajectories=True`` and ``spacetable
+   dataset`` turns them into Parquet rows (observation, legal mask, action), the same files a
+   researcher gets from the command line.
+2. **Behaviour cloning**: a small masked policy network (`spacetable.rl.policy.Policy`: two ReLU
+   layers, a policy and a value head) learns the heuristic bot's choices by cross-entropy over the
+   legal actions (decisions with one legal action are skipped: there is nothing to learn there).
+3. **PPO with action masking** against a pool of bots (random, greedy, heuristic and a frozen copy
+   of itself), the reward the seat's return at the end (1 win, 0 loss); optionally a potential-based
+   shaped reward (``--shaping W``: Φ = W × (own Prestige + own credits / 4) / 20 read from the seat's
+   own tensor, F = Φ(s') − Φ(s), Φ = 0 at the end; Ng, Harada & Russell 1999: the optimal policy does
+   not change). A behaviour-cloning term keeps it near the heuristic play it started from. The PPO
+   result is kept only if it beats the cloned policy against greedy on the same seeds.
+4. **Evaluation**: ``simulate`` seats the saved policy as the bot ``policy:PATH`` against random and
+   greedy, seats rotating; zero evaluation games are simply skipped.
+
+A checkpoint (``OUT/policy.npz``) is written after every epoch and iteration; Ctrl-C keeps the last
+one and still prints what was measured. The file records the command, the data and the figures.
+
+    .venv/bin/python examples/train_moonrakers.py --out runs/mr2p [--games 600] [--epochs 8]
+        [--ppo-iterations 6] [--eval-games 500] [--seed 0] [--json]
+
+Needs NumPy and pyarrow (core dependencies); no PyTorch, no Gymnasium.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import shutil
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from spacetable.engine.rng import Rng
+from spacetable.rl.policy import Array, Policy, masked_softmax
+from spacetable.rl.table import Table
+from spacetable.rl.trajectories import read_dataset
+from spacetable.sim.runner import DEFAULT_MAX_DECISIONS
+from spacetable.sim.setup import make_bots
+from spacetable.sim.simulate import simulate
+
+GAME = "moonrakers"
+PLAYERS = 2
+DATA_MIX = (("heuristic", 0.5), ("greedy", 0.3), ("random", 0.2))
+"""The heuristic bot's opponents in the cloning data, by share of the games."""
+EVAL_CAP = DEFAULT_MAX_DECISIONS
+"""Decisions after which an evaluation game stops unfinished (counted as a loss): simulate's cap."""
+
+
+def cpu_seconds() -> float:
+    """CPU time of this process and of its finished children (the simulation workers)."""
+    import resource
+
+    kids = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return time.process_time() + kids.ru_utime + kids.ru_stime
+
+
+class Adam:
+    def __init__(self, params: dict[str, Array], lr: float) -> None:
+        self.p, self.lr, self.t = params, lr, 0
+        self.m = {k: np.zeros_like(v) for k, v in params.items()}
+        self.v = {k: np.zeros_like(v) for k, v in params.items()}
+
+    def step(self, grads: dict[str, Array]) -> None:
+        self.t += 1
+        for k, g in grads.items():
+            self.m[k] = 0.9 * self.m[k] + 0.1 * g
+            self.v[k] = 0.999 * self.v[k] + 0.001 * g * g
+            mh = self.m[k] / (1 - 0.9 ** self.t)
+            vh = self.v[k] / (1 - 0.999 ** self.t)
+            self.p[k] -= (self.lr * mh / (np.sqrt(vh) + 1e-8)).astype(np.float32)
+
+
+def backward(net: Policy, obs: Array, dlogits: Array, dvalue: Array | None) -> dict[str, Array]:
+    """Gradients of the parameters given the loss's gradients at the logits and the value."""
+    p = net.p
+    h1, h2 = net.hidden_layers(obs)
+    grads = {"wp": h2.T @ dlogits, "bp": dlogits.sum(0)}
+    dh2 = dlogits @ p["wp"].T
+    if dvalue is not None:
+        grads["wv"] = h2.T @ dvalue[:, None]
+        grads["bv"] = dvalue.sum(keepdims=True)
+        dh2 = dh2 + dvalue[:, None] @ p["wv"].T
+    dh2 = dh2 * (h2 > 0)
+    grads["w2"], grads["b2"] = h1.T @ dh2, dh2.sum(0)
+    dh1 = (dh2 @ p["w2"].T) * (h1 > 0)
+    grads["w1"], grads["b1"] = obs.T @ dh1, dh1.sum(0)
+    return grads
+
+
+def bc_gradients(net: Policy, obs: Array, mask: Array,
+                 actions: Array) -> tuple[dict[str, Array], float, float]:
+    """Cross-entropy over the legal actions: (gradients, mean loss, accuracy)."""
+    logits, _ = net.forward(obs)
+    probs = masked_softmax(logits, mask)
+    rows = np.arange(len(actions))
+    loss = float(-np.mean(np.log(np.maximum(probs[rows, actions], 1e-12))))
+    acc = float(np.mean(np.argmax(np.where(mask, logits, -1e9), axis=1) == actions))
+    d = probs.copy()
+    d[rows, actions] -= 1.0
+    return backward(net, obs, (d / len(actions)).astype(np.float32), None), loss, acc
+
+
+# ----- data --------------------------------------------------------------------------------------
+def make_data(out: Path, games: int, seed: int, workers: int | None, log: Any) -> Path:
+    """Heuristic-bot games with their action logs, then the dataset folder built from them."""
+    from spacetable.rl.dataset import write_dataset
+
+    results = out / "bc-games.parquet"
+    data = out / "dataset"
+    if data.is_dir() and any(data.glob("*.parquet")):
+        log(f"data: reusing {data}")
+        return data
+    start = 0
+    for opponent, share in DATA_MIX:
+        n = max(1, round(games * share))
+        log(f"data: {n} games heuristic vs {opponent} (seeds {seed + start}…)")
+        simulate(GAME, n, PLAYERS, ["heuristic", opponent], seed=seed + start, backend="processes",
+                 workers=workers, out=results, run=f"bc-{opponent}", trajectories=True)
+        start += n
+    shutil.rmtree(data, ignore_errors=True)
+    summary = write_dataset(results, data)
+    log(f"data: {summary['rows']} decisions of {summary['games']} games in {data}")
+    return data
+
+
+def load_bc(data: Path, player: str = "heuristic") -> tuple[Array, Array, Array]:
+    """(obs, mask, action) of `player`'s decisions that had more than one legal action."""
+    table = read_dataset(data, ["player", "obs", "mask", "action"])
+    obs_col = table.column("obs").combine_chunks()
+    mask_col = table.column("mask").combine_chunks()
+    n = table.num_rows
+    obs = obs_col.flatten().to_numpy().reshape(n, -1).astype(np.float32)
+    mask = mask_col.flatten().to_numpy(zero_copy_only=False).reshape(n, -1)
+    actions = table.column("action").to_numpy().astype(np.int64)
+    who = np.asarray(table.column("player").to_pylist()) == player
+    keep = who & (mask.sum(1) > 1)
+    return obs[keep], mask[keep], actions[keep]
+
+
+def behaviour_cloning(net: Policy, data: tuple[Array, Array, Array], epochs: int, seed: int,
+                      save: Any, log: Any, lr: float = 1e-3, batch: int = 256) -> list[float]:
+    obs, mask, actions = data
+    rng = np.random.default_rng(seed)
+    n_val = max(1, len(actions) // 20)
+    order = rng.permutation(len(actions))
+    val, tr = order[:n_val], order[n_val:]
+    opt = Adam(net.p, lr)
+    losses: list[float] = []
+    for epoch in range(epochs):
+        rng.shuffle(tr)
+        total, count = 0.0, 0
+        for k in range(0, len(tr), batch):
+            idx = tr[k:k + batch]
+            grads, loss, _ = bc_gradients(net, obs[idx], mask[idx], actions[idx])
+            opt.step(grads)
+            total += loss * len(idx)
+            count += len(idx)
+        _, vloss, vacc = bc_gradients(net, obs[val], mask[val], actions[val])
+        losses.append(total / max(1, count))
+        log(f"bc epoch {epoch + 1}/{epochs}: train loss {losses[-1]:.4f}, held-out loss {vloss:.4f}, "
+            f"held-out accuracy {vacc:.3f}")
+        save(f"bc epoch {epoch + 1}")
+    return losses
+
+
+# ----- PPO ---------------------------------------------------------------------------------------
+class Shaping:
+    """Φ(obs) = weight × (own Prestige + own credits / 4) / 20 (both are scaled by 1/20 in the tensor)."""
+
+    def __init__(self, table: Table, weight: float) -> None:
+        self.weight = weight
+        lay = table.encoder.layout
+        self.prestige = [lay[f"p{s + 1}.prestige"].start for s in range(table.players)]
+        self.credits = [lay[f"p{s + 1}.credits"].start for s in range(table.players)]
+
+    def potential(self, obs: Array, seat: int) -> float:
+        if self.weight == 0:
+            return 0.0
+        return self.weight * float(obs[self.prestige[seat]] + obs[self.credits[seat]] / 4)
+
+
+def rollouts(net: Policy, episodes: int, pool: list[str], snapshot: Path | None, seed: int,
+             shaping: float) -> tuple[dict[str, Array], float]:
+    """Play `episodes` games, the agent in alternating seats against the pool; the PPO batch and
+    the mean return."""
+    table = Table(GAME, {"players": PLAYERS})
+    shaper = Shaping(table, shaping)
+    rng = np.random.default_rng(seed)
+    obs_l: list[Array] = []
+    mask_l: list[Array] = []
+    act_l: list[int] = []
+    logp_l: list[float] = []
+    adv_l: list[float] = []
+    ret_l: list[float] = []
+    returns = 0.0
+    for ep in range(episodes):
+        seat = ep % PLAYERS
+        opponent = pool[ep % len(pool)]
+        name = f"policy:{snapshot}" if opponent == "self" and snapshot is not None else (
+            "heuristic" if opponent == "self" else opponent)
+        bots = make_bots(GAME, [name] * PLAYERS)
+        game_seed = seed * 100_003 + ep
+        table.reset(game_seed)
+        bot_rng = Rng(game_seed ^ 0xB07)
+        ep_obs: list[Array] = []
+        ep_rew: list[float] = []
+        ep_val: list[float] = []
+        while not table.over:
+            p = table.to_act()
+            assert p is not None
+            if p != seat:
+                table.play(bots[p].choose(table.state, p, bot_rng))
+                continue
+            o = np.asarray(table.observe(seat), dtype=np.float32)
+            m = np.asarray(table.mask(seat), dtype=bool)
+            logits, value = net.forward(o[None, :])
+            probs = masked_softmax(logits, m[None, :])[0]
+            a = int(rng.choice(len(probs), p=probs / probs.sum()))
+            if ep_obs:  # the shaped reward of the previous decision: Φ(s') − Φ(s)
+                ep_rew[-1] += shaper.potential(o, seat) - shaper.potential(ep_obs[-1], seat)
+            ep_obs.append(o)
+            ep_rew.append(0.0)
+            ep_val.append(float(value[0]))
+            obs_l.append(o)
+            mask_l.append(m)
+            act_l.append(a)
+            logp_l.append(float(np.log(max(probs[a], 1e-12))))
+            chosen = table.legal(a)
+            assert chosen is not None
+            table.play(chosen)
+        final = table.returns()[seat]
+        returns += final
+        if ep_obs:
+            ep_rew[-1] += final - shaper.potential(ep_obs[-1], seat)  # Φ = 0 at the end
+            # GAE (γ = 1, λ = 0.95)
+            gae, nxt = 0.0, 0.0
+            adv = [0.0] * len(ep_rew)
+            for t in range(len(ep_rew) - 1, -1, -1):
+                delta = ep_rew[t] + nxt - ep_val[t]
+                gae = delta + 0.95 * gae
+                adv[t] = gae
+                nxt = ep_val[t]
+            adv_l.extend(adv)
+            ret_l.extend(a_ + v for a_, v in zip(adv, ep_val, strict=True))
+    batch = {"obs": np.asarray(obs_l, np.float32), "mask": np.asarray(mask_l, bool),
+             "act": np.asarray(act_l, np.int64), "logp": np.asarray(logp_l, np.float32),
+             "adv": np.asarray(adv_l, np.float32), "ret": np.asarray(ret_l, np.float32)}
+    return batch, returns / max(1, episodes)
+
+
+def ppo_update(net: Policy, opt: Adam, batch: dict[str, Array], bc: tuple[Array, Array, Array],
+               rng: np.random.Generator, epochs: int = 3, size: int = 256, clip: float = 0.2,
+               vf: float = 0.5, ent: float = 0.003, bc_weight: float = 0.5) -> dict[str, float]:
+    n = len(batch["act"])
+    adv = batch["adv"]
+    adv = (adv - adv.mean()) / (adv.std() + 1e-8)
+    stats = {"clipped": 0.0, "kl": 0.0}
+    for _ in range(epochs):
+        order = rng.permutation(n)
+        for k in range(0, n, size):
+            idx = order[k:k + size]
+            o, m, a = batch["obs"][idx], batch["mask"][idx], batch["act"][idx]
+            logits, values = net.forward(o)
+            probs = masked_softmax(logits, m)
+            rows = np.arange(len(idx))
+            logp = np.log(np.maximum(probs[rows, a], 1e-12))
+            ratio = np.exp(logp - batch["logp"][idx])
+            A = adv[idx]
+            unclipped = ratio * A
+            clipped = np.clip(ratio, 1 - clip, 1 + clip) * A
+            active = (unclipped <= clipped).astype(np.float32)  # the min takes the unclipped term
+            coef = -(A * ratio * active) / len(idx)
+            onehot = np.zeros_like(probs)
+            onehot[rows, a] = 1.0
+            dlogits = coef[:, None] * (onehot - probs)
+            logp_all = np.where(m, np.log(np.maximum(probs, 1e-12)), 0.0)
+            entropy = -(probs * logp_all).sum(1)
+            dlogits += ent * probs * (logp_all + entropy[:, None]) / len(idx)  # −ent × ∂H/∂logits
+            dvalue = vf * (values - batch["ret"][idx]) / len(idx)
+            grads = backward(net, o, dlogits.astype(np.float32), dvalue.astype(np.float32))
+            if bc_weight > 0 and len(bc[2]):
+                j = rng.integers(0, len(bc[2]), size=len(idx))
+                g_bc, _, _ = bc_gradients(net, bc[0][j], bc[1][j], bc[2][j])
+                for key, g in g_bc.items():
+                    grads[key] = grads[key] + bc_weight * g
+            opt.step(grads)
+            stats["clipped"] += float(1 - active.mean())
+            stats["kl"] += float(np.mean(batch["logp"][idx] - logp))
+    steps = epochs * max(1, -(-n // size))
+    return {k: v / steps for k, v in stats.items()}
+
+
+# ----- evaluation --------------------------------------------------------------------------------
+def win_rate(policy: Path, opponent: str, games: int, seed: int, workers: int | None) -> float | None:
+    """The policy's win rate (shared wins split) against `opponent` over `games`, seats rotating
+    (simulate's seating); None for zero games."""
+    if games <= 0:
+        return None
+    me = f"policy:{policy}"
+    r = simulate(GAME, games, PLAYERS, [me, opponent], seed=seed, backend="processes", workers=workers,
+                 max_decisions=EVAL_CAP)
+    # a shared win (rare) counts as a win; an unfinished game as a loss
+    return r.wins_by_bot.get(me, 0) / r.games
+
+
+def main(argv: list[str] | None = None) -> dict[str, Any]:
+    ap = argparse.ArgumentParser(description=(__doc__ or "").split("\n")[0])
+    ap.add_argument("--out", type=Path, default=Path("runs/moonrakers-2p"), help="checkpoints and data")
+    ap.add_argument("--data", type=Path, default=None, help="an existing dataset folder (skips --games)")
+    ap.add_argument("--games", type=int, default=600, help="heuristic-bot games for the cloning data")
+    ap.add_argument("--epochs", type=int, default=8)
+    ap.add_argument("--hidden", type=int, default=256)
+    ap.add_argument("--lr", type=float, default=1e-3)
+    ap.add_argument("--ppo-iterations", type=int, default=6)
+    ap.add_argument("--ppo-episodes", type=int, default=64, help="games per PPO iteration")
+    ap.add_argument("--shaping", type=float, default=0.0, help="potential-based shaping weight (0: off)")
+    ap.add_argument("--select-games", type=int, default=200, help="games vs greedy to keep PPO or not")
+    ap.add_argument("--eval-games", type=int, default=500, help="evaluation games per opponent")
+    ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--workers", type=int, default=None)
+    ap.add_argument("--json", action="store_true")
+    args = ap.parse_args(argv)
+    log = (lambda *_: None) if args.json else (lambda msg: print(msg, flush=True))
+    out: Path = args.out
+    out.mkdir(parents=True, exist_ok=True)
+    command = "python examples/train_moonrakers.py " + " ".join(argv if argv is not None else sys.argv[1:])
+    t0 = cpu_seconds()
+    result: dict[str, Any] = {"game": GAME, "players": PLAYERS, "out": str(out), "command": command,
+                              "win_rate": {}}
+    table = Table(GAME, {"players": PLAYERS})
+    net: Policy | None = None
+    checkpoint = out / "policy.npz"
+
+    def save(stage: str) -> None:
+        assert net is not None
+        net.meta.update({"stage": stage, "figures": result})
+        net.save(checkpoint)
+
+    try:
+        data_dir = args.data or make_data(out, args.games, args.seed, args.workers, log)
+        bc = load_bc(data_dir)
+        log(f"cloning data: {len(bc[2])} heuristic decisions with a choice")
+        meta = {"game": GAME, "players": PLAYERS, "config": table.config, "obs_size": table.obs_size,
+                "num_actions": table.num_actions, "command": command, "seed": args.seed,
+                "data": {"dataset": str(data_dir), "decisions": int(len(bc[2])),
+                         "games": args.games if args.data is None else None,
+                         "mix": [f"heuristic vs {o}: {s:.0%}" for o, s in DATA_MIX]},
+                "architecture": f"{table.obs_size} → {args.hidden} → {args.hidden} → "
+                                f"{table.num_actions} (ReLU)"}
+        net = Policy.new(table.obs_size, table.num_actions, args.hidden, args.seed, meta)
+        result["bc_loss"] = behaviour_cloning(net, bc, args.epochs, args.seed, save, log, lr=args.lr)
+        bc_file = out / "policy-bc.npz"
+        net.save(bc_file)
+        if args.ppo_iterations > 0:
+            opt = Adam(net.p, args.lr / 5)
+            rng = np.random.default_rng(args.seed + 1)
+            snapshot = out / "snapshot.npz"
+            pool = ["random", "greedy", "heuristic", "self"]
+            for it in range(args.ppo_iterations):
+                net.save(snapshot)
+                batch, mean_ret = rollouts(net, args.ppo_episodes, pool, snapshot,
+                                           args.seed * 1000 + it, args.shaping)
+                stats = ppo_update(net, opt, batch, bc, rng)
+                log(f"ppo iteration {it + 1}/{args.ppo_iterations}: {len(batch['act'])} decisions, "
+                    f"mean return {mean_ret:.3f} against the pool, clipped {stats['clipped']:.2f}, "
+                    f"kl {stats['kl']:.4f}")
+                save(f"ppo iteration {it + 1}")
+            snapshot.unlink(missing_ok=True)
+            sel_seed = 10**9 + args.seed
+            ppo_rate = win_rate(checkpoint, "greedy", args.select_games, sel_seed, args.workers)
+            bc_rate = win_rate(bc_file, "greedy", args.select_games, sel_seed, args.workers)
+            result["selection"] = {"games": args.select_games, "ppo_vs_greedy": ppo_rate,
+                                   "bc_vs_greedy": bc_rate}
+            log(f"selection over {args.select_games} games vs greedy: PPO {ppo_rate}, "
+                f"cloning alone {bc_rate}")
+            if ppo_rate is not None and bc_rate is not None and bc_rate > ppo_rate:
+                net = Policy.load(bc_file)
+                result["kept"] = "behaviour cloning"
+            else:
+                result["kept"] = "ppo"
+            save(f"final ({result['kept']})")
+    except KeyboardInterrupt:
+        log(f"interrupted: the last checkpoint is {checkpoint}" if checkpoint.is_file() else "interrupted")
+        result["interrupted"] = True
+    result["train_cpu_s"] = round(cpu_seconds() - t0, 1)
+    if checkpoint.is_file() and not result.get("interrupted"):
+        t1 = cpu_seconds()
+        for k, opponent in enumerate(("random", "greedy")):
+            rate = win_rate(checkpoint, opponent, args.eval_games, 2 * 10**9 + 10**6 * k + args.seed,
+                            args.workers)
+            result["win_rate"][opponent] = None if rate is None else round(rate, 4)
+            if rate is not None:
+                log(f"win rate against {opponent} over {args.eval_games} games (seats rotating): {rate:.3f}")
+        result["eval_cpu_s"] = round(cpu_seconds() - t1, 1)
+        if net is not None:
+            save(str(net.meta.get("stage")))
+    if args.json:
+        print(json.dumps(result))
+    return result
+
+
+if __name__ == "__main__":
+    main()

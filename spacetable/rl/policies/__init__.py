@@ -1,0 +1,1 @@
+"""Trained policies shipped with spacetable (``policy:NAME``): ``NAME.npz`` files, see docs/rl.md."""
