@@ -171,11 +171,13 @@ def test_fills_the_whole_hold_with_the_best_paying_goods_for_the_stop_it_flies_t
     paid = {g: R.buy_price(s, start, g) for g in range(6) if R.buy_price(s, start, g)}
     actions = _play_own_turn(s, p)
     bought = {g: s.cargo[p][g] for g in range(6) if s.cargo[p][g]}
-    assert sum(bought.values()) == R.cargo_limit(s, p), actions
     assert all(k <= R.BUY_LIMIT for k in bought.values())
     assert any(a.startswith("draw") for a in actions)  # fuel bought before the trip
     stop = s.node[p]
     assert stop >= 0 and stop != start, actions  # a whole leg in one turn, ending on the next stop
+    paying = [g for g in paid if R.sell_price(s, stop, g) > paid[g]]
+    # the whole hold, or every unit the 5-a-Visit limit allows of the goods that pay at the stop
+    assert sum(bought.values()) == min(R.cargo_limit(s, p), R.BUY_LIMIT * len(paying)), actions
     margin = {g: R.sell_price(s, stop, g) - paid[g] for g in paid if R.sell_price(s, stop, g)}
     assert all(margin[g] > 0 for g in bought)
     worst_bought = min(margin[g] for g in bought)
