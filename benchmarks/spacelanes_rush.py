@@ -158,13 +158,8 @@ class FightDig(_Rush):
 
 
 class CourierDig(_Rush):
-    """Courier: every Transport in reach loaded and delivered before any trade run."""
-
-    def transport_bonus(self, slot: int) -> int:
-        return 5 * super().transport_bonus(slot)
-
-    def goal_bonus(self, slot: int) -> int:
-        return 3 * super().goal_bonus(slot)
+    """Courier: every Transport in reach loaded and delivered before any trade run (the heuristic's own
+    Courier line, `COURIER_PUSH`, without play against rivals)."""
 
 
 class OfficeRush(_Rush):
@@ -176,7 +171,7 @@ class OfficeRush(_Rush):
             return 0
         st = CONTENT.settlements[s.slot_set[slot]]
         if st.feature == "faction_office" and st.farg("faction") == self.kind:
-            return 40_000 if s.credits[p] >= office_price(s, p, slot) else 0
+            return 40_000 if s.credits[p] >= office_price(s, p, slot) + self.capital() else 0
         return 0
 
 

@@ -78,8 +78,9 @@ CARD_GOALS: Final = ("transports", "bounties", "pirates_won")
 UNIT_VALUE: Final = 250
 """Merchant Prince: what one more unit sold is worth beyond its price (the price table already adds 60),
 so the hold is filled with every good that sells on at all."""
-OFFICE_BONUS: Final = 6000
-"""Union Ally / Pirate Ally: the office of its Faction as the next stop once the next token is affordable."""
+OFFICE_BONUS: Final = 40_000
+"""Union Ally / Pirate Ally: the office of its Faction as the next stop once the next token is affordable,
+above any trade leg (the office rush: a token is a quarter of the goal, a leg a few percent)."""
 FACTION_KINDS: Final = ("union", "pirate")
 CAPITAL: Final = 1000
 """Credits a Faction goal keeps after buying a token (but the last), to go on trading."""
@@ -93,6 +94,11 @@ FIGHTER_HOLD: Final = 2500
 """Pirate Hunter spends at most this on a hold, so that fighting its own Pirates risks little."""
 DELIVERY_VALUE: Final = 3000
 """What a delivery is worth to Courier beyond its reward."""
+COURIER_PUSH: Final = 5
+"""Courier: a delivery's reward and `DELIVERY_VALUE` count this many times over against a trade leg's
+profit (the Transport rush: every Transport loaded and delivered before any trade run)."""
+PICKUP_PUSH: Final = 3
+"""Courier: the same for pickup places and its other goal stops."""
 _LEGS: dict[int, tuple[_Market, list[list[tuple[int, int, int]]]]] = {}
 """By market (its id; the market is held so the id stays its own): for each pair x * NSLOTS + y of
 known slots, the goods x sells and y buys as (margin, good, price at x), best margin first."""
@@ -441,7 +447,7 @@ class _Planner(_V1Planner):
         for cid, pk in s.transports[p]:
             t = CT[TYPE[cid]]
             if slot != pk and self.known(slot) and R.matches(s, t.to, slot):
-                v += t.reward + (DELIVERY_VALUE if self.kind == "transports" else 0)
+                v += (t.reward + DELIVERY_VALUE) * COURIER_PUSH if self.kind == "transports" else t.reward
         return v
 
     def goal_bonus(self, slot: int) -> int:
@@ -459,15 +465,16 @@ class _Planner(_V1Planner):
             st = SETTLE[s.slot_set[slot]]
             if st.feature == "faction_office" and st.farg("faction") == self.kind:
                 # the office as soon as its next token is affordable (the rush line: each token is a
-                # quarter of the goal)
-                purse = s.credits[p] + self.hold_value(p)  # (the hold is sold there before buying)
-                return OFFICE_BONUS if purse >= office_price(s, p, slot) + self.capital() else 0
+                # quarter of the goal); credits in hand only, so that it never waits at an office it
+                # cannot pay (a hold may not sell there)
+                return OFFICE_BONUS if s.credits[p] >= office_price(s, p, slot) + self.capital() else 0
         v = super().goal_bonus(slot)
         if self.kind == "transports" and self.known(slot):
             for c in s.hand[p]:  # a Transport in hand is loaded where its pickup place is (L11)
                 t = CT[TYPE[c]]
                 if t.kind == "transport" and R.matches(s, t.frm, slot):
                     v += DELIVERY_VALUE // 2
+            v *= PICKUP_PUSH
         return v
 
     def capital(self) -> int:
