@@ -34,8 +34,8 @@ _FIELDS = (
 _LISTS2 = ("cargo", "hand", "ship", "bought")
 _LISTS1 = ("slot_set", "lane_of", "dist", "rev_set", "rev_lane", "credits", "node", "lane", "mark", "damaged",
            "adrift", "union", "pirate", "goal", "last_landed", "feature_used", "engaged", "visited",
-           "traded", "goods_sold", "contraband_sold", "pirates_won", "bounties", "transports_done", "deck", "discard",
-           "hostile", "bounty", "station", "asteroids", "wormhole", "econ", "winner_list",
+           "traded", "goods_sold", "contraband_sold", "pirates_won", "bounties", "transports_done", "deck",
+           "discard", "hostile", "bounty", "station", "asteroids", "wormhole", "econ", "winner_list",
            "until", "marks", "stock")
 
 
