@@ -44,7 +44,7 @@ export function Captains({ view, body, names, me }) {
       const active = view.phase === 2 && view.active === sh.seat;
       const deciding = body.current_player === sh.seat;
       return html`<div class="captain ${active ? "active" : ""}" data-seat=${sh.seat} style=${`--seat:${SEAT_COLOURS[sh.seat % SEAT_COLOURS.length]}`}>
-        <div class="name"><${Swatch} seat=${sh.seat} /><span class="n">${names[sh.seat]}</span>
+        <div class="name"><${Swatch} seat=${sh.seat} /><span class="n" title=${names[sh.seat]}>${names[sh.seat]}</span>
           ${me === sh.seat ? html`<span class="badge you">you</span>` : ""}
           ${seat.kind && seat.kind !== "human" ? html`<span class="badge">${seat.kind}</span>` : ""}
           ${active ? html`<span class="badge turn">turn</span>` : ""}
@@ -131,14 +131,18 @@ function goalCondition(view, slug) {
   return (byCount && byCount[n]) || g.text;
 }
 
-export function Goal({ you, view }) {
+/** My Goal in three short lines: what it asks at this table, how far I am, how the game is won with it
+ * (L21) and, at a table with a turn limit, what happens then (`limit`, the guide's sentence). On a wide
+ * screen the guide bar leaves "how to win" to this panel. */
+export function Goal({ you, view, limit }) {
   if (!you) return null;
   const pct = Math.round((you.progress || 0) * 100);
   return html`<section class="panel goal" aria-label="My goal">
     <h2><span>My goal</span><span class="small" title="secret until the game ends">secret</span></h2>
     <div class="goal-line"><b>${you.goal.name}</b>: ${you.goal.text || goalCondition(view, you.goal.slug)}</div>
-    <div class="progress" title=${`${pct}% of the way`}><div style=${`width:${pct}%`}></div></div>
-    <div class="small muted">${pct}% of the way · win by ending a turn on a settlement with the goal reached</div>
+    <div class="goal-progress"><div class="progress" title=${`${pct}% of the way`}><div style=${`width:${pct}%`}></div></div>
+      <span class="small muted">${pct}% · then end a turn on a settlement to win</span></div>
+    ${limit ? html`<div class="small muted">${limit}</div>` : ""}
   </section>`;
 }
 

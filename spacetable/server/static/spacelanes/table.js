@@ -50,6 +50,13 @@ function lastByOthers(log, me) {
   return log[log.length - 1] || { text: "" };
 }
 
+/** The guide's sentence on the turn limit ("After 8 turns the captain closest to their Goal wins."), or
+ * null: the Goal panel says it where the guide bar leaves "how to win" to that panel. */
+function turnLimit(guide) {
+  const m = guide && /After \d+ turns? [^.]*\./.exec(guide.win || "");
+  return m ? m[0] : null;
+}
+
 function Status({ body, names, mine }) {
   const v = body.view;
   if (body.terminal) {
@@ -176,7 +183,7 @@ export function SpaceLanesTable({ body, act, intent, undo, setWindows, error, cl
       ${conn === "replay" || readOnly ? html`<span class="conn">replay</span>` : html`<span class="conn ${conn === "live" ? "live" : "down"}">${conn === "live" ? "● live" : conn === "connecting" ? "connecting…" : "reconnecting…"}</span>`}
       <span class="small">${me !== null && me !== undefined ? html`You are <b>${names[me]}</b>` : "Spectator"}</span>
     </header>
-    <${GuideBar} body=${body} game="spacelanes" />
+    <${GuideBar} body=${body} game="spacelanes" winElsewhere=${!!you} />
     <div class="col">
       <${Captains} view=${view} body=${body} names=${names} me=${me} />
       <${MyShip} view=${view} me=${me} legal=${legal} act=${act} busy=${busy} />
@@ -191,7 +198,7 @@ export function SpaceLanesTable({ body, act, intent, undo, setWindows, error, cl
       </div>
     </main>
     <aside class="col">
-      <${Goal} you=${you} view=${view} />
+      <${Goal} you=${you} view=${view} limit=${turnLimit(body.guide)} />
       <${Hand} you=${you} legal=${legal} act=${act} busy=${busy} used=${new Set()} />
     </aside>
     <${Banners} log=${body.log || []} line=${say} />
