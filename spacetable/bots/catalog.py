@@ -8,7 +8,8 @@ import importlib
 BOT_MODULES: dict[str, tuple[str, ...]] = {
     "moonrakers": ("spacetable.bots.moonrakers_random", "spacetable.bots.moonrakers_greedy",
                    "spacetable.bots.moonrakers_heuristic"),
-    "spacelanes": ("spacetable.bots.spacelanes_greedy", "spacetable.bots.spacelanes_heuristic"),
+    "spacelanes": ("spacetable.bots.spacelanes_greedy", "spacetable.bots.spacelanes_heuristic",
+                   "spacetable.bots.spacelanes_heuristic_v1"),
     "highcard": ("spacetable.bots.highcard_bots",),
 }
 COMMON_MODULES: tuple[str, ...] = ("spacetable.bots.mcts", "spacetable.rl.policy_bot")
