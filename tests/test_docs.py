@@ -24,8 +24,9 @@ FORBIDDEN: dict[str, re.Pattern[str]] = {
                                  r"|(?<!validated )(?<!checked )\bat (?:a |the )?load\b"
                                  r"|\b(?:lighter|heavier|higher|lower) load\b", re.IGNORECASE),
 }
-RESULTS_LINK = re.compile(r"benchmarks/results/[\w.-]+")
-"""A link to a study: its file name starts with the date it was run."""
+RESULTS_LINK = re.compile(r"\]\((?:\.\./)?benchmarks/results/[\w.-]+\)")
+"""A Markdown link to a study (its file name starts with the date it was run): the reader sees the
+link's words; a bare path with its date reads as a lab note."""
 
 OWNED_ELSEWHERE: set[str] = set()
 """Docs another branch is rewriting now: expected to fail until that work is merged, then this entry
@@ -48,6 +49,7 @@ def test_offences_finds_issues_dates_and_loads_but_not_links_to_studies() -> Non
     assert offences(line) == [f"line 1 names an issue number: {line}", f"line 1 names a machine load: {line}"]
     assert len(offences("on 1 December, 12:30–13:25 UTC\n2026-12-01\nrun at load\nload average 7")) == 4
     assert offences("see [the study](../benchmarks/results/2026-12-01-bot-strength.md)") == []
+    assert len(offences("figures in `benchmarks/results/2026-12-01-bot-strength.md`")) == 1
     assert offences("a save loads; `--load FILE`; the load benchmark; cards validated at load") == []
     assert len(offences("measured at load\nat the lighter load")) == 2
 
