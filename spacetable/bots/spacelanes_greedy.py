@@ -572,12 +572,11 @@ class _Brain:
         a, b = ENDS[ls]
         return min(mv[a], mv[b])
 
-    # ----- main turn ----------------------------------------------------------------------------
-    def turn(self) -> Action:
-        s, p = self.s, self.p
-        g = self.act
-        at = s.node[p]
-        # stored repair kits, equipment worth having
+    def before_trade(self) -> Action | None:
+        """What a turn does first, if anything: a stored Repair Kit or a free reusable repair or draw,
+        a card worth playing now, or (PvP, L19) a purchase from a ship in my Space before the hold
+        fills."""
+        s = self.s
         for a in self.legal:
             if a.kind == "use":
                 t = card_of(a)
@@ -586,12 +585,22 @@ class _Brain:
         play = self.play_choice(trading=False)
         if play is not None:
             return play
-        if s.pvp and s.offers == 0:  # L19: buy from a ship in my Space before filling the hold
+        if s.pvp and s.offers == 0:
             for a in self.legal:
                 if a.kind == "offer":
                     plan = self.trade_plan(int(a.args[0]))
                     if plan[1] or plan[2] >= 0:
                         return a
+        return None
+
+    # ----- main turn ----------------------------------------------------------------------------
+    def turn(self) -> Action:
+        s, p = self.s, self.p
+        g = self.act
+        at = s.node[p]
+        first = self.before_trade()
+        if first is not None:
+            return first
         if at >= 0 and s.damaged[p] and s.trade_state == 0:
             if s.credits[p] >= R.repair_price(s, p) + 200 and g(SA.TRADE):
                 return SA.TRADE

@@ -504,20 +504,9 @@ class _Planner(_V1Planner):
         at = s.node[p]
         if at >= 0 and self.goal_done() and "end" in self.by:
             return self.by["end"]  # L21: the goal is reached on a settlement
-        for a in self.legal:  # a stored Repair Kit, a reusable repair or draw (free)
-            if a.kind == "use":
-                t = card_of(a)
-                if t.kind == "repair_kit" or t.use in ("repair", "draw"):
-                    return a
-        play = self.play_choice(trading=False)
-        if play is not None:
-            return play
-        if s.pvp and s.offers == 0:  # L19: buy from a ship in my Space before filling the hold
-            for a in self.legal:
-                if a.kind == "offer":
-                    plan = self.trade_plan(int(a.args[0]))
-                    if plan[1] or plan[2] >= 0:
-                        return a
+        first = self.before_trade()
+        if first is not None:
+            return first
         trade = self.act(SA.TRADE)
         if at >= 0 and s.damaged[p] and s.trade_state == 0:
             if trade is not None and s.credits[p] >= R.repair_price(s, p) + 200:
