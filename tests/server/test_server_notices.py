@@ -74,6 +74,12 @@ def test_one_notice_per_waiting_decision_through_every_channel(sqlite_url: str) 
             periods = 0
             deciding = False
             service = c.app.state.service  # type: ignore[attr-defined]
+
+            def settled() -> bool:
+                """Nothing queued or on its way: every your-turn job so far is sent (or dropped)."""
+                jobs = service.store.notices(g["id"])
+                return not service.notifier._pending and not any(
+                    j["state"] == "pending" for j in jobs if j["event"] == "your-turn")
             for _ in range(300):
                 va, vb = view(c, g, ta), view(c, g, tb)
                 if va["terminal"] or periods >= 4:
@@ -82,6 +88,9 @@ def test_one_notice_per_waiting_decision_through_every_channel(sqlite_url: str) 
                     if not deciding:
                         periods += 1
                     deciding = True
+                    # Bo plays once the notices of this wait went out, as a player away would; a move
+                    # made before them would rightly drop them (the decision no longer waits)
+                    _wait(settled, 20.0)
                     text = pick.choice(vb["legal_actions"])["text"]
                     r = c.post(f"/api/games/{g['id']}/actions", headers=auth(tb),
                                json={"action": text, "version": vb["version"]})
