@@ -20,6 +20,7 @@ from spacetable.advice import advice, has_advisor
 from spacetable.bots.base import bot_names
 from spacetable.engine.errors import SpacetableError
 from spacetable.rulebook import NoRules, rule_texts
+from spacetable.server.chat import MAX_CHARS
 from spacetable.server.errors import ApiError
 from spacetable.server.service import GameRequest, GameService
 from spacetable.server.views import summary_body, view_text
@@ -114,6 +115,23 @@ class UndoInfo(Model):
     reason: str
 
 
+class ChatLine(Model):
+    n: int = Field(description="the message's number in the game, from 1")
+    seat: int
+    name: str = Field(description="the writer's display name")
+    text: str = Field(description="exactly as sent (show it as text, never as markup)")
+    at: str = Field(description="when it was stored: ISO 8601, UTC")
+
+
+class ChatBody(StrictBody):
+    text: str = Field(max_length=4 * MAX_CHARS, description=(
+        f"any text of 1 to {MAX_CHARS} characters, stored verbatim (one message a second per seat)"))
+
+
+class ChatPosted(Model):
+    message: ChatLine
+
+
 class GameView(Model):
     id: str
     game: str
@@ -145,6 +163,9 @@ class GameView(Model):
     tutorial: dict[str, Any] | None = Field(default=None, description=(
         'a tutorial\'s coach for this seat: {"title", "intro", "text", "turn", "turns", "done", "outro"}; '
         "null in other games"))
+    chat: list[ChatLine] = Field(default=[], description=(
+        'the table chat\'s last 50 messages, oldest first; a new one is also pushed on the WebSocket as '
+        '{"type": "chat", "message": …}'))
     replay: dict[str, Any] | None = Field(default=None, description='replay positions: {"last", "reveal"}')
     hidden: dict[str, list[dict[str, Any]]] | None = Field(default=None, description=(
         'replay with reveal: per seat ("p1"…), what its view held beyond the spectator\'s '
@@ -404,6 +425,17 @@ async def hand_to_bot(game_id: GameId, seat: Annotated[int, Field(ge=0, le=16)],
     svc, me = await _caller(request, game_id, authorization)
     await svc.handoff(game_id, me, seat, body.bot, body.version)
     return _view(request, game_id, me)
+
+
+@router.post("/games/{game_id}/chat", status_code=201, response_model=ChatPosted)
+async def post_chat(game_id: GameId, body: ChatBody, request: Request,
+                    authorization: Auth = None) -> ChatPosted:
+    """Write in the table chat as your seat (a player's token; the spectator's reads only: 403): any
+    text up to 500 characters, stored and returned verbatim; one message a second per seat (429 with
+    Retry-After otherwise)."""
+    svc, seat = await _caller(request, game_id, authorization)
+    line = await svc.chat.post(game_id, seat, body.text)
+    return ChatPosted(message=ChatLine(**line))
 
 
 @router.post("/games/{game_id}/prefs", response_model=GameView)

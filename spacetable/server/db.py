@@ -137,3 +137,18 @@ class LeaseRow(Base):
     game_id: Mapped[str] = mapped_column(ForeignKey("games.id"), primary_key=True)
     owner: Mapped[str] = mapped_column(String(64))
     expires_ms: Mapped[int] = mapped_column(BigInteger)
+
+
+class ChatRow(Base):
+    """One table-chat message (revision 0007): number `n` in its game (from 1), verbatim text."""
+
+    __tablename__ = "chat_messages"
+    __table_args__ = (UniqueConstraint("game_id", "n", name="uq_chat_n"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    game_id: Mapped[str] = mapped_column(String(32), ForeignKey("games.id"), index=True)
+    n: Mapped[int] = mapped_column(Integer)
+    seat: Mapped[int] = mapped_column(Integer)
+    name: Mapped[str] = mapped_column(String(40))
+    text: Mapped[str] = mapped_column(Text)
+    at: Mapped[datetime] = mapped_column()

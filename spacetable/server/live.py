@@ -293,6 +293,11 @@ class Hub:
             if conn is not exclude:
                 conn.send_view(table, connected, away)
 
+    def send_all(self, game_id: str, text: str) -> None:
+        """Queue one message (e.g. a chat line) for every client of a game connected here."""
+        for conn in list(self._conns.get(game_id, ())):
+            conn.send(text)
+
     def close_all(self) -> None:
         for conns in self._conns.values():
             for c in conns:

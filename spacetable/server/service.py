@@ -42,6 +42,7 @@ from spacetable.engine.errors import SpacetableError
 from spacetable.engine.rng import Rng
 from spacetable.server import names as display_names
 from spacetable.server.botpool import BOT_BATCH, BotPool, Caps, Job, WorkerLost
+from spacetable.server.chat import ChatBoard
 from spacetable.server.config import ServerConfig
 from spacetable.server.deal import new_deal
 from spacetable.server.errors import ApiError
@@ -151,6 +152,8 @@ class GameService:
         self._frozen = False
         self._listening = asyncio.Event()
         self.notifier: Notifier | None = None
+        self.chat = ChatBoard(self)
+        """The table chat of the games held here (`server.chat`)."""
         """Queues and sends the notices to players (`notices.Notifier`), once started."""
 
     # ----- lifecycle ----------------------------------------------------------------------
@@ -170,7 +173,8 @@ class GameService:
         if self.store.engine.dialect.name == "sqlite":
             self._checkpointer = loop.create_task(self._checkpoints())
         if self.store.shared:
-            self._listener = Listener(self.store.engine.url, loop, self._heard, self._missed, self._presence)
+            self._listener = Listener(self.store.engine.url, loop, self._heard, self._missed, self._presence,
+                                      self.chat.on_note())
             self._listener.start()
         self._spawn(self._resume())
         self._spawn(self._presence_clock())
@@ -428,6 +432,7 @@ class GameService:
         for key, seat in stored.tokens:  # its credentials, so no request waits on a token lookup
             self._tokens[key] = (game_id, seat)
         self.hub.known(game_id)
+        table.chat = await self.chat.lines(game_id)
         if table.status != stored.status:
             if table.status == UPGRADED:
                 log.warning("game %s: %s", game_id, table.message)
@@ -548,6 +553,7 @@ class GameService:
         table.commit(plan)
         for tok, seat in tokens:
             self._tokens[hash_token(tok)] = (game_id, seat)
+        table.chat = self.chat.fresh(game_id)
         self.tables[game_id] = table
         self.hub.known(game_id)
         self.schedule_bots(table)

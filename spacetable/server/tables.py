@@ -154,6 +154,10 @@ class Table:
     send the whole log instead."""
     deal: Deal | None = None
     """The seed's salt, whether the creator chose it, the generator stream (`server.deal`)."""
+    chat: list[dict[str, Any]] = field(default_factory=list)
+    """The table chat's last messages (`server.chat`: one list per game, shared by its tables)."""
+    chat_text: tuple[int, str] = (0, "[]")
+    """(number of the last message, the view's ``chat`` as JSON text) (`views.view_text`)."""
 
     @property
     def fixed_seed(self) -> bool:

@@ -19,6 +19,9 @@ from typing import Any
 from spacetable.engine.errors import SpacetableError
 from spacetable.server.tables import FINISHED, HUMAN, JOINED, RUNNING, LogLine, Table, replay
 
+CHAT_LINES = 50
+"""The last table-chat messages every view carries (`server.chat`)."""
+
 MAX_WALK = 50
 
 
@@ -168,7 +171,8 @@ def view_body(table: Table, seat: int | None, connected: Container[int] = (),
     """The GET /view body for `seat` (None: spectator), built from `state.view(seat)` only (its
     ``view`` is memoized for the version: read it, do not change it)."""
     body = _fields(table, seat, connected, away)
-    return {**body["head"], "view": _view_json(table, seat), "log": log_for(table, seat), **body["tail"]}
+    return {**body["head"], "view": _view_json(table, seat), "log": log_for(table, seat), **body["tail"],
+            "chat": table.chat[-CHAT_LINES:]}
 
 
 def _fields(table: Table, seat: int | None, connected: Container[int],
@@ -311,11 +315,19 @@ def view_text(table: Table, seat: int | None, connected: Container[int] = (),
             table.cache[parts_key] = parts
         head, tail = parts
         lines = ",".join(_log_texts(table)[log_start or 0:])
-        if log_start is not None:
-            tail = f'{tail[:-1]},"log_start":{log_start}}}'
-        text = head + lines + tail
+        text = head + lines + tail[:-1]
         table.cache[key] = text
-    return str(text)
+    end = "}" if log_start is None else f',"log_start":{log_start}}}'
+    return f'{text},"chat":{_chat_text(table)}{end}'
+
+
+def _chat_text(table: Table) -> str:
+    """The view's ``chat`` (the last `CHAT_LINES` messages) as JSON text, built once per new message
+    (chat does not change the game's version, so it is kept apart from the version's memo)."""
+    last = table.chat[-1]["n"] if table.chat else 0
+    if table.chat_text[0] != last:
+        table.chat_text = (last, _dumps(table.chat[-CHAT_LINES:]))
+    return table.chat_text[1]
 
 
 def _deal(table: Table) -> dict[str, Any]:

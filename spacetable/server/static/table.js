@@ -8,6 +8,7 @@ import { html } from "./html.js";
 import { REFUSED, api, keepToken, liveConnection, rememberGame, seatKey, takeTokenFromUrl, tokenFor } from "./api.js";
 import { GenericTable } from "./generic.js";
 import { browserNotice, claimSeat } from "./profile.js";
+import { ChatContext, useChat } from "./chat.js";
 
 const SOUND_KEY = "spacetable.sound";
 const LOADED = {};
@@ -97,11 +98,14 @@ export function GamePage({ id }) {
   const Table = useTableComponent(body ? body.game : null);
   const liveRef = useRef(null);
   const wasMine = useRef(false);
+  const chat = useChat(id, token, body ? body.seat : null);
+  const addChat = chat.add;
 
   const accept = useCallback((b) => {
     if (!b || (bodyRef.current && b.version < bodyRef.current.version)) return;
     bodyRef.current = b;
     setBody(b);
+    if (b.chat) addChat(b.chat);
     if (!kept.current) {
       keepToken(id, token); // the server took this token: this browser now holds the seat
       kept.current = true;
@@ -112,7 +116,7 @@ export function GamePage({ id }) {
       myTurn: isMyDecision(b), version: b.version, seen: Date.now(),
       ...(b.tutorial ? { tutorial: true, tutorialDone: !!b.tutorial.done } : {}),
     });
-  }, [id, token]);
+  }, [id, token, addChat]);
 
   const refetch = useCallback(async () => {
     const r = await api(`/api/games/${encodeURIComponent(id)}/view`, { token });
@@ -128,6 +132,7 @@ export function GamePage({ id }) {
       onError: (e) => setError(e),
       onState: setConn,
       onReconnect: refetch, // after a dropped connection the view is fetched again: nothing is lost
+      onChat: (m) => addChat([m]),
     });
     liveRef.current = live;
     // a small handle for tests and the console: drop the socket, read the version, send an action text
@@ -212,6 +217,7 @@ export function GamePage({ id }) {
   const table = html`<${Table} body=${body} act=${act} intent=${intent} undo=${undo} toBot=${toBot}
     setWindows=${setWindows} error=${error} clearError=${() => setError(null)} conn=${conn} busy=${busy}
     sound=${sound} toggleSound=${toggleSound} seatKey=${seatKey} lastMove=${lastMove} readOnly=${false} />`;
-  return html`${body.fixed_seed && !body.tutorial ? html`<div class="with-notice"><${DealNotice} body=${body} />${table}</div>` : table}
-    <${Corner} body=${body} id=${id} />`;
+  return html`<${ChatContext.Provider} value=${body.tutorial ? null : chat}>
+    ${body.fixed_seed && !body.tutorial ? html`<div class="with-notice"><${DealNotice} body=${body} />${table}</div>` : table}
+    <${Corner} body=${body} id=${id} /></${ChatContext.Provider}>`;
 }

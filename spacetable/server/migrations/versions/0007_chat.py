@@ -1,0 +1,34 @@
+"""Table chat: the messages of a game's players, numbered per game.
+
+Revision ID: 0007
+Revises: 0006
+Create Date: 2026-12-06
+"""
+
+from __future__ import annotations
+
+import sqlalchemy as sa
+from alembic import op
+
+revision = "0007"
+down_revision = "0006"
+branch_labels = None
+depends_on = None
+
+
+def upgrade() -> None:
+    op.create_table(
+        "chat_messages",
+        sa.Column("id", sa.Integer(), primary_key=True, autoincrement=True),
+        sa.Column("game_id", sa.String(32), sa.ForeignKey("games.id"), nullable=False, index=True),
+        sa.Column("n", sa.Integer(), nullable=False),
+        sa.Column("seat", sa.Integer(), nullable=False),
+        sa.Column("name", sa.String(40), nullable=False),
+        sa.Column("text", sa.Text(), nullable=False),
+        sa.Column("at", sa.DateTime(), nullable=False),
+        sa.UniqueConstraint("game_id", "n", name="uq_chat_n"),
+    )
+
+
+def downgrade() -> None:
+    op.drop_table("chat_messages")
