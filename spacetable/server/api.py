@@ -70,6 +70,9 @@ class CreateGame(StrictBody):
     share_for_research: StrictBool = Field(default=False, description=(
         "the players allow `spacetable dataset` to export this game's decisions (observations, masks, "
         "actions; never names or tokens) once it is finished"))
+    open_seats: list[Annotated[int, Field(ge=0, le=16)]] = Field(default=[], max_length=8, description=(
+        "person seats no one holds yet: no token is made for them; GET /api/open lists the game and any "
+        "player takes one with POST /api/games/{id}/seats/{seat}/take"), examples=[[1]])
 
 
 class SeatToken(Model):
@@ -91,6 +94,7 @@ class SeatInfo(Model):
     away: bool = Field(default=False, description=(
         "its person has been away (no socket, no request) long enough that another seat may hand "
         "the seat to a bot"))
+    open: bool = Field(default=False, description="an open seat: no one holds it yet (GET /api/open)")
 
 
 class LogEntry(Model):
@@ -166,6 +170,8 @@ class GameView(Model):
     chat: list[ChatLine] = Field(default=[], description=(
         'the table chat\'s last 50 messages, oldest first; a new one is also pushed on the WebSocket as '
         '{"type": "chat", "message": …}'))
+    rematch: str | None = Field(default=None, description=(
+        "a finished game's rematch, once one of its people asked for it (POST /rematch joins it)"))
     replay: dict[str, Any] | None = Field(default=None, description='replay positions: {"last", "reveal"}')
     hidden: dict[str, list[dict[str, Any]]] | None = Field(default=None, description=(
         'replay with reveal: per seat ("p1"…), what its view held beyond the spectator\'s '
@@ -358,7 +364,7 @@ async def create_game(body: CreateGame, request: Request) -> Created:
     made = await service(request).create(GameRequest(
         game=body.game, players=body.players, seats=body.seats, expansions=body.expansions,
         modules=body.modules, modes=body.modes, seed=body.seed, names=body.names,
-        turn_limit=body.turn_limit, share_for_research=body.share_for_research),
+        turn_limit=body.turn_limit, share_for_research=body.share_for_research, open_seats=body.open_seats),
         client=request.client.host if request.client is not None else "")
     return Created(id=made.id, seats=[SeatToken(seat=s, token=t) for s, t in made.seats],
                    spectator=made.spectator)

@@ -40,6 +40,8 @@ class GameRow(Base):
     share_for_research: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
     """The players allowed `spacetable dataset` to export this game's trajectories once it is over
     (set at creation, off by default; names and tokens are never exported)."""
+    rematch_id: Mapped[str | None] = mapped_column(String(32), nullable=True)
+    """The game its rematch created (revision 0007), once one of its people asked for it."""
 
 
 class SeatRow(Base):
@@ -53,6 +55,8 @@ class SeatRow(Base):
     name: Mapped[str] = mapped_column(String(40))
     player_id: Mapped[str | None] = mapped_column(ForeignKey("players.id"), nullable=True, index=True)
     """The player profile the seat is attached to (revision 0005), or None."""
+    is_open: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    """An open seat (revision 0007): no one holds it yet; any player may take it (`server.rematch`)."""
 
 
 class PlayerRow(Base):

@@ -100,6 +100,8 @@ class GameRequest:
     """The players allow `spacetable dataset` to export this game's decisions once it is finished."""
     tutorial: bool = False
     """A guided first game (`spacetable.tutorials`): marked by its first record; the view adds the coach."""
+    open_seats: Sequence[int] = ()
+    """Human seats no one holds yet: no token is made for them; any player may take one."""
 
 
 def _now_ms() -> int:
@@ -433,6 +435,8 @@ class GameService:
             self._tokens[key] = (game_id, seat)
         self.hub.known(game_id)
         table.chat = await self.chat.lines(game_id)
+        table.open_seats = {s.seat for s in stored.seats if s.open}
+        table.rematch = stored.rematch
         if table.status != stored.status:
             if table.status == UPGRADED:
                 log.warning("game %s: %s", game_id, table.message)
@@ -491,8 +495,10 @@ class GameService:
         return found
 
     # ----- creating -----------------------------------------------------------------------
-    async def create(self, req: GameRequest, client: str | None = None) -> Created:
-        """A new game; `client` (the caller's address) is rate-limited (429 past the limit)."""
+    async def create(self, req: GameRequest, client: str | None = None, game_id: str | None = None,
+                     players: dict[int, str] | None = None) -> Created:
+        """A new game; `client` (the caller's address) is rate-limited (429 past the limit). A rematch
+        gives the id reserved for it and the seats' players (seat → player id) to attach."""
         if client is not None:
             self._creations.check(client, "new games")
         try:
@@ -512,6 +518,12 @@ class GameService:
             raise ApiError(400, f"{req.game} is not available on this server") from e
         if len(req.seats) != req.players:
             raise ApiError(400, f"{len(req.seats)} seats given for {req.players} players")
+        for wanted in req.open_seats:
+            if not 0 <= wanted < req.players or req.seats[wanted] != HUMAN:
+                raise ApiError(400, f"open seat {wanted} is not a person's seat of this game (seats 0 to "
+                                    f"{req.players - 1}, \"human\")")
+        if len(set(req.open_seats)) != len(req.open_seats):
+            raise ApiError(400, "a seat is listed twice in open_seats")
         for kind in req.seats:
             if kind != HUMAN:
                 check_bot(req.game, kind, self.caps, config)
@@ -534,26 +546,29 @@ class GameService:
                                     f"{twin!r}: give each seat a name the others can tell apart")
             seats.append(Seat(i, name, kind))
         state.events = []
-        game_id = secrets.token_hex(8)
+        game_id = game_id or secrets.token_hex(8)
         table = Table(game_id, req.game, config, seed, rules_version(req.game), seats, state,
                       tutorial=req.tutorial, deal=deal)
         try:
             plan = table.plan_tutorial() if req.tutorial else table.plan_advance()
         except SpacetableError as e:
             raise ApiError(400, str(e)) from e
-        tokens: list[tuple[str, int | None]] = [(new_token(), s.seat) for s in seats if s.kind == HUMAN]
+        tokens: list[tuple[str, int | None]] = [(new_token(), s.seat) for s in seats
+                                                if s.kind == HUMAN and s.seat not in req.open_seats]
         spectator = new_token()
         tokens.append((spectator, None))
         status = FINISHED if plan.state.is_terminal() else RUNNING
         await self._db_write(functools.partial(
             self.store.create, salt=deal.salt, fixed_seed=deal.fixed, stream=deal.stream),
             game_id, req.game, config, seed, table.rules_version,
-            [StoredSeat(s.seat, s.kind, s.name) for s in seats], tokens, plan.records, status,
+            [StoredSeat(s.seat, s.kind, s.name, (players or {}).get(s.seat), s.seat in req.open_seats)
+             for s in seats], tokens, plan.records, status,
             req.share_for_research)
         table.commit(plan)
         for tok, seat in tokens:
             self._tokens[hash_token(tok)] = (game_id, seat)
         table.chat = self.chat.fresh(game_id)
+        table.open_seats = set(req.open_seats)
         self.tables[game_id] = table
         self.hub.known(game_id)
         self.schedule_bots(table)

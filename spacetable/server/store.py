@@ -117,6 +117,8 @@ class StoredSeat:
     name: str
     player: str | None = None
     """The id of the player profile the seat is attached to, if any."""
+    open: bool = False
+    """No one holds the seat yet: any player may take it (`server.rematch`)."""
 
 
 @dataclass(frozen=True)
@@ -184,6 +186,8 @@ class StoredGame:
     """The creator gave the seed; None for a game stored before commitments (unknown)."""
     stream: str = STREAM
     """The generator stream the game is dealt with (`rng.STREAM`; older games `rng.LEGACY_STREAM`)."""
+    rematch: str | None = None
+    """The id of the game's rematch, once created."""
 
 
 def make_engine(url: str) -> Engine:
@@ -315,8 +319,8 @@ class Store:
                           rules_version=rules_version, version=len(records), status=status,
                           created_at=t, updated_at=t, share_for_research=share_for_research))
             s.flush()
-            s.add_all(SeatRow(game_id=game_id, seat=x.seat, kind=x.kind, name=x.name, player_id=x.player)
-                      for x in seats)
+            s.add_all(SeatRow(game_id=game_id, seat=x.seat, kind=x.kind, name=x.name, player_id=x.player,
+                              is_open=x.open) for x in seats)
             s.add_all(TokenRow(token_hash=hash_token(tok), game_id=game_id, seat=seat)
                       for tok, seat in tokens)
             s.add_all(RecordRow(game_id=game_id, n=i, kind=r.kind, text=r.text, seat=r.seat, created_at=t)
@@ -469,9 +473,9 @@ class Store:
                 salt=bytes.fromhex(row.salt_hex) if row.salt_hex else None, fixed_seed=row.fixed_seed,
                 stream=row.rng,
                 rules_version=row.rules_version, version=row.version, status=row.status,
-                seats=[StoredSeat(x.seat, x.kind, x.name, x.player_id) for x in seats],
+                seats=[StoredSeat(x.seat, x.kind, x.name, x.player_id, x.is_open) for x in seats],
                 records=[StoredRecord(r.n, r.kind, r.text, r.seat, r.created_at) for r in recs],
-                tokens=[(h, seat) for h, seat in tokens])
+                tokens=[(h, seat) for h, seat in tokens], rematch=row.rematch_id)
 
     @_retried
     def list_ids(self, status: str | None = None) -> list[str]:

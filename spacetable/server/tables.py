@@ -158,6 +158,10 @@ class Table:
     """The table chat's last messages (`server.chat`: one list per game, shared by its tables)."""
     chat_text: tuple[int, str] = (0, "[]")
     """(number of the last message, the view's ``chat`` as JSON text) (`views.view_text`)."""
+    open_seats: set[int] = field(default_factory=set)
+    """Seats no one holds yet: any player may take one (`server.rematch`)."""
+    rematch: str | None = None
+    """The id of this finished game's rematch, once one of its people asked for it."""
 
     @property
     def fixed_seed(self) -> bool:

@@ -163,7 +163,8 @@ def seat_list(table: Table, connected: Container[int], away: Container[int] = ()
     long enough that another seat may hand their seat to a bot (``away``)."""
     return [{"seat": s.seat, "name": s.name, "kind": s.kind,
              "connected": s.kind != HUMAN or s.seat in connected,
-             "away": s.kind == HUMAN and s.seat in away} for s in table.seats]
+             "away": s.kind == HUMAN and s.seat in away and s.seat not in table.open_seats,
+             "open": s.seat in table.open_seats} for s in table.seats]
 
 
 def view_body(table: Table, seat: int | None, connected: Container[int] = (),
@@ -172,7 +173,7 @@ def view_body(table: Table, seat: int | None, connected: Container[int] = (),
     ``view`` is memoized for the version: read it, do not change it)."""
     body = _fields(table, seat, connected, away)
     return {**body["head"], "view": _view_json(table, seat), "log": log_for(table, seat), **body["tail"],
-            "chat": table.chat[-CHAT_LINES:]}
+            "chat": table.chat[-CHAT_LINES:], "rematch": table.rematch}
 
 
 def _fields(table: Table, seat: int | None, connected: Container[int],
@@ -318,7 +319,8 @@ def view_text(table: Table, seat: int | None, connected: Container[int] = (),
         text = head + lines + tail[:-1]
         table.cache[key] = text
     end = "}" if log_start is None else f',"log_start":{log_start}}}'
-    return f'{text},"chat":{_chat_text(table)}{end}'
+    rematch = "null" if table.rematch is None else _dumps(table.rematch)
+    return f'{text},"chat":{_chat_text(table)},"rematch":{rematch}{end}'
 
 
 def _chat_text(table: Table) -> str:

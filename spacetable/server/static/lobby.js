@@ -6,7 +6,7 @@
 import { useEffect, useRef, useState } from "preact/hooks";
 import { html } from "./html.js";
 import { api, fetchBots, forgetGame, gamesMeta, rememberGame, storedGames } from "./api.js";
-import { Profile } from "./profile.js";
+import { Profile, ensurePlayer, playerKey } from "./profile.js";
 
 const FALLBACK_BOTS = ["random", "greedy"];
 /** The games offered until GET /api/meta answers (it lists every game the server plays). */
@@ -105,7 +105,9 @@ function CreateForm({ bots, games, game, setGame, onCreated }) {
     e.preventDefault();
     setBusy(true);
     setError(null);
-    const seats = kinds.slice(0, players);
+    const picks = kinds.slice(0, players);
+    const seats = picks.map((k) => (k === "open" ? "human" : k)); // an open seat is a person's seat no one holds yet
+    const openSeats = picks.map((k, i) => (k === "open" ? i : -1)).filter((i) => i >= 0);
     const body = other ? { game, players, seats, expansions: otherPicked("expansions"), modules: otherPicked("modules"), modes: otherPicked("modes") } : {
       game, players, seats,
       expansions: !lanes && bt && btAllowed ? ["binding-ties"] : [], modules: !lanes && fe ? ["first-encounter"] : [],
@@ -123,6 +125,7 @@ function CreateForm({ bots, games, game, setGame, onCreated }) {
       body.seed = BigInt(seed.trim()); // the API takes any integer below 2**128 (sent as a JSON integer)
     }
     if (share) body.share_for_research = true;
+    if (openSeats.length) body.open_seats = openSeats;
     if (lanes && turnLimit.trim()) body.turn_limit = parseInt(turnLimit, 10);
     const r = await api("/api/games", { method: "POST", body });
     setBusy(false);
@@ -155,8 +158,8 @@ function CreateForm({ bots, games, game, setGame, onCreated }) {
       <span class="muted">Seat ${i + 1}</span>
       <select class="input" name=${"seat-" + i} aria-label=${`seat ${i + 1} player`} value=${k}
         onChange=${(e) => { const nk = [...kinds]; nk[i] = e.currentTarget.value; setKinds(nk); }}>
-        <option value="human">Human</option>${bots.map((b) => html`<option value=${b} title=${b}>${b.startsWith("policy:") ? `Agent: ${b.slice(7)}` : `Bot: ${b}`}${b === info.defaultBot ? " ★" : ""}</option>`)}</select>
-      <input class="input" name=${"name-" + i} aria-label=${`seat ${i + 1} name`} maxlength="40" placeholder=${k === "human" ? `Captain ${i + 1}` : botName(i, k, info.defaultBot)}
+        <option value="human">Human</option><option value="open" title="Anyone on this server may take it from the lobby's open seats">Open seat</option>${bots.map((b) => html`<option value=${b} title=${b}>${b.startsWith("policy:") ? `Agent: ${b.slice(7)}` : `Bot: ${b}`}${b === info.defaultBot ? " ★" : ""}</option>`)}</select>
+      <input class="input" name=${"name-" + i} aria-label=${`seat ${i + 1} name`} maxlength="40" placeholder=${k === "human" || k === "open" ? `Captain ${i + 1}` : botName(i, k, info.defaultBot)}
         value=${names[i]} onInput=${(e) => { const nn = [...names]; nn[i] = e.currentTarget.value; setNames(nn); }} />
     </div>`)}
     ${other ? html`<${OtherOptions} info=${info} picked=${picked} setPicked=${setPicked} />` : lanes ? html`<div class="options">
@@ -320,6 +323,50 @@ function Learn({ games, stored, onStarted }) {
   </section>`;
 }
 
+/** The running games on this server with a seat anyone may take (GET /api/open); taking one attaches it to
+ * this browser's profile (made on the spot if there is none) and opens the table. */
+function OpenSeats({ games, onTaken }) {
+  const [list, setList] = useState(null);
+  const [error, setError] = useState(null);
+  const load = async () => {
+    const r = await api("/api/open");
+    setList(r.ok ? r.data.games : []);
+  };
+  useEffect(() => {
+    load();
+    const t = setInterval(load, 15000);
+    return () => clearInterval(t);
+  }, []);
+  if (!list || !list.length) return null;
+  const title = (name) => (games.find((g) => g.name === name) || { title: name }).title;
+  const takeSeat = async (g, seat) => {
+    setError(null);
+    const me = await ensurePlayer();
+    const key = playerKey();
+    if (!me || !key) {
+      setError("Your profile could not be made here; try again in a moment.");
+      return;
+    }
+    const r = await api(`/api/games/${encodeURIComponent(g.id)}/seats/${seat}/take`, { method: "POST", token: key });
+    if (!r.ok) {
+      setError(r.data.error || "The seat could not be taken.");
+      load();
+      return;
+    }
+    rememberGame(g.id, { game: g.game, created: Date.now(), seat, token: r.data.token });
+    onTaken();
+    location.assign(`/game/${encodeURIComponent(g.id)}#token=${encodeURIComponent(r.data.token)}`);
+  };
+  return html`<section class="panel open-seats" aria-label="Open seats">
+    <h2>Open seats on this server</h2>
+    ${error ? html`<div class="error" role="alert">${error}</div>` : ""}
+    <div class="gamelist"><ul>${list.map((g) => html`<li data-open-game=${g.id}>
+      <div class="what"><b>${title(g.game)}</b> <span class="small muted">${g.players} captains${" · with "}${g.seats.filter((s) => !s.open).map((s) => s.name).join(", ")}</span></div>
+      ${g.seats.filter((s) => s.open).map((s) => html`<button class="btn tiny primary" data-take=${s.seat}
+        onClick=${() => takeSeat(g, s.seat)} title=${`Take seat ${s.seat + 1} (${s.name})`}>Take seat ${s.seat + 1}</button>`)}
+    </li>`)}</ul></div></section>`;
+}
+
 export function Lobby({ notice = null } = {}) {
   const games = useGames();
   const [bots, setBots] = useState(FALLBACK_BOTS);
@@ -347,6 +394,7 @@ export function Lobby({ notice = null } = {}) {
     <div class="col" style="gap:14px">
       ${rec ? html`<${Invites} rec=${rec} />` : ""}
       <${Profile} notice=${notice} />
+      <${OpenSeats} games=${games} onTaken=${() => setStored(storedGames())} />
       <${MyGames} stored=${stored} onForget=${(id) => { forgetGame(id); setStored(storedGames()); }} />
     </div>
   </main>`;

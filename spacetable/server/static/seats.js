@@ -21,6 +21,9 @@ export function useDefaultBot(game, fallback = "greedy") {
 
 /** The badge of a person's seat that is not connected: "reconnecting…", then "left". */
 export function PresenceBadge({ seat }) {
+  if (seat && seat.open) {
+    return html`<span class="badge open-seat" data-presence="open" title="no one holds this seat yet: any player on this server may take it from the lobby">open seat</span>`;
+  }
   if (!seat || seat.kind !== "human" || seat.connected !== false) return "";
   return seat.away
     ? html`<span class="badge left" data-presence="left" title="gone for longer than the grace period: another captain may hand this seat to a bot until they come back">left</span>`

@@ -39,11 +39,36 @@ export function useTableComponent(game) {
   return game ? LOADED[game] || null : null;
 }
 
-/** A small pill at the bottom right of a table: the replay link at the end, a spectator's note. */
+/** At the end, for a person's seat: "Rematch" (the same seats and options, a new secret deal), or "Join
+ * the rematch" once one of the table asked for it; the new table opens with this seat's own token. */
+function RematchButton({ body, id }) {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState(null);
+  if (body.seat === null || body.seat === undefined || body.tutorial) return null;
+  const go = async () => {
+    setBusy(true);
+    setError(null);
+    const r = await api(`/api/games/${encodeURIComponent(id)}/rematch`, { method: "POST", token: tokenFor(id) });
+    setBusy(false);
+    if (!r.ok) {
+      setError(r.data.error || "The rematch could not be made.");
+      return;
+    }
+    const mine = r.data.seats.find((s) => s.seat === body.seat) || r.data.seats[0];
+    rememberGame(r.data.id, { game: body.game, created: Date.now(), seat: mine.seat, token: mine.token });
+    location.assign(`/game/${encodeURIComponent(r.data.id)}#token=${encodeURIComponent(mine.token)}`);
+  };
+  return html`<button class="btn" data-rematch=${body.rematch ? "join" : "ask"} disabled=${busy} onClick=${go}
+      title="A new game with the same seats and options and a new secret deal; the other people are told">
+      ${body.rematch ? "↻ Join the rematch" : "↻ Rematch"}</button>${error ? html`<span class="error small" role="alert">${error}</span>` : ""}`;
+}
+
+/** A small pill at the bottom right of a table: the replay link and the rematch at the end, a spectator's note. */
 function Corner({ body, id }) {
   if (body.terminal) {
-    return html`<a class="corner btn primary" href=${"/replay/" + encodeURIComponent(id)}
-      title="Step through the whole game; everything can be revealed now that it is over">▶ Replay this game</a>`;
+    return html`<div class="corner row" style="gap:6px"><${RematchButton} body=${body} id=${id} />
+      <a class="btn primary" href=${"/replay/" + encodeURIComponent(id)}
+      title="Step through the whole game; everything can be revealed now that it is over">▶ Replay this game</a></div>`;
   }
   if (body.seat === null || body.seat === undefined) {
     return html`<span class="corner pill" role="note">Spectating live · public information only</span>`;

@@ -1,4 +1,4 @@
-"""Table chat: the messages of a game's players, numbered per game.
+"""Table chat (the messages of a game's players, numbered per game), rematches and open seats.
 
 Revision ID: 0007
 Revises: 0006
@@ -28,7 +28,12 @@ def upgrade() -> None:
         sa.Column("at", sa.DateTime(), nullable=False),
         sa.UniqueConstraint("game_id", "n", name="uq_chat_n"),
     )
+    # columns added in place (SQLite too: no batch copy of the tables under their foreign keys)
+    op.add_column("games", sa.Column("rematch_id", sa.String(32), nullable=True))
+    op.add_column("seats", sa.Column("is_open", sa.Boolean(), nullable=False, server_default=sa.false()))
 
 
 def downgrade() -> None:
+    op.execute("ALTER TABLE seats DROP COLUMN is_open")
+    op.execute("ALTER TABLE games DROP COLUMN rematch_id")
     op.drop_table("chat_messages")
