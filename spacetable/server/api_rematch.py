@@ -1,5 +1,5 @@
 """Routes of rematches and open seats (`server.rematch`): ask for a finished game's rematch, list the
-games with open seats, take one with a player key."""
+games with open seats, take one with a player key; and the bots' ratings (`server.ratings`)."""
 
 from __future__ import annotations
 
@@ -7,9 +7,11 @@ import asyncio
 
 from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse
+from pydantic import Field
 
 from spacetable.server.api import ERRORS, Auth, Created, GameId, Model, SeatToken, bearer, service
 from spacetable.server.api_players import KeyAuth, SeatNo, players
+from spacetable.server.ratings import bot_ratings
 from spacetable.server.rematch import open_games, rematch, take
 
 router = APIRouter(prefix="/api", responses=ERRORS, tags=["rematch and open seats"])
@@ -74,3 +76,23 @@ async def take_seat(game_id: GameId, seat: SeatNo, request: Request,
     token = await take(service(request), game_id, seat, player.id)
     return JSONResponse({"game": game_id, "seat": seat, "token": token},
                         headers={"Cache-Control": "no-store"})
+
+
+class BotRating(Model):
+    bot: str
+    rating: float = Field(description="openskill's ordinal, mu - 3 sigma (what the lobby shows)")
+    mu: float
+    sigma: float
+    games: int
+
+
+class BotRatings(Model):
+    game: str
+    bots: list[BotRating] = Field(description="best first; a bot not rated yet is absent")
+
+
+@router.get("/ratings/{game}", response_model=BotRatings)
+async def get_ratings(game: GameId, request: Request) -> JSONResponse:
+    """Every bot's rating in a game from the rated games of this server (docs/server.md, "Ratings")."""
+    bots = await asyncio.to_thread(bot_ratings, service(request).store, game)
+    return JSONResponse({"game": game, "bots": bots})

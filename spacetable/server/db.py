@@ -42,6 +42,8 @@ class GameRow(Base):
     (set at creation, off by default; names and tokens are never exported)."""
     rematch_id: Mapped[str | None] = mapped_column(String(32), nullable=True)
     """The game its rematch created (revision 0007), once one of its people asked for it."""
+    rated: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    """Its result has updated the ratings (revision 0007; `server.ratings`: once per game)."""
 
 
 class SeatRow(Base):
@@ -156,3 +158,17 @@ class ChatRow(Base):
     name: Mapped[str] = mapped_column(String(40))
     text: Mapped[str] = mapped_column(Text)
     at: Mapped[datetime] = mapped_column()
+
+
+class RatingRow(Base):
+    """One subject's rating in one game (revision 0007): ``player:<id>`` or ``bot:<name>``; openskill's
+    Plackett-Luce mean and uncertainty, and the number of rated games behind it."""
+
+    __tablename__ = "ratings"
+
+    game: Mapped[str] = mapped_column(String(40), primary_key=True)
+    subject: Mapped[str] = mapped_column(String(80), primary_key=True)
+    mu: Mapped[float] = mapped_column(Float)
+    sigma: Mapped[float] = mapped_column(Float)
+    games: Mapped[int] = mapped_column(Integer, default=0)
+    updated_at: Mapped[datetime] = mapped_column()

@@ -50,6 +50,7 @@ from spacetable.server.limits import RateLimiter, check_bot
 from spacetable.server.live import Hub
 from spacetable.server.notices import Notifier
 from spacetable.server.notify import Listener, Note
+from spacetable.server.ratings import rate_game, rated
 from spacetable.server.replays import Replay
 from spacetable.server.store import NewRecord, Store, StoredSeat, VersionConflict, hash_token
 from spacetable.server.tables import (
@@ -590,8 +591,18 @@ class GameService:
             await self._prepare_undo(table)
             if self.notifier is not None:  # queued in the background: the answer never waits on it
                 self.notifier.changed(table, finished=was_running and table.status == FINISHED)
+            if was_running and table.status == FINISHED and rated(table):
+                self._spawn(self._rate(table))
         self.hub.push(table)
         self.schedule_bots(table)
+
+    async def _rate(self, table: Table) -> None:
+        """Update the ratings with a game that just finished (once: `ratings.rate_game`)."""
+        try:
+            scores = [float(x) for x in table.state.returns()]
+            await self._db_write(rate_game, self.store, table.id, scores)
+        except Exception:  # noqa: BLE001 - a rating not updated never stops a game
+            log.warning("the ratings of game %s were not updated", table.id, exc_info=True)
 
     async def _prepare_undo(self, table: Table) -> None:
         """Ask the engine's undo policy in a worker thread (it replays the game), so building the

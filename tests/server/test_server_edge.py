@@ -136,6 +136,10 @@ def test_eight_games_of_the_largest_bots_leave_the_server_answering(sqlite_url: 
             print(f"SIGTERM while the bots search: stopped in {took:.1f} s")
             assert took < 5.0
             assert _gone(workers, 2)
+        except BaseException:
+            err.seek(0)  # what the restarted server said, beside the failure
+            print("restarted server's log:\n" + err.read().decode(errors="replace")[-4000:])
+            raise
         finally:
             if proc.poll() is None:
                 proc.kill()

@@ -69,8 +69,23 @@ function link(id, token) {
   return `${location.origin}/game/${encodeURIComponent(id)}#token=${encodeURIComponent(token)}`;
 }
 
+/** The bots' ratings in a game on this server (GET /api/ratings/{game}): bot name → rating. */
+function useBotRatings(game) {
+  const [ratings, setRatings] = useState({});
+  useEffect(() => {
+    let live = true;
+    api(`/api/ratings/${encodeURIComponent(game)}`).then((r) => {
+      if (live && r.ok) setRatings(Object.fromEntries(r.data.bots.map((b) => [b.bot, b])));
+    });
+    return () => { live = false; };
+  }, [game]);
+  return ratings;
+}
+
 function CreateForm({ bots, games, game, setGame, onCreated }) {
   const [players, setPlayers] = useState(3);
+  const ratings = useBotRatings(game);
+  const rated = (b) => (ratings[b] ? ` · rated ${ratings[b].rating.toFixed(1)}` : "");
   const [picked, setPicked] = useState({});
   const [exploration, setExploration] = useState(false);
   const [pvp, setPvp] = useState(false);
@@ -158,7 +173,7 @@ function CreateForm({ bots, games, game, setGame, onCreated }) {
       <span class="muted">Seat ${i + 1}</span>
       <select class="input" name=${"seat-" + i} aria-label=${`seat ${i + 1} player`} value=${k}
         onChange=${(e) => { const nk = [...kinds]; nk[i] = e.currentTarget.value; setKinds(nk); }}>
-        <option value="human">Human</option><option value="open" title="Anyone on this server may take it from the lobby's open seats">Open seat</option>${bots.map((b) => html`<option value=${b} title=${b}>${b.startsWith("policy:") ? `Agent: ${b.slice(7)}` : `Bot: ${b}`}${b === info.defaultBot ? " ★" : ""}</option>`)}</select>
+        <option value="human">Human</option><option value="open" title="Anyone on this server may take it from the lobby's open seats">Open seat</option>${bots.map((b) => html`<option value=${b} title=${ratings[b] ? `${b}: rated ${ratings[b].rating.toFixed(1)} after ${ratings[b].games} games on this server` : b}>${b.startsWith("policy:") ? `Agent: ${b.slice(7)}` : `Bot: ${b}`}${b === info.defaultBot ? " ★" : ""}${rated(b)}</option>`)}</select>
       <input class="input" name=${"name-" + i} aria-label=${`seat ${i + 1} name`} maxlength="40" placeholder=${k === "human" || k === "open" ? `Captain ${i + 1}` : botName(i, k, info.defaultBot)}
         value=${names[i]} onInput=${(e) => { const nn = [...names]; nn[i] = e.currentTarget.value; setNames(nn); }} />
     </div>`)}
@@ -175,7 +190,7 @@ function CreateForm({ bots, games, game, setGame, onCreated }) {
       <label class="option"><input type="checkbox" name="first-encounter" checked=${fe} onChange=${(e) => setFe(e.currentTarget.checked)} /> <b>First Encounter module</b>
         <span class="small muted">${about("first-encounter") || "More contracts, crew and ship parts."}</span></label>
       <p class="small muted">New to Moonrakers? Leave both unticked for your first games. ★ marks the strongest bot that answers
-        within two seconds.</p>
+        within two seconds; a bot's rating comes from the finished games of this server.</p>
     </div>`}
     ${game === "moonrakers" && players <= 2 ? html`<p class="small muted">With 1–2 captains the Mercenary variant is played: a deck of hired help instead of allies.</p>` : ""}
     <div class="field"><label title="Empty: a secret deal, provably fair once the game is over. A seed you choose lets you know every hand, and every table says so.">Seed <input class="input" name="seed" inputmode="numeric" placeholder="secret" value=${seed} onInput=${(e) => setSeed(e.currentTarget.value)} style="width:110px" /></label>

@@ -1,4 +1,4 @@
-"""Table chat (the messages of a game's players, numbered per game), rematches and open seats.
+"""Table chat (the messages of a game's players, numbered per game), rematches, open seats, ratings.
 
 Revision ID: 0007
 Revises: 0006
@@ -31,9 +31,21 @@ def upgrade() -> None:
     # columns added in place (SQLite too: no batch copy of the tables under their foreign keys)
     op.add_column("games", sa.Column("rematch_id", sa.String(32), nullable=True))
     op.add_column("seats", sa.Column("is_open", sa.Boolean(), nullable=False, server_default=sa.false()))
+    op.add_column("games", sa.Column("rated", sa.Boolean(), nullable=False, server_default=sa.false()))
+    op.create_table(
+        "ratings",
+        sa.Column("game", sa.String(40), primary_key=True),
+        sa.Column("subject", sa.String(80), primary_key=True),
+        sa.Column("mu", sa.Float(), nullable=False),
+        sa.Column("sigma", sa.Float(), nullable=False),
+        sa.Column("games", sa.Integer(), nullable=False, server_default="0"),
+        sa.Column("updated_at", sa.DateTime(), nullable=False),
+    )
 
 
 def downgrade() -> None:
+    op.drop_table("ratings")
+    op.execute("ALTER TABLE games DROP COLUMN rated")
     op.execute("ALTER TABLE seats DROP COLUMN is_open")
     op.execute("ALTER TABLE games DROP COLUMN rematch_id")
     op.drop_table("chat_messages")
