@@ -95,6 +95,9 @@ class SeatInfo(Model):
         "its person has been away (no socket, no request) long enough that another seat may hand "
         "the seat to a bot"))
     open: bool = Field(default=False, description="an open seat: no one holds it yet (GET /api/open)")
+    arrived: bool = Field(default=True, description=(
+        "its person has come to the table (connected or decided) since the server held the game; "
+        "false: not yet (the page says so, rather than reconnecting)"))
 
 
 class LogEntry(Model):

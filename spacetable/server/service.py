@@ -772,6 +772,11 @@ class GameService:
         """A seat's person connected: present from now, and their seat back from a bot if needed."""
         self.hub.seen(game_id, seat)
         table = self.tables[game_id]
+        if seat is not None and seat not in table.arrived:  # first seen: the seats' flags change
+            table.arrived.add(seat)
+            for key in [k for k in table.cache if k[0] in ("view", "parts")]:
+                del table.cache[key]
+            self.hub.push(table)
         if seat is None or table.seats[seat].kind == HUMAN:
             return table
         async with self.lock(game_id):

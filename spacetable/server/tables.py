@@ -162,6 +162,10 @@ class Table:
     """Seats no one holds yet: any player may take one (`server.rematch`)."""
     rematch: str | None = None
     """The id of this finished game's rematch, once one of its people asked for it."""
+    arrived: set[int] = field(default_factory=set)
+    """Seats whose person has opened the table since this process held the game (those who decided
+    count too: `views.seat_list`); the others have not come yet, which the page says rather than
+    "reconnecting"."""
 
     @property
     def fixed_seed(self) -> bool:

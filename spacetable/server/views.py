@@ -159,10 +159,16 @@ def _engine_undo(table: Table, seat: int, crossing: bool) -> UndoStatus:
 
 
 def seat_list(table: Table, connected: Container[int], away: Container[int] = ()) -> list[dict[str, Any]]:
-    """Every seat: name, kind, whether its person is connected, and whether they have been away
-    long enough that another seat may hand their seat to a bot (``away``)."""
+    """Every seat: name, kind, whether its person is connected, whether they have come at all
+    (``arrived``: connected or decided since this process held the game), whether they have been
+    away long enough that another seat may hand their seat to a bot (``away``), and whether the seat
+    is open (no one holds it yet)."""
+    acted = table.cache.get(("acted",))
+    if acted is None:
+        acted = table.cache[("acted",)] = {seat for kind, seat in table.meta if kind == "action"}
     return [{"seat": s.seat, "name": s.name, "kind": s.kind,
              "connected": s.kind != HUMAN or s.seat in connected,
+             "arrived": s.kind != HUMAN or s.seat in connected or s.seat in table.arrived or s.seat in acted,
              "away": s.kind == HUMAN and s.seat in away and s.seat not in table.open_seats,
              "open": s.seat in table.open_seats} for s in table.seats]
 

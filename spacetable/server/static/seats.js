@@ -1,4 +1,5 @@
-// How a table shows another person's presence, the same in every game: "reconnecting…" while their
+// How a table shows another person's presence, the same in every game: "not here yet" for a person who
+// has not opened the table at all, "open seat" for a seat no one holds; "reconnecting…" while their
 // connection is down for less than the server's grace period (the view's `away` is false), "left"
 // after it; then, and only then, one button per seat to hand it to the game's default bot.
 import { useEffect, useState } from "preact/hooks";
@@ -25,6 +26,10 @@ export function PresenceBadge({ seat }) {
     return html`<span class="badge open-seat" data-presence="open" title="no one holds this seat yet: any player on this server may take it from the lobby">open seat</span>`;
   }
   if (!seat || seat.kind !== "human" || seat.connected !== false) return "";
+  if (seat.arrived === false) {
+    return html`<span class="badge not-yet" data-presence="not-yet" title=${"has not opened the table yet: their invite link brings them here" +
+      (seat.away ? "; meanwhile another captain may hand this seat to a bot" : "")}>not here yet</span>`;
+  }
   return seat.away
     ? html`<span class="badge left" data-presence="left" title="gone for longer than the grace period: another captain may hand this seat to a bot until they come back">left</span>`
     : html`<span class="badge reconnecting" data-presence="reconnecting" title="their connection dropped: the seat stays theirs while they reconnect">reconnecting…</span>`;
