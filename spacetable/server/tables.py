@@ -462,8 +462,7 @@ def load_table(stored: StoredGame) -> Table:
     state.events = []
     table = Table(stored.id, stored.game, stored.config, stored.seed, stored.rules_version, seats, state,
                   deal=deal_of(stored))
-    settings = ClockSettings.of(stored.clock)
-    table.clock = ClockState(settings) if settings is not None else None
+    table.clock = clock_of(stored)
     plan = table._plan()
     for rec in stored.records:
         try:
@@ -487,6 +486,12 @@ def load_table(stored: StoredGame) -> Table:
         table.status = UPGRADED
         table.message = "This game was closed by a rules upgrade."
     return table
+
+
+def clock_of(stored: StoredGame) -> ClockState | None:
+    """The clock of a stored game at its start (its records then replay the rest), None without one."""
+    settings = ClockSettings.of(stored.clock)
+    return ClockState(settings) if settings is not None else None
 
 
 def deal_of(stored: StoredGame) -> Deal:

@@ -179,11 +179,15 @@ def _now_ms() -> int:
     return int(time.time() * 1000)
 
 
+NO_CLOCK = ',"clock":{},"clock_info":null'
+"""The body's clock keys in a game without a clock."""
+
+
 def _clock_text(table: Table) -> str:
-    """The body's last keys, ``clock`` and ``clock_info``, as JSON text: built at every send (the
-    seconds left change while the version stays)."""
+    """The body's ``clock`` and ``clock_info`` as JSON text, built at every send (the seconds left
+    change while the version stays)."""
     if table.clock is None:
-        return ',"clock":{},"clock_info":null'
+        return NO_CLOCK
     left, info = clocks.view(table, _now_ms())
     return f',"clock":{_dumps(left)},"clock_info":{_dumps(info)}'
 
@@ -329,10 +333,14 @@ def view_text(table: Table, seat: int | None, connected: Container[int] = (),
             table.cache[parts_key] = parts
         head, tail = parts
         lines = ",".join(_log_texts(table)[log_start or 0:])
-        text = head + lines + tail[:-1]
+        end = "}" if log_start is None else f',"log_start":{log_start}}}'
+        # a clock's seconds change while the version stays: its keys are added at every send
+        text = head + lines + tail[:-1] + NO_CLOCK + end if table.clock is None else (
+            head + lines + tail[:-1], end)
         table.cache[key] = text
-    end = "}" if log_start is None else f',"log_start":{log_start}}}'
-    return str(text) + _clock_text(table) + end
+    if isinstance(text, tuple):
+        return str(text[0]) + _clock_text(table) + str(text[1])
+    return str(text)
 
 
 def _deal(table: Table) -> dict[str, Any]:

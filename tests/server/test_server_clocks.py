@@ -207,3 +207,54 @@ def test_the_clock_tables_are_migrated(db_url: str) -> None:
     assert {"clock_deadlines", "server_clock", "clock_outages"} <= tables
     assert "clock" in {c["name"] for c in inspect(engine).get_columns("games")}
     engine.dispose()
+
+
+def test_a_finished_clocked_game_replays_whole() -> None:
+    """The clock's records (runs, stops, time-outs and the stand-in's moves) replay in the replay
+    viewer and rebuild the same clock on load: a played-out Highcard game with a time-out every
+    third wait."""
+    from spacetable.server.replays import Replay
+    from spacetable.server.store import StoredGame, StoredRecord, StoredSeat
+    from spacetable.server.tables import load_table
+
+    spec = load_game("highcard")
+    config = spec.make_config(2)
+    state = spec.new_game(dict(config), 7)
+    state.events = []
+    settings = ClockSettings("turn", 10)
+    seats = [Seat(0, "Ada", "human"), Seat(1, "Bo", "human")]
+    table = Table("h", "highcard", config, 7, "test", seats, state, clock=ClockState(settings))
+    t = 1_000_000
+    plan = table.plan_advance()
+    clocks.sync(plan, t)
+    written = list(plan.records)
+    table.commit(plan)
+    waits = 0
+    while table.status == "running":
+        t += 1_000
+        run = table.clock.run if table.clock is not None else None
+        if run is not None:
+            waits += 1
+            if waits % 3 == 0:
+                plan = table.plan_timeout(run.seat, "greedy")
+            else:
+                seat = run.seat
+                plan = table.plan_actions(seat, [str(table.state.legal_actions()[0])])
+        else:  # the stand-in decides
+            plan = table.plan_bots(lambda _s, st, _r: st.legal_actions()[0], 1)
+        clocks.sync(plan, t)
+        written += plan.records
+        table.commit(plan)
+    kinds = [k for k, _ in table.meta]
+    assert kinds.count("timeout") >= 2 and "clock" in kinds
+    stored = StoredGame("h", "highcard", config, 7, "test", table.version, "finished",
+                        seats=[StoredSeat(0, "human", "Ada"), StoredSeat(1, "human", "Bo")],
+                        records=[StoredRecord(i, r.kind, r.text, r.seat, None)  # type: ignore[arg-type]
+                                 for i, r in enumerate(written)],
+                        clock=settings.to_json())
+    replay = Replay(stored, "finished", None)
+    assert replay.last == table.version  # every record replayed, none cut off
+    assert any("ran out of time" in line for step in replay.steps for line in step["text"])
+    again = load_table(stored)
+    assert again.clock == table.clock
+    assert [s.timeouts for s in again.seats] == [s.timeouts for s in table.seats]
