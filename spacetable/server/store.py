@@ -735,6 +735,12 @@ class Store:
         record that outage and move every pending deadline due after it by its length; then beat.
         Under a row lock (PostgreSQL), so of processes starting together only the first counts an
         outage (the others then see its fresh beat). Every outage recorded, oldest first."""
+        try:
+            return self._clock_start(now_ms, stale_ms)
+        except IntegrityError:  # another process wrote the first heartbeat (or this outage) just now
+            return self._clock_start(now_ms, stale_ms)
+
+    def _clock_start(self, now_ms: int, stale_ms: int) -> list[tuple[int, int]]:
         with self._session() as s, s.begin():
             q = select(ServerClock).where(ServerClock.name == "heartbeat")
             if self.shared:
