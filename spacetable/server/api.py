@@ -10,7 +10,7 @@ Request models are strict: a string is not a number, a boolean is not a version.
 from __future__ import annotations
 
 import asyncio
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Header, Query, Request
 from fastapi.responses import JSONResponse, Response
@@ -21,6 +21,7 @@ from spacetable.bots.base import bot_names
 from spacetable.engine.errors import SpacetableError
 from spacetable.rulebook import NoRules, rule_texts
 from spacetable.server.chat import MAX_CHARS
+from spacetable.server.clocks import MAX_SECONDS, ClockSettings, parse_request
 from spacetable.server.errors import ApiError
 from spacetable.server.service import GameRequest, GameService
 from spacetable.server.views import summary_body, view_text
@@ -50,6 +51,24 @@ class ErrorBody(Model):
     error: str
 
 
+class ClockBody(StrictBody):
+    kind: Literal["none", "live", "turn"] = Field(description=(
+        '"none"; "live": `seconds` per decision, then the `reserve` drains; "turn": `seconds` per turn '
+        "(e.g. 86400 for a day)"))
+    seconds: StrictInt | None = Field(default=None, ge=1, le=MAX_SECONDS, description=(
+        "the time each wait of a person gets (live: per decision; turn: per turn); required unless none"))
+    reserve: StrictInt | None = Field(default=None, ge=0, le=MAX_SECONDS, description=(
+        "seconds of reserve each person starts with, used once a wait's own seconds are gone (default 0)"))
+
+
+def clock_settings(body: ClockBody | None) -> ClockSettings | None:
+    """The clock a new game asks for; 400 with the reason when the combination makes no sense."""
+    try:
+        return parse_request(None if body is None else body.model_dump(exclude_unset=True))
+    except ValueError as e:
+        raise ApiError(400, str(e)) from e
+
+
 class CreateGame(StrictBody):
     game: Slug = Field(examples=["moonrakers"])
     players: int = Field(ge=1, le=8)
@@ -73,6 +92,9 @@ class CreateGame(StrictBody):
     open_seats: list[Annotated[int, Field(ge=0, le=16)]] = Field(default=[], max_length=8, description=(
         "person seats no one holds yet: no token is made for them; GET /api/open lists the game and any "
         "player takes one with POST /api/games/{id}/seats/{seat}/take"), examples=[[1]])
+    clock: ClockBody | None = Field(default=None, description=(
+        "each person's time: when it runs out the game's default bot makes that decision for them "
+        "(docs/server.md, Clocks)"), examples=[{"kind": "live", "seconds": 30, "reserve": 300}])
 
 
 class SeatToken(Model):
@@ -179,6 +201,14 @@ class GameView(Model):
     hidden: dict[str, list[dict[str, Any]]] | None = Field(default=None, description=(
         'replay with reveal: per seat ("p1"…), what its view held beyond the spectator\'s '
         '({"path", "value"})'))
+    clock: dict[str, float] = Field(default={}, description=(
+        "seconds left of each person's current allowance, by seat (as a string): for the seat the table "
+        "waits on, until its time runs out; for the others, what their next wait starts with; 0 while a "
+        "time-out bot decides for them; {} without a clock"))
+    clock_info: dict[str, Any] | None = Field(default=None, description=(
+        '{"kind", "seconds", "reserve", "running": the seat whose time runs or null, "reserve_left": '
+        '{seat: seconds}, "timeouts": {seat: time-outs in a row}, "standin": {seat: bot}}; null without '
+        "a clock"))
 
 
 class ActionBody(StrictBody):
@@ -228,6 +258,8 @@ class Summary(Model):
     current_player: int | None
     standings: list[Standing] | None
     tutorial: bool = Field(default=False, description="a guided first game (POST /api/tutorials/{game})")
+    clock: dict[str, Any] | None = Field(default=None, description=(
+        'the game\'s clock {"kind", "seconds", "reserve"}, null without one'))
     fixed_seed: bool = Field(description="the creator chose the seed (so knows the deal)")
     seed_commitment: str | None = Field(description=(
         "lowercase hex SHA-256 of the salt's bytes followed by the seed's 16 big-endian bytes, from "
@@ -367,7 +399,8 @@ async def create_game(body: CreateGame, request: Request) -> Created:
     made = await service(request).create(GameRequest(
         game=body.game, players=body.players, seats=body.seats, expansions=body.expansions,
         modules=body.modules, modes=body.modes, seed=body.seed, names=body.names,
-        turn_limit=body.turn_limit, share_for_research=body.share_for_research, open_seats=body.open_seats),
+        turn_limit=body.turn_limit, share_for_research=body.share_for_research, open_seats=body.open_seats,
+        clock=clock_settings(body.clock)),
         client=request.client.host if request.client is not None else "")
     return Created(id=made.id, seats=[SeatToken(seat=s, token=t) for s, t in made.seats],
                    spectator=made.spectator)

@@ -26,6 +26,7 @@ from typing import Any
 
 from starlette.websockets import WebSocket
 
+from spacetable.server.clocks import HANDOFF_TIMEOUTS
 from spacetable.server.tables import HUMAN, Table
 from spacetable.server.views import view_text
 
@@ -208,10 +209,12 @@ class Hub:
         return max(0.0, now - since)
 
     def away(self, table: Table, connected: set[int] | None = None) -> frozenset[int]:
-        """The human seats away for at least the grace period (another seat may hand them to a bot)."""
+        """The human seats away for at least the grace period, or whose time ran out
+        `HANDOFF_TIMEOUTS` times in a row: another seat may hand them to a bot."""
         here = self.connected(table.id) if connected is None else connected
         return frozenset(s.seat for s in table.seats
-                         if s.kind == HUMAN and self.absent_for(table.id, s.seat, here) >= self.grace)
+                         if s.kind == HUMAN and (self.absent_for(table.id, s.seat, here) >= self.grace
+                                                 or s.timeouts >= HANDOFF_TIMEOUTS))
 
     def heard_presence(self, game_id: str, process: str, seats: frozenset[int]) -> bool:
         """Another process's seats of a game; True when the seats connected anywhere changed."""

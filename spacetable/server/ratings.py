@@ -11,7 +11,7 @@ kept for it), a bot's seat rates the bot's name.
 
 A game is rated when it finishes with two seats or more, unless it is a tutorial or its creator chose
 the seed (they knew the deal). The finishing process marks the game rated and updates the ratings in
-one transaction (``games.rated``, revision 0007): a game is rated exactly once, whichever process
+one transaction (``games.rated``, revision 0008): a game is rated exactly once, whichever process
 writes its last record, and two games finishing at once on PostgreSQL lock the rating rows they
 share, in one order, so neither update is lost.
 """

@@ -4,7 +4,7 @@ at creation is taken by any player.
 **Rematch.** Any person's seat of a finished game asks (`rematch`): the first ask reserves the new
 game's id on the old game's row (a conditional update, so two asks at once, on any process, make
 one game) and creates it with the same seats as created (people, bots, names, open seats), the same
-options and a new secret deal; seats attached to a player profile stay attached to that player, who
+options and clock and a new secret deal; seats attached to a player profile stay attached to that player, who
 is notified (event ``rematch``). The first asker receives every person's token (as at creation);
 a later ask by another seat of the old game joins: a fresh token for its own seat, and a spectator
 token. The old game's view says ``"rematch": id`` from then on, so its table offers to join.
@@ -125,7 +125,8 @@ async def _create(svc: GameService, game_id: str, new_id: str, asker: int) -> Cr
             game=table.game, players=len(stored.seats), seats=[s.kind for s in stored.seats],
             expansions=config.get("expansions") or (), modules=config.get("modules") or (),
             modes=config.get("modes") or (), names=[s.name for s in stored.seats],
-            turn_limit=config.get("turn_limit"), open_seats=[s.seat for s in stored.seats if s.open])
+            turn_limit=config.get("turn_limit"), open_seats=[s.seat for s in stored.seats if s.open],
+            clock=None if table.clock is None else table.clock.settings)
         players = {s.seat: s.player for s in stored.seats if s.player is not None}
         made = await svc.create(req, game_id=new_id, players=players)
     except BaseException:

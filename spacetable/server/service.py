@@ -40,10 +40,13 @@ from typing import Any, TypeVar
 
 from spacetable.engine.errors import SpacetableError
 from spacetable.engine.rng import Rng
+from spacetable.server import clocks
 from spacetable.server import names as display_names
 from spacetable.server.botpool import BOT_BATCH, BotPool, Caps, Job, WorkerLost
 from spacetable.server.chat import ChatBoard
+from spacetable.server.clocks import ClockSettings, ClockState
 from spacetable.server.config import ServerConfig
+from spacetable.server.deadlines import ClockKeeper
 from spacetable.server.deal import new_deal
 from spacetable.server.errors import ApiError
 from spacetable.server.limits import RateLimiter, check_bot
@@ -103,6 +106,8 @@ class GameRequest:
     """A guided first game (`spacetable.tutorials`): marked by its first record; the view adds the coach."""
     open_seats: Sequence[int] = ()
     """Human seats no one holds yet: no token is made for them; any player may take one."""
+    clock: ClockSettings | None = None
+    """The game's clock (`server.clocks`): time per wait and a reserve; None: no clock."""
 
 
 def _now_ms() -> int:
@@ -158,6 +163,8 @@ class GameService:
         self.chat = ChatBoard(self)
         """The table chat of the games held here (`server.chat`)."""
         """Queues and sends the notices to players (`notices.Notifier`), once started."""
+        self.clocks = ClockKeeper(self)
+        """Fires the clocks' deadlines and writes the heartbeat (`deadlines.ClockKeeper`)."""
 
     # ----- lifecycle ----------------------------------------------------------------------
     async def _checkpoints(self) -> None:
@@ -179,6 +186,7 @@ class GameService:
             self._listener = Listener(self.store.engine.url, loop, self._heard, self._missed, self._presence,
                                       self.chat.on_note())
             self._listener.start()
+        await self.clocks.start()  # before the games load: they need the outages the heartbeat reveals
         self._spawn(self._resume())
         self._spawn(self._presence_clock())
         notifier = Notifier(self)
@@ -254,6 +262,7 @@ class GameService:
                 log.warning("could not release the bot lease of %s", game_id, exc_info=True)
         if self.notifier is not None:
             await self.notifier.stop()
+        await self.clocks.stop()
         self._reader.shutdown(wait=False, cancel_futures=True)
         self.hub.close_all()
         if self._frozen:
@@ -409,6 +418,15 @@ class GameService:
         """Run a store write off the event loop, on the store's writer threads."""
         return await asyncio.get_running_loop().run_in_executor(self.store.writer, lambda: fn(*args))
 
+    async def write(self, table: Table, plan: Plan) -> None:
+        """Write a plan for a game whose lock the caller holds (the clock keeper's time-outs)."""
+        await self._write(table, plan)
+
+    async def caught_up(self, game_id: str) -> None:
+        """With the game's lock held: apply whatever other processes wrote (read from the database)."""
+        if self.store.shared:
+            await self._catch_up_locked(game_id, read=True)
+
     async def db_write(self, fn: Callable[..., T], *args: Any) -> T:
         """A store write on the store's writer threads (for the profile and notice modules)."""
         return await self._db_write(fn, *args)
@@ -442,6 +460,9 @@ class GameService:
             if table.status == UPGRADED:
                 log.warning("game %s: %s", game_id, table.message)
             await self._db_write(self.store.set_status, game_id, table.status)
+        if table.clock is not None:
+            table.clock.shift(self.clocks.outages)  # time while the whole server was down is not charged
+            self.clocks.opened(table)
         self.tables[game_id] = table
         return table
 
@@ -546,21 +567,26 @@ class GameService:
                 raise ApiError(400, f"the name of seat {i + 1}, {name!r}, looks like seat {other + 1}'s "
                                     f"{twin!r}: give each seat a name the others can tell apart")
             seats.append(Seat(i, name, kind))
+        if req.clock is not None and (req.players < 2 or HUMAN not in req.seats):
+            raise ApiError(400, "a clock needs a person and at least two seats at the table")
         state.events = []
         game_id = game_id or secrets.token_hex(8)
         table = Table(game_id, req.game, config, seed, rules_version(req.game), seats, state,
-                      tutorial=req.tutorial, deal=deal)
+                      tutorial=req.tutorial, deal=deal,
+                      clock=None if req.clock is None else ClockState(req.clock))
         try:
             plan = table.plan_tutorial() if req.tutorial else table.plan_advance()
         except SpacetableError as e:
             raise ApiError(400, str(e)) from e
+        clocks.sync(plan, _now_ms())
         tokens: list[tuple[str, int | None]] = [(new_token(), s.seat) for s in seats
                                                 if s.kind == HUMAN and s.seat not in req.open_seats]
         spectator = new_token()
         tokens.append((spectator, None))
         status = FINISHED if plan.state.is_terminal() else RUNNING
         await self._db_write(functools.partial(
-            self.store.create, salt=deal.salt, fixed_seed=deal.fixed, stream=deal.stream),
+            self.store.create, salt=deal.salt, fixed_seed=deal.fixed, stream=deal.stream,
+            clock=None if req.clock is None else req.clock.to_json()),
             game_id, req.game, config, seed, table.rules_version,
             [StoredSeat(s.seat, s.kind, s.name, (players or {}).get(s.seat), s.seat in req.open_seats)
              for s in seats], tokens, plan.records, status,
@@ -572,6 +598,7 @@ class GameService:
         table.open_seats = set(req.open_seats)
         self.tables[game_id] = table
         self.hub.known(game_id)
+        self.clocks.opened(table)
         self.schedule_bots(table)
         return Created(game_id, [(seat, tok) for tok, seat in tokens if seat is not None], spectator)
 
@@ -579,6 +606,7 @@ class GameService:
     async def _write(self, table: Table, plan: Plan) -> None:
         """Append the plan's records (durable before anyone hears of them), adopt it, push views."""
         if plan.records:
+            clocks.sync(plan, _now_ms())  # the clock's records ride with the change
             status = FINISHED if plan.state.is_terminal() else None
             try:
                 await self._db_write(self.store.append, table.id, plan.base_version, plan.records, status)
@@ -588,6 +616,7 @@ class GameService:
                 raise ApiError(409, "the game changed meanwhile; reload it") from e
             was_running = table.status == RUNNING
             table.commit(plan)
+            self.clocks.opened(table)
             await self._prepare_undo(table)
             if self.notifier is not None:  # queued in the background: the answer never waits on it
                 self.notifier.changed(table, finished=was_running and table.status == FINISHED)
@@ -641,7 +670,7 @@ class GameService:
         request made just before this very take-back is still current)."""
         self.hub.seen(game_id, seat)
         table = await self._fresh(game_id, version)
-        if seat is not None and table.status == RUNNING and table.seats[seat].kind != HUMAN:
+        if seat is not None and table.status == RUNNING and table.seats[seat].bot is not None:
             await self._reclaim(table, seat)
             table = self.tables[game_id]
         if version == self._reclaimed_from(table, seat):
@@ -739,8 +768,11 @@ class GameService:
             return table
 
     def _check_away(self, table: Table, target: int) -> None:
-        """409 unless the person of `target` has been away for the grace period."""
+        """409 unless the person of `target` has been away for the grace period, or let their time
+        run out `clocks.HANDOFF_TIMEOUTS` times in a row."""
         name = table.seats[target].name
+        if table.seats[target].timeouts >= clocks.HANDOFF_TIMEOUTS:
+            return
         if target in self.hub.connected(table.id):
             raise ApiError(409, f"{name} is at the table (connected): only they can hand their seat to a bot")
         away = self.hub.absent_for(table.id, target)
@@ -754,10 +786,11 @@ class GameService:
         their seat, it is theirs again (a ``bot-handoff`` record back to ``human``; a bot move being
         planned for that seat is then dropped, so the bot leaves at the seat's next decision).
         Call with the game's lock held."""
-        if seat is None or table.status != RUNNING or table.seats[seat].kind == HUMAN:
+        if seat is None or table.status != RUNNING or table.seats[seat].bot is None:
             return
         before = table.version
-        plan = table.plan_handoff(seat, HUMAN)
+        # a time-out bot standing in for them leaves; a bot handed the seat gives it back
+        plan = table.plan_back(seat) if table.seats[seat].kind == HUMAN else table.plan_handoff(seat, HUMAN)
         await self._write(table, plan)
         table.cache[("reclaimed", seat)] = before
 
@@ -777,7 +810,7 @@ class GameService:
             for key in [k for k in table.cache if k[0] in ("view", "parts")]:
                 del table.cache[key]
             self.hub.push(table)
-        if seat is None or table.seats[seat].kind == HUMAN:
+        if seat is None or table.seats[seat].bot is None:
             return table
         async with self.lock(game_id):
             table = self.tables[game_id]
@@ -893,9 +926,12 @@ class GameService:
     def _job(self, table: Table, limit: int) -> Job:
         """The pool's job for the table's bots at its current version (the whole action log: the
         pool sends a worker only what it lacks)."""
+        standin = any(s.standin is not None for s in table.seats)  # it leaves at its wait's end: one move
         return Job(game_id=table.id, game=table.game, config=table.config, seed=table.seed,
-                   seats=tuple((s.kind, s.stop_at_windows) for s in table.seats), version=table.version,
-                   epoch=table.log_epoch, start=0, texts=tuple(t for _, t in table.actions), limit=limit,
+                   seats=tuple((s.bot or s.kind, s.stop_at_windows) for s in table.seats),
+                   version=table.version,
+                   epoch=table.log_epoch, start=0, texts=tuple(t for _, t in table.actions),
+                   limit=1 if standin else limit,
                    batch_seconds=self.config.bot_batch_seconds, caps=self.caps,
                    stream=table.state.rng.stream)
 

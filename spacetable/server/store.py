@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any, ParamSpec, TypeVar
 
-from sqlalchemy import Engine, create_engine, delete, event, insert, select, text, update
+from sqlalchemy import Engine, create_engine, delete, event, insert, select, text, tuple_, update
 from sqlalchemy.engine.interfaces import DBAPIConnection
 from sqlalchemy.exc import DBAPIError, IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
@@ -32,12 +32,15 @@ from sqlalchemy.pool import ConnectionPoolEntry, StaticPool
 
 from spacetable.engine.rng import STREAM, seed_key
 from spacetable.server.db import (
+    ClockDeadline,
+    ClockOutage,
     GameRow,
     LeaseRow,
     NoticeJob,
     PlayerRow,
     RecordRow,
     SeatRow,
+    ServerClock,
     ServerKey,
     TokenRow,
 )
@@ -186,8 +189,20 @@ class StoredGame:
     """The creator gave the seed; None for a game stored before commitments (unknown)."""
     stream: str = STREAM
     """The generator stream the game is dealt with (`rng.STREAM`; older games `rng.LEGACY_STREAM`)."""
+    clock: dict[str, Any] | None = None
+    """The game's clock settings (``{"kind", "seconds", "reserve"}``), None without one."""
     rematch: str | None = None
     """The id of the game's rematch, once created."""
+
+
+@dataclass(frozen=True)
+class Deadline:
+    """A claimed clock deadline: the run (record number of its start) of a game's seat."""
+
+    game_id: str
+    run: int
+    seat: int
+    due_ms: int
 
 
 def make_engine(url: str) -> Engine:
@@ -306,7 +321,8 @@ class Store:
     def create(self, game_id: str, game: str, config: dict[str, Any], seed: int, rules_version: str,
                seats: Sequence[StoredSeat], tokens: Sequence[tuple[str, int | None]],
                records: Sequence[NewRecord], status: str, share_for_research: bool = False, *,
-               salt: bytes | None = None, fixed_seed: bool | None = None, stream: str = STREAM) -> None:
+               salt: bytes | None = None, fixed_seed: bool | None = None, stream: str = STREAM,
+               clock: dict[str, Any] | None = None) -> None:
         """Store a new game with its seats, token hashes and first records in one transaction.
 
         `seed` (0 ≤ seed < 2**128) is stored as hex with the commitment's `salt`, whether the creator
@@ -317,7 +333,8 @@ class Store:
                           seed_hex=seed_key(seed).hex(), salt_hex=None if salt is None else salt.hex(),
                           fixed_seed=fixed_seed, rng=stream,
                           rules_version=rules_version, version=len(records), status=status,
-                          created_at=t, updated_at=t, share_for_research=share_for_research))
+                          created_at=t, updated_at=t, share_for_research=share_for_research,
+                          clock=None if clock is None else json.dumps(clock, sort_keys=True)))
             s.flush()
             s.add_all(SeatRow(game_id=game_id, seat=x.seat, kind=x.kind, name=x.name, player_id=x.player,
                               is_open=x.open) for x in seats)
@@ -471,7 +488,7 @@ class Store:
                 id=row.id, game=row.game, config=json.loads(row.config),
                 seed=int(row.seed_hex, 16) if row.seed_hex else row.seed,
                 salt=bytes.fromhex(row.salt_hex) if row.salt_hex else None, fixed_seed=row.fixed_seed,
-                stream=row.rng,
+                stream=row.rng, clock=json.loads(row.clock) if row.clock else None,
                 rules_version=row.rules_version, version=row.version, status=row.status,
                 seats=[StoredSeat(x.seat, x.kind, x.name, x.player_id, x.is_open) for x in seats],
                 records=[StoredRecord(r.n, r.kind, r.text, r.seat, r.created_at) for r in recs],
@@ -656,3 +673,99 @@ class Store:
             found = s.get(ServerKey, name)
             assert found is not None
             return found.value
+
+    # ----- clocks: deadlines, the heartbeat, outages ---------------------------------------------
+    def queue_deadlines(self, rows: Sequence[Deadline]) -> int:
+        """Store the deadlines of clock runs; one already stored for the same run is kept as it is.
+        The number stored."""
+        if not rows:
+            return 0
+        values = [{"game_id": d.game_id, "run": d.run, "seat": d.seat, "due_ms": d.due_ms, "state": "pending",
+                   "locked_until_ms": 0} for d in rows]
+        if self.shared:
+            from sqlalchemy.dialects.postgresql import insert as pg_insert
+            stmt: Any = pg_insert(ClockDeadline).on_conflict_do_nothing()
+        else:
+            from sqlalchemy.dialects.sqlite import insert as lite_insert
+            stmt = lite_insert(ClockDeadline).on_conflict_do_nothing()
+        with self.engine.begin() as conn:
+            res = conn.execute(stmt.returning(ClockDeadline.run), values)
+            return len(res.fetchall())
+
+    def claim_deadlines(self, now_ms: int, lock_ms: int, limit: int = 50) -> list[Deadline]:
+        """Claim up to `limit` due deadlines for `lock_ms`: one process at a time (``FOR UPDATE SKIP
+        LOCKED`` on PostgreSQL, then ``locked_until_ms``; SQLite has one process and one writer)."""
+        due = (select(ClockDeadline.game_id, ClockDeadline.run, ClockDeadline.seat, ClockDeadline.due_ms)
+               .where(ClockDeadline.state == "pending", ClockDeadline.due_ms <= now_ms,
+                      ClockDeadline.locked_until_ms <= now_ms)
+               .order_by(ClockDeadline.due_ms).limit(limit))
+        if self.shared:
+            due = due.with_for_update(skip_locked=True)
+        with self.engine.begin() as conn:
+            out = [Deadline(str(g), int(r), int(seat), int(d)) for g, r, seat, d in conn.execute(due)]
+            if out:
+                conn.execute(update(ClockDeadline)
+                             .where(tuple_(ClockDeadline.game_id, ClockDeadline.run).in_([(d.game_id, d.run)
+                                                                                         for d in out]))
+                             .values(locked_until_ms=now_ms + lock_ms))
+            return out
+
+    def finish_deadline(self, game_id: str, run: int, state: str, at_ms: int, by: str | None = None) -> None:
+        """A deadline is over: ``fired`` (by process `by`) or ``done`` (decided in time, or moot)."""
+        with self.engine.begin() as conn:
+            conn.execute(update(ClockDeadline)
+                         .where(ClockDeadline.game_id == game_id, ClockDeadline.run == run)
+                         .values(state=state, done_ms=at_ms, fired_by=by))
+
+    def retry_deadline(self, game_id: str, run: int, due_ms: int) -> None:
+        """Claim a deadline again at `due_ms` (its run was given more time, or the game was busy)."""
+        with self.engine.begin() as conn:
+            conn.execute(update(ClockDeadline)
+                         .where(ClockDeadline.game_id == game_id, ClockDeadline.run == run)
+                         .values(due_ms=due_ms, locked_until_ms=0))
+
+    @_retried
+    def deadlines(self, game_id: str | None = None) -> list[dict[str, Any]]:
+        """Every deadline (of a game), in due order (tests, admins)."""
+        with self._session() as s:
+            q = select(ClockDeadline).order_by(ClockDeadline.due_ms)
+            if game_id is not None:
+                q = q.where(ClockDeadline.game_id == game_id)
+            return [{"game": r.game_id, "run": r.run, "seat": r.seat, "due_ms": r.due_ms, "state": r.state,
+                     "done_ms": r.done_ms, "fired_by": r.fired_by} for r in s.scalars(q)]
+
+    def clock_start(self, now_ms: int, stale_ms: int) -> list[tuple[int, int]]:
+        """On start: if the heartbeat is older than `stale_ms`, the whole server was down since it:
+        record that outage and move every pending deadline due after it by its length; then beat.
+        Under a row lock (PostgreSQL), so of processes starting together only the first counts an
+        outage (the others then see its fresh beat). Every outage recorded, oldest first."""
+        try:
+            return self._clock_start(now_ms, stale_ms)
+        except IntegrityError:  # another process wrote the first heartbeat (or this outage) just now
+            return self._clock_start(now_ms, stale_ms)
+
+    def _clock_start(self, now_ms: int, stale_ms: int) -> list[tuple[int, int]]:
+        with self._session() as s, s.begin():
+            q = select(ServerClock).where(ServerClock.name == "heartbeat")
+            if self.shared:
+                q = q.with_for_update()
+            row = s.scalars(q).first()
+            if row is None:
+                s.add(ServerClock(name="heartbeat", beat_ms=now_ms))
+            else:
+                if now_ms - row.beat_ms > stale_ms and s.get(ClockOutage, row.beat_ms) is None:
+                    s.add(ClockOutage(start_ms=row.beat_ms, end_ms=now_ms))
+                    s.execute(update(ClockDeadline).where(ClockDeadline.state == "pending",
+                                                          ClockDeadline.due_ms > row.beat_ms)
+                              .values(due_ms=ClockDeadline.due_ms + (now_ms - row.beat_ms)))
+                row.beat_ms = max(row.beat_ms, now_ms)
+        with self._session() as s:
+            rows = s.scalars(select(ClockOutage).order_by(ClockOutage.start_ms))
+            return [(r.start_ms, r.end_ms) for r in rows]
+
+    def beat(self, now_ms: int) -> None:
+        """The heartbeat: the server is up at `now_ms`."""
+        with self.engine.begin() as conn:
+            conn.execute(update(ServerClock)
+                         .where(ServerClock.name == "heartbeat", ServerClock.beat_ms < now_ms)
+                         .values(beat_ms=now_ms))

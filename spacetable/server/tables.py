@@ -32,6 +32,8 @@ from spacetable.engine.action import Action
 from spacetable.engine.errors import SaveError, SpacetableError
 from spacetable.engine.rng import Rng, derive_rng
 from spacetable.engine.state import CHANCE, TERMINAL, State
+from spacetable.server import clocks
+from spacetable.server.clocks import ClockSettings, ClockState
 from spacetable.server.deal import Deal
 from spacetable.server.store import NewRecord, StoredGame, StoredRecord
 from spacetable.sim.setup import load_game
@@ -84,6 +86,16 @@ class Seat:
     stop_at_windows: bool = False
     """The person asked to be stopped at optional windows (`State.optional_pass`); otherwise the
     server passes them for this seat (record kind ``auto``)."""
+    standin: str | None = None
+    """The bot deciding for this person because their time ran out (`clocks`), until the table
+    waits on another seat or they come back; the seat stays theirs."""
+    timeouts: int = 0
+    """Time-outs in a row (reset by a decision of their own)."""
+
+    @property
+    def bot(self) -> str | None:
+        """The bot that decides for this seat now: its own, or a stand-in; None for a person."""
+        return self.kind if self.kind != HUMAN else self.standin
 
 
 @dataclass(frozen=True)
@@ -116,6 +128,7 @@ class Plan:
     legal: list[Action] | None = None
     """The legal actions of the person deciding at `state`, when `advance` stopped there (so the
     view does not compute them again)."""
+    clock: ClockState | None = None
 
 
 @dataclass
@@ -154,6 +167,8 @@ class Table:
     send the whole log instead."""
     deal: Deal | None = None
     """The seed's salt, whether the creator chose it, the generator stream (`server.deal`)."""
+    clock: ClockState | None = None
+    """The game's clock (`server.clocks`), None without one."""
     chat: list[dict[str, Any]] = field(default_factory=list)
     """The table chat's last messages (`server.chat`: one list per game, shared by its tables)."""
     chat_text: tuple[int, str] = (0, "[]")
@@ -185,7 +200,7 @@ class Table:
     def bot_to_move(self) -> int | None:
         """The seat of the bot that must decide now, if any."""
         p = self.current_player()
-        return p if p is not None and self.seats[p].kind != HUMAN else None
+        return p if p is not None and self.seats[p].bot is not None else None
 
     def has_human(self) -> bool:
         return any(s.kind == HUMAN for s in self.seats)
@@ -195,7 +210,7 @@ class Table:
         state = self.state.copy()
         state.events = []
         return Plan(self.version, [], state, list(self.actions), list(self.log),
-                    [replace(s) for s in self.seats])
+                    [replace(s) for s in self.seats], clock=None if self.clock is None else self.clock.copy())
 
     def plan_actions(self, seat: int, texts: list[str], kind: str = "action", together: bool = False) -> Plan:
         """Apply `seat`'s consecutive decisions (chance steps between them are drawn); SpacetableError.
@@ -224,7 +239,7 @@ class Table:
         end = None if seconds is None else time.monotonic() + seconds
         for i in range(limit):
             p = plan.state.current_player()
-            if p < 0 or plan.seats[p].kind == HUMAN or (i and end is not None and time.monotonic() >= end):
+            if p < 0 or plan.seats[p].bot is None or (i and end is not None and time.monotonic() >= end):
                 break
             # seeded by the position in the action log (not the record number): after an undo the
             # same decision meets the same answer, so undo never re-rolls a bot (engine.undo); derived
@@ -254,6 +269,19 @@ class Table:
         apply_record(self.game, self.config, self.seed, plan, NewRecord("bot-handoff", bot, seat))
         if bot == HUMAN:
             advance(plan)
+        return plan
+
+    def plan_timeout(self, seat: int, bot: str) -> Plan:
+        """`seat`'s time ran out: `bot` decides for them until the table waits on another seat."""
+        plan = self._plan()
+        apply_record(self.game, self.config, self.seed, plan, NewRecord(clocks.TIMEOUT, bot, seat))
+        return plan
+
+    def plan_back(self, seat: int) -> Plan:
+        """The person of `seat` is back: the time-out bot standing in for them leaves."""
+        plan = self._plan()
+        apply_record(self.game, self.config, self.seed, plan, NewRecord(clocks.CLOCK, "back", seat))
+        advance(plan)
         return plan
 
     def plan_prefs(self, seat: int, stop_at_windows: bool) -> Plan:
@@ -289,6 +317,7 @@ class Table:
         self.actions = plan.actions
         self.log = plan.log
         self.seats = plan.seats
+        self.clock = plan.clock
         self.meta.extend((r.kind, r.seat) for r in plan.records)
         if any(r.kind == "undo" for r in plan.records):
             self.log_epoch = next(_EPOCHS)
@@ -316,6 +345,17 @@ def _record_action(plan: Plan, kind: str, text: str, seat: int | None, action: A
     plan.records.append(NewRecord(kind, text, seat))
     plan.actions.append((n, text))
     plan.log.extend(event_lines(n, plan.state))
+    if plan.clock is not None:
+        _clocked(plan, kind, seat)
+
+
+def _clocked(plan: Plan, kind: str, seat: int | None) -> None:
+    """After a decision or draw in a game with a clock: a person's own decision ends their run of
+    time-outs; a stand-in bot leaves once the table waits on another seat."""
+    if kind in ("action", JOINED) and seat is not None and plan.seats[seat].kind == HUMAN \
+            and plan.seats[seat].standin is None:
+        plan.seats[seat].timeouts = 0
+    clocks.settle(plan)
 
 
 def _advance_chance(plan: Plan) -> None:
@@ -328,6 +368,8 @@ def _advance_chance(plan: Plan) -> None:
         plan.records.append(NewRecord("chance", str(drawn), None))
         plan.actions.append((n, str(drawn)))
         plan.log.extend(event_lines(n, state))
+        if plan.clock is not None:
+            clocks.settle(plan)
 
 
 def advance(plan: Plan) -> None:
@@ -338,7 +380,7 @@ def advance(plan: Plan) -> None:
     for _ in range(MAX_ADVANCE):
         _advance_chance(plan)
         p = state.current_player()
-        if p < 0 or plan.seats[p].kind != HUMAN:
+        if p < 0 or plan.seats[p].bot is not None:
             return
         legal = state.legal_actions()
         if len(legal) == 1:
@@ -379,6 +421,12 @@ def apply_record(game: str, config: dict[str, Any], seed: int, plan: Plan, rec: 
             state.apply(Action.parse(rec.text))
         plan.actions.append((n, rec.text))
         plan.log.extend(event_lines(n, state))
+        if plan.clock is not None:
+            _clocked(plan, rec.kind, rec.seat)
+    elif rec.kind in (clocks.CLOCK, clocks.TIMEOUT):
+        line = clocks.apply(plan, rec, n)
+        if line is not None:
+            plan.log.append(LogLine(n, line))
     elif rec.kind == "undo":
         keep = int(rec.text)
         if not 0 <= keep <= len(plan.actions):
@@ -404,6 +452,9 @@ def apply_record(game: str, config: dict[str, Any], seed: int, plan: Plan, rec: 
             raise SaveError(f"record {n}: bot hand-off of an unknown seat")
         seat = plan.seats[rec.seat]
         seat.kind = rec.text
+        seat.standin = None
+        if rec.text == HUMAN:
+            seat.timeouts = 0
         plan.log.append(LogLine(n, f"{seat.name} is back and plays their own seat again" if rec.text == HUMAN
                                 else f"{seat.name}'s seat is now played by the {rec.text} bot"))
     else:
@@ -423,6 +474,7 @@ def load_table(stored: StoredGame) -> Table:
     state.events = []
     table = Table(stored.id, stored.game, stored.config, stored.seed, stored.rules_version, seats, state,
                   deal=deal_of(stored))
+    table.clock = clock_of(stored)
     plan = table._plan()
     for rec in stored.records:
         try:
@@ -446,6 +498,12 @@ def load_table(stored: StoredGame) -> Table:
         table.status = UPGRADED
         table.message = "This game was closed by a rules upgrade."
     return table
+
+
+def clock_of(stored: StoredGame) -> ClockState | None:
+    """The clock of a stored game at its start (its records then replay the rest), None without one."""
+    settings = ClockSettings.of(stored.clock)
+    return ClockState(settings) if settings is not None else None
 
 
 def deal_of(stored: StoredGame) -> Deal:

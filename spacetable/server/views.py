@@ -11,12 +11,14 @@ from __future__ import annotations
 import importlib
 import json
 import re
+import time
 from collections.abc import Container, Iterable
 from dataclasses import dataclass
 from types import ModuleType
 from typing import Any
 
 from spacetable.engine.errors import SpacetableError
+from spacetable.server import clocks
 from spacetable.server.tables import FINISHED, HUMAN, JOINED, RUNNING, LogLine, Table, replay
 
 CHAT_LINES = 50
@@ -178,8 +180,26 @@ def view_body(table: Table, seat: int | None, connected: Container[int] = (),
     """The GET /view body for `seat` (None: spectator), built from `state.view(seat)` only (its
     ``view`` is memoized for the version: read it, do not change it)."""
     body = _fields(table, seat, connected, away)
+    left, info = clocks.view(table, _now_ms())
     return {**body["head"], "view": _view_json(table, seat), "log": log_for(table, seat), **body["tail"],
-            "chat": table.chat[-CHAT_LINES:], "rematch": table.rematch}
+            "clock": left, "clock_info": info, "chat": table.chat[-CHAT_LINES:], "rematch": table.rematch}
+
+
+def _now_ms() -> int:
+    return int(time.time() * 1000)
+
+
+NO_CLOCK = ',"clock":{},"clock_info":null'
+"""The body's clock keys in a game without a clock."""
+
+
+def _clock_text(table: Table) -> str:
+    """The body's ``clock`` and ``clock_info`` as JSON text, built at every send (the seconds left
+    change while the version stays)."""
+    if table.clock is None:
+        return NO_CLOCK
+    left, info = clocks.view(table, _now_ms())
+    return f',"clock":{_dumps(left)},"clock_info":{_dumps(info)}'
 
 
 def _fields(table: Table, seat: int | None, connected: Container[int],
@@ -306,9 +326,10 @@ def view_text(table: Table, seat: int | None, connected: Container[int] = (),
               log_start: int | None = None, away: Container[int] = ()) -> str:
     """`view_body` as JSON text (the same keys, in the same order), memoized per version, seat,
     connected seats and log start (pushes and replies share one build of the body's parts; the
-    view's public values and every log line are serialized once). With `log_start` (pushes) the
-    body's ``log`` holds only the lines from index `log_start` on and says so in ``"log_start"``:
-    the client keeps the first `log_start` lines it has and appends these (0: the whole log)."""
+    view's public values and every log line are serialized once; only the clock is built each
+    time). With `log_start` (pushes) the body's ``log`` holds only the lines from index
+    `log_start` on and says so in ``"log_start"``: the client keeps the first `log_start` lines it
+    has and appends these (0: the whole log)."""
     flags = tuple((s.seat in connected) + 2 * (s.seat in away) for s in table.seats)
     key = ("view", seat, flags, log_start)
     text = table.cache.get(key)
@@ -324,9 +345,10 @@ def view_text(table: Table, seat: int | None, connected: Container[int] = (),
         lines = ",".join(_log_texts(table)[log_start or 0:])
         text = head + lines + tail[:-1]
         table.cache[key] = text
+    # what changes while the version stays is added at every send: a clock's seconds, the chat, a rematch
     end = "}" if log_start is None else f',"log_start":{log_start}}}'
     rematch = "null" if table.rematch is None else _dumps(table.rematch)
-    return f'{text},"chat":{_chat_text(table)},"rematch":{rematch}{end}'
+    return f'{text}{_clock_text(table)},"chat":{_chat_text(table)},"rematch":{rematch}{end}'
 
 
 def _chat_text(table: Table) -> str:
@@ -353,6 +375,7 @@ def summary_body(table: Table) -> dict[str, Any]:
         "seats": seat_list(table, range(len(table.seats))), "status": table.status,
         "message": table.message, "version": table.version, "winners": table.winners(),
         "current_player": current, "standings": None, "tutorial": table.tutorial,
+        "clock": None if table.clock is None else table.clock.settings.to_json(),
         **_deal(table),
     }
     if table.status == FINISHED:

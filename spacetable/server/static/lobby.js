@@ -65,6 +65,16 @@ function botName(i, kind, defaultBot) {
   return `${STARS[i % STARS.length]} (${plain})`;
 }
 
+/** The clocks the form offers: none; live (per decision, then a reserve); turn-based (per turn). */
+const CLOCKS = [
+  { key: "none", label: "No clock" },
+  { key: "live-30", label: "Live: 30 s a decision + 5 min reserve", clock: { kind: "live", seconds: 30, reserve: 300 } },
+  { key: "live-60", label: "Live: 1 min a decision + 10 min reserve", clock: { kind: "live", seconds: 60, reserve: 600 } },
+  { key: "turn-12", label: "Turn-based: 12 hours a turn", clock: { kind: "turn", seconds: 12 * 3600 } },
+  { key: "turn-24", label: "Turn-based: 24 hours a turn", clock: { kind: "turn", seconds: 24 * 3600 } },
+  { key: "turn-72", label: "Turn-based: 72 hours a turn", clock: { kind: "turn", seconds: 72 * 3600 } },
+];
+
 function link(id, token) {
   return `${location.origin}/game/${encodeURIComponent(id)}#token=${encodeURIComponent(token)}`;
 }
@@ -113,6 +123,7 @@ function CreateForm({ bots, games, game, setGame, onCreated }) {
   }, [info && info.name, info && info.defaultBot]);
   const [seed, setSeed] = useState("");
   const [share, setShare] = useState(false);
+  const [clock, setClock] = useState("none");
   const [error, setError] = useState(null);
   const [busy, setBusy] = useState(false);
   const btAllowed = players >= 3;
@@ -141,6 +152,8 @@ function CreateForm({ bots, games, game, setGame, onCreated }) {
     }
     if (share) body.share_for_research = true;
     if (openSeats.length) body.open_seats = openSeats;
+    const timing = CLOCKS.find((c) => c.key === clock);
+    if (timing && timing.clock) body.clock = timing.clock;
     if (lanes && turnLimit.trim()) body.turn_limit = parseInt(turnLimit, 10);
     const r = await api("/api/games", { method: "POST", body });
     setBusy(false);
@@ -193,6 +206,10 @@ function CreateForm({ bots, games, game, setGame, onCreated }) {
         within two seconds; a bot's rating comes from the finished games of this server.</p>
     </div>`}
     ${game === "moonrakers" && players <= 2 ? html`<p class="small muted">With 1–2 captains the Mercenary variant is played: a deck of hired help instead of allies.</p>` : ""}
+    <div class="field"><label title="When a captain's time runs out, the game's ★ bot makes that decision for them; they keep their seat">Clock
+      <select class="input" name="clock" value=${clock} onChange=${(e) => setClock(e.currentTarget.value)}>
+        ${CLOCKS.map((c) => html`<option value=${c.key}>${c.label}</option>`)}</select></label>
+      ${clock !== "none" ? html`<span class="small muted">out of time: the ★ bot decides that turn for them</span>` : ""}</div>
     <div class="field"><label title="Empty: a secret deal, provably fair once the game is over. A seed you choose lets you know every hand, and every table says so.">Seed <input class="input" name="seed" inputmode="numeric" placeholder="secret" value=${seed} onInput=${(e) => setSeed(e.currentTarget.value)} style="width:110px" /></label>
       ${seed.trim() ? html`<span class="small muted">a chosen seed: every table will say you know the deal</span>` : ""}</div>
     <div class="field"><label title="once the game is over, its decisions (what each seat saw and chose, never names) may be exported for research with spacetable dataset"><input type="checkbox" name="share-for-research" checked=${share} onChange=${(e) => setShare(e.currentTarget.checked)} /> Share this game for research (anonymous, after it ends)</label></div>

@@ -2,7 +2,7 @@
 // at every face-up settlement, the details of a clicked space, and the log.
 import { useEffect, useState } from "preact/hooks";
 import { html } from "../html.js";
-import { HandOffButton, PresenceBadge } from "../seats.js";
+import { ClockBadge, HandOffButton, PresenceBadge } from "../seats.js";
 import { GameLog } from "../log.js";
 import { GOOD, GOODS, SEAT_COLOURS, card, cardName, goal, kindOf } from "./catalog.js";
 
@@ -50,7 +50,7 @@ export function Captains({ view, body, names, me, toBot, bot }) {
           ${seat.kind && seat.kind !== "human" ? html`<span class="badge">${seat.kind}</span>` : ""}
           ${active ? html`<span class="badge turn">turn</span>` : ""}
           ${deciding && !active ? html`<span class="badge">deciding</span>` : ""}
-          <${PresenceBadge} seat=${seat} /></div>
+          <${PresenceBadge} seat=${seat} /><${ClockBadge} body=${body} seat=${sh.seat} /></div>
         <div class="stats"><span class="credits" title="credits">¢ ${sh.credits}</span>
           <${CargoLine} cargo=${sh.cargo} limit=${sh.cargo_limit} />
           <span title="cards in hand">hand ${sh.hand_size}</span>
