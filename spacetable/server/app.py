@@ -275,9 +275,12 @@ async def _serve_socket(websocket: WebSocket, svc: GameService, game_id: str, cl
                 log.warning("client of game %s sends too many messages; closing it", game_id)
                 conn.close(POLICY, "too many messages")
             else:
+                shown = conn.visible
                 reply = _answer(text, conn)
                 if reply is not None:
                     conn.send(reply)
+                if conn.visible != shown and seat is not None:
+                    svc.announce(game_id)  # the other processes hold back (or send) notices by it
     finally:
         svc.hub.remove(conn)
         conn.close()

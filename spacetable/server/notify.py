@@ -39,17 +39,20 @@ def conninfo(url: URL) -> str:
     return url.set(drivername="postgresql").render_as_string(hide_password=False)
 
 
-def parse_presence(payload: str) -> tuple[str, str, frozenset[int]] | None:
-    """``"<game id>:<process>:<seats>"`` → (game id, process, seats); None for anything else.
-    (A process name holds colons itself: host:pid:random.)"""
+def parse_presence(payload: str) -> tuple[str, str, frozenset[int], frozenset[int]] | None:
+    """``"<game id>:<process>:<seats>"`` → (game id, process, seats, hidden seats); None for anything
+    else. A seat with the suffix ``h`` has only hidden pages there (`store.presence_payload`). (A
+    process name holds colons itself: host:pid:random.)"""
     head, _, seats = payload.rpartition(":")
     game_id, _, process = head.partition(":")
     if not game_id or not process or len(game_id) > 64:
         return None
     parts = [x for x in seats.split(",") if x]
-    if not all(x.isdigit() and len(x) < 3 for x in parts):
+    numbers = [x[:-1] if x.endswith("h") else x for x in parts]
+    if not all(x.isdigit() and len(x) < 3 for x in numbers):
         return None
-    return game_id, process, frozenset(int(x) for x in parts)
+    return (game_id, process, frozenset(int(x) for x in numbers),
+            frozenset(int(x[:-1]) for x in parts if x.endswith("h")))
 
 
 @dataclass(frozen=True)
@@ -85,7 +88,7 @@ class Listener:
 
     def __init__(self, url: URL, loop: asyncio.AbstractEventLoop,
                  on_notify: Callable[[Note], None], on_reconnect: Callable[[], None],
-                 on_presence: Callable[[str, str, frozenset[int]], None],
+                 on_presence: Callable[[str, str, frozenset[int], frozenset[int]], None],
                  on_chat: Callable[[str], None] | None = None) -> None:
         self._dsn = conninfo(url)
         self._loop = loop

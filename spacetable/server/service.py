@@ -280,24 +280,27 @@ class GameService:
                 self._pending.setdefault(note.game_id, {})[note.base] = note
             self._catch_up_soon(note.game_id)
 
-    def _presence(self, game_id: str, process: str, seats: frozenset[int]) -> None:
+    def _presence(self, game_id: str, process: str, seats: frozenset[int],
+                  hidden: frozenset[int] = frozenset()) -> None:
         """Another process said which seats of a game are connected to it: push the flags."""
         if process == self.owner or self._stopping:
             return
         table = self.tables.get(game_id)
-        if self.hub.heard_presence(game_id, process, seats) and table is not None:
+        if self.hub.heard_presence(game_id, process, seats, hidden) and table is not None:
             self.hub.push(table)
 
     def announce(self, game_id: str) -> None:
-        """Tell the other processes (PostgreSQL) which seats of this game are connected here; called
-        when a seat connects or leaves, and re-announced every sweep while any is connected."""
+        """Tell the other processes (PostgreSQL) which seats of this game are connected here, and
+        which of them have only hidden pages here; called when a seat connects or leaves or a page
+        says it is shown or hidden, and re-announced every sweep while any is connected."""
         if not self.store.shared or self._stopping:
             return
         seats = sorted(self.hub.local_seats(game_id))
+        hidden = self.hub.local_hidden(game_id)
 
         async def run() -> None:
             try:
-                await asyncio.to_thread(self.store.announce, game_id, self.owner, seats)
+                await asyncio.to_thread(self.store.announce, game_id, self.owner, seats, hidden)
             except Exception:  # noqa: BLE001 - the next sweep announces again
                 log.warning("presence of game %s not announced", game_id, exc_info=True)
 
@@ -402,7 +405,8 @@ class GameService:
                         self._known[game_id] = max(version, self._known.get(game_id, 0))
                         self._catch_up_soon(game_id)
                 await self._load_running()
-                beat = [(g, sorted(self.hub.local_seats(g))) for g in self.hub.local_games()]
+                beat = [(g, sorted(self.hub.local_seats(g)), self.hub.local_hidden(g))
+                        for g in self.hub.local_games()]
                 if beat and self.store.shared:  # presence heartbeat, one round trip for all games
                     await asyncio.to_thread(self.store.announce_many, self.owner, beat)
                 for game_id in self.hub.expire_presence(self.config.lease_seconds * 1.5):

@@ -18,7 +18,7 @@ from __future__ import annotations
 import functools
 import hashlib
 import json
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -70,6 +70,12 @@ def hash_token(token: str) -> str:
 
 def now() -> datetime:
     return datetime.now(UTC).replace(tzinfo=None)
+
+
+def presence_payload(game_id: str, process: str, seats: Sequence[int], hidden: Collection[int] = ()) -> str:
+    """``<game id>:<process>:<seats>``: the seats connected to `process`, comma-separated, each with
+    ``h`` when every page of it there is hidden (`notify.parse_presence` reads it)."""
+    return f"{game_id}:{process}:{','.join(f'{x}h' if x in hidden else str(x) for x in sorted(seats))}"
 
 
 def notify_payload(game_id: str, base: int, records: Sequence[NewRecord], origin: str) -> str:
@@ -381,22 +387,25 @@ class Store:
         return new_version
 
     @_retried
-    def announce(self, game_id: str, process: str, seats: Sequence[int]) -> None:
-        """Tell the other processes which seats of a game are connected to `process` (NOTIFY)."""
-        payload = f"{game_id}:{process}:{','.join(str(x) for x in sorted(seats))}"
+    def announce(self, game_id: str, process: str, seats: Sequence[int],
+                 hidden: Collection[int] = ()) -> None:
+        """Tell the other processes which seats of a game are connected to `process` (NOTIFY), and
+        which of them have only hidden pages there (suffix ``h``: no notice is held back for them)."""
+        payload = presence_payload(game_id, process, seats, hidden)
         with self.engine.connect() as conn:
             conn.execute(text("SELECT pg_notify(:c, :p)"), {"c": PRESENCE, "p": payload})
             conn.commit()
 
     @_retried
-    def announce_many(self, process: str, games: Sequence[tuple[str, Sequence[int]]]) -> None:
+    def announce_many(self, process: str,
+                      games: Sequence[tuple[str, Sequence[int], Collection[int]]]) -> None:
         """`announce` for several games in one transaction (the sweep's presence heartbeat): one
         database round trip instead of one per game, so it never queues ahead of catch-ups."""
         if not games:
             return
         with self.engine.connect() as conn:
-            for game_id, seats in games:
-                payload = f"{game_id}:{process}:{','.join(str(x) for x in sorted(seats))}"
+            for game_id, seats, hidden in games:
+                payload = presence_payload(game_id, process, seats, hidden)
                 conn.execute(text("SELECT pg_notify(:c, :p)"), {"c": PRESENCE, "p": payload})
             conn.commit()
 
