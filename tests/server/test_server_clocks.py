@@ -154,7 +154,8 @@ def test_the_default_bot_decides_for_a_person_whose_time_ran_out(sqlite_url: str
 
 def test_a_returning_person_takes_over_from_the_time_out_bot(sqlite_url: str) -> None:
     """Bots pause 3 s between moves here, so the time-out bot is still standing in when the person's
-    socket connects: their seat is theirs at once, and they decide themselves (rule: item 4)."""
+    socket connects, or when they send an action: the decision is theirs again at once, and they
+    play on."""
     with client(sqlite_url, bot_pause=3.0) as c:
         g = create(c, ["human", "human"], seed=5, clock={"kind": "turn", "seconds": 1})
         tokens = [s["token"] for s in g["seats"]]
@@ -169,8 +170,16 @@ def test_a_returning_person_takes_over_from_the_time_out_bot(sqlite_url: str) ->
                        json={"action": body["legal_actions"][0]["text"], "version": body["version"]})
             assert r.status_code == 200, r.text
             assert r.json()["clock_info"]["timeouts"].get(str(first)) is None  # a decision of their own
+        # the other person's time runs out in turn; an action of theirs takes over just the same
+        other = 1 - first
+        v = wait_for(c, g, tokens[other], lambda b: str(other) in b["clock_info"]["standin"], 10)
+        assert v["legal_actions"], "the person still sees their decision while the bot stands in"
+        r = c.post(f"/api/games/{g['id']}/actions", headers=auth(tokens[other]),
+                   json={"action": v["legal_actions"][0]["text"], "version": v["version"]})
+        assert r.status_code == 200, r.text
         kinds = [k for k, _, _ in _records(c, g["id"])]
-        assert kinds.count("timeout") == 1
+        assert kinds.count("timeout") == 2 and kinds.count("clock") >= 4
+        assert [t for k, t, s in _records(c, g["id"]) if k == "clock" and t == "back"] == ["back", "back"]
 
 
 def test_after_three_time_outs_in_a_row_the_others_may_hand_the_seat_to_a_bot(sqlite_url: str) -> None:

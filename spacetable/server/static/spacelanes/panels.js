@@ -50,14 +50,14 @@ export function Captains({ view, body, names, me, toBot, bot }) {
           ${seat.kind && seat.kind !== "human" ? html`<span class="badge">${seat.kind}</span>` : ""}
           ${active ? html`<span class="badge turn">turn</span>` : ""}
           ${deciding && !active ? html`<span class="badge">deciding</span>` : ""}
-          <${PresenceBadge} seat=${seat} /><${ClockBadge} body=${body} seat=${sh.seat} /></div>
+          <${PresenceBadge} seat=${seat} /></div>
         <div class="stats"><span class="credits" title="credits">¢ ${sh.credits}</span>
           <${CargoLine} cargo=${sh.cargo} limit=${sh.cargo_limit} />
           <span title="cards in hand">hand ${sh.hand_size}</span>
           ${sh.union ? html`<span class="fac union" title="Union Faction tokens">U ${sh.union}</span>` : ""}
           ${sh.pirate ? html`<span class="fac pirate" title="Pirate Faction tokens">P ${sh.pirate}</span>` : ""}
           ${sh.damaged ? html`<span class="bad" title="Damaged: no action card but Repair Kit">✸ Damaged${sh.adrift ? " · Adrift" : ""}</span>` : ""}</div>
-        <div class="small muted">${whereIs(view, sh)}</div>
+        <div class="small muted">${body.clock_info ? html`<${ClockBadge} body=${body} seat=${sh.seat} /> ` : ""}${whereIs(view, sh)}</div>
         ${sh.ship.length ? html`<div class="chips">${sh.ship.map((c) => html`<span class="chip ${sh.used.includes(c) ? "used" : ""}" title=${card(c).text}>${kindOf(c).glyph} ${cardName(c)}${sh.used.includes(c) ? " (Used)" : ""}</span>`)}</div>` : ""}
         ${sh.transports.length ? html`<div class="chips">${sh.transports.map(([c]) => html`<span class="chip transport" title=${card(c).text}>✉ ${cardName(c)}</span>`)}</div>` : ""}
         <${HandOffButton} seat=${seat} body=${body} toBot=${toBot} bot=${bot} />
