@@ -22,7 +22,7 @@ from spacetable.games.moonrakers.cards import FACTIONS
 from spacetable.games.moonrakers.choices import Choice, handler
 from spacetable.games.moonrakers.dice import block_die, blockable, unblocked_icons
 from spacetable.games.moonrakers.frames import Frame
-from spacetable.games.moonrakers.state import END_TURN, EXECUTION, PLANNING
+from spacetable.games.moonrakers.state import END_TURN, EXECUTION, IRREVOCABLE_KINDS, PLANNING
 from spacetable.games.moonrakers.zones import (
     crew_to_bottom,
     draw,
@@ -37,7 +37,7 @@ if TYPE_CHECKING:
     from spacetable.games.moonrakers.state import MoonrakersState, Seat
 
 MAX_REP: Final = 5
-EXTRA_KINDS: Final = frozenset({"spend", "trade"})
+EXTRA_KINDS: Final = IRREVOCABLE_KINDS
 """Action kinds that start a reputation spend or trade from any of the player's decisions."""
 
 RULE: Final = "BT-spend"
