@@ -12,7 +12,7 @@ Thrusters while Actions last, then the card that fills the most of what is missi
 abilities and Mercenary cards, Shields against unblocked dice, and passes when nothing helps. Effect
 choices pick the obvious option (reduce the largest unmet requirement, trash a Miss, score "either/or"
 branches). Buying takes the best affordable card of a cost-based value table and keeps the 4 best
-parts. With Binding Ties it spends reputation through `reputation.best_spends`/`best_payment`.
+parts. With Binding Ties it spends reputation through `moonrakers_reputation.best_spends`/`best_payment`.
 
 It reads only what its seat may know: public state, its own hand, objectives and draw-pile contents
 (counts, never order), the deciding frame of its own decision and the legal actions (tests compare its
@@ -38,6 +38,7 @@ from typing import Final
 from mypy_extensions import mypyc_attr
 
 from spacetable.bots.base import register_bot
+from spacetable.bots.moonrakers_reputation import best_payment, best_spends
 from spacetable.engine.action import Action
 from spacetable.engine.rng import Rng
 from spacetable.engine.state import State
@@ -67,7 +68,7 @@ from spacetable.games.moonrakers.negotiation import (
     Answer,
     Negotiate,
 )
-from spacetable.games.moonrakers.reputation import EXTRA_KINDS, best_payment, best_spends
+from spacetable.games.moonrakers.reputation import EXTRA_KINDS
 from spacetable.games.moonrakers.rules import Buy, KeepObjectives, KeepOne, Planning, StayReplace
 from spacetable.games.moonrakers.state import SOLO_TURNS, WIN_PRESTIGE, MoonrakersState
 

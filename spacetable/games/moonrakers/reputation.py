@@ -262,7 +262,8 @@ def window_open(s: MoonrakersState, seat: int, r: int) -> bool:
     return seat == s.ml or not buy_phase(s)  # BONUS: not during another player's buy phase
 
 
-def _unblocked(st: Seat) -> int:
+def unblocked(st: Seat) -> int:
+    """Hazard icons on a participant's dice not covered by its blocks (what a block would still stop)."""
     return unblocked_icons(st) - st.blocks
 
 
@@ -288,7 +289,7 @@ def usable(s: MoonrakersState, seat: int, r: int) -> bool:
     if r == REDUCE:
         return bool(reducible(s))
     st = ex.seats[seat]  # BLOCK: a die not yet blocked, with icons not covered by the blocks
-    return _unblocked(st) > 0 and bool(blockable(st))
+    return unblocked(st) > 0 and bool(blockable(st))
 
 
 def reducible(s: MoonrakersState) -> list[int]:
@@ -647,59 +648,6 @@ def takes_step(a: Action) -> bool:
     limited to "during a Contract in which they are participating" (+1 Action or Card, −2, block a
     die) are; "at any time" rewards and trades are not (Possible Rewards, Trading Reputation)."""
     return a.kind == "spend" and REWARD_ID[str(a.args[0])] in IN_CONTRACT
-
-
-# ------------------------------------------------------------------------------- bots
-def best_spends(s: MoonrakersState, seat: int) -> list[Action]:
-    """Spends and trades a simple greedy player would make now, best first (may be empty).
-
-    +1 Prestige whenever affordable (a participant: in the windows at the end of the contract, see
-    `_prestige_now`); in a contract one takes part in: a requirement reduction while
-    the contract is not met, a die block when 2+ icons are unblocked, +1 Action when out of Actions
-    with cards in hand and the contract not met. Never trades; everything else is left to the bot.
-    """
-    legal = extra_actions(s, seat)
-    if not legal:
-        return []
-    have = set(legal)
-    out: list[Action] = []
-    if A.SPEND[PRESTIGE] in have and _prestige_now(s, seat):
-        out.append(A.SPEND[PRESTIGE])
-    ex = s.ex
-    if ex is not None and seat in ex.seats and s.phase == EXECUTION:
-        from spacetable.games.moonrakers.execution import is_met
-
-        st = ex.seats[seat]
-        if A.SPEND[REDUCE] in have and not is_met(s):
-            out.append(A.SPEND[REDUCE])
-        if A.SPEND[BLOCK] in have and _unblocked(st) >= 2:
-            out.append(A.SPEND[BLOCK])
-        if A.SPEND[ACTION] in have and st.actions == 0 and s.players[seat].hand and not is_met(s):
-            out.append(A.SPEND[ACTION])
-    return out
-
-
-def _prestige_now(s: MoonrakersState, seat: int) -> bool:
-    """A participant buys Prestige in the window after the hazard losses (Prestige bought before them
-    can be lost to them, 3.4.9 step 3), or before the success check when a failure with allies is
-    about to take 1 reputation per ally's faction (Losing Reputation); anyone else at once."""
-    ex = s.ex
-    if ex is None or seat not in ex.seats:
-        return True
-    top = s.stack[-1]
-    if not isinstance(top, RepWindow):
-        return False  # wait for the windows at the end of the contract
-    if top.moment == BEFORE_SUCCESS:
-        from spacetable.games.moonrakers.execution import is_met
-
-        return len(ex.order) > 1 and not is_met(s)
-    return True
-
-
-def best_payment(s: MoonrakersState, seat: int, options: list[Action]) -> Action:
-    """Greedy payment choice: pay from the faction with the least reputation (keep others for 5s)."""
-    rep = s.players[seat].rep
-    return min(options, key=lambda a: rep[FACTION_ID[str(a.args[0])]] if a.kind == "faction" else 99)
 
 
 # ------------------------------------------------------------------------------- text

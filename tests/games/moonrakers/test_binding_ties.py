@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import pytest
 
+from spacetable.bots import moonrakers_reputation
 from spacetable.engine.errors import ConfigError
 from spacetable.games.moonrakers import actions as A
 from spacetable.games.moonrakers import new_game, reputation
@@ -733,9 +734,9 @@ def test_best_spends_and_best_payment() -> None:
     """Greedy helpers: +1 Prestige first; pay from the faction with the least reputation."""
     s = bt()
     rep(s, 0, henko=5, komek=2)
-    assert reputation.best_spends(s, 0)[0] == A.SPEND[reputation.PRESTIGE]
+    assert moonrakers_reputation.best_spends(s, 0)[0] == A.SPEND[reputation.PRESTIGE]
     s.apply("spend trash")
     opts = s.legal_actions()
-    assert reputation.best_payment(s, 0, opts) == A.FACTION[KOM]
+    assert moonrakers_reputation.best_payment(s, 0, opts) == A.FACTION[KOM]
     rep(s, 1, magnomi=1)
-    assert reputation.best_spends(s, 1) == []
+    assert moonrakers_reputation.best_spends(s, 1) == []
