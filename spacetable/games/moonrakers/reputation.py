@@ -221,16 +221,19 @@ def contract_reward_received(s: MoonrakersState, seat: int) -> bool:
 
 
 # ------------------------------------------------------------------------------- costs and windows
-def cost(s: MoonrakersState, seat: int, r: int) -> int:
-    """Cost of reward r for `seat`: Artifact 205-A makes Prestige 1 cheaper, 205-B the others (≥ 1)."""
+def price(r: int, art_a: bool, art_b: bool) -> int:
+    """Cost of reward r for a player holding Artifact 205-A (`art_a`: Prestige 1 cheaper) and/or
+    205-B (`art_b`: the others 1 cheaper, never below 1)."""
     c = COST[r]
-    parts = s.players[seat].parts
     if r == PRESTIGE:
-        if ART_A in parts:
-            c -= 1
-    elif ART_B in parts:
-        c = max(1, c - 1)
-    return c
+        return c - 1 if art_a else c
+    return max(1, c - 1) if art_b else c
+
+
+def cost(s: MoonrakersState, seat: int, r: int) -> int:
+    """Cost of reward r for `seat` (its Artifact 205 discounts: `price`)."""
+    parts = s.players[seat].parts
+    return price(r, ART_A in parts, ART_B in parts)
 
 
 def trade_ratio(s: MoonrakersState, seat: int) -> int:
@@ -249,17 +252,23 @@ def in_contract(s: MoonrakersState, seat: int) -> bool:
     return s.phase == EXECUTION and ex is not None and seat in ex.seats
 
 
+WINDOW_CODE: Final = tuple(0 if r in ANY_TIME else 1 if r in IN_CONTRACT else 2 if r == DISCARD_CONTRACT
+                           else 3 if r == DISCARD_ARMORY else 4 for r in range(len(COST)))
+"""Per reward, its timing window (Possible Rewards), an index into `windows`: 0 at any time, 1 during a
+contract one takes part in, 2 the Mission Leader's planning, 3 the Mission Leader's buy phase, 4 not
+during another player's buy phase (the bonus card)."""
+
+
+def windows(s: MoonrakersState, seat: int) -> tuple[bool, bool, bool, bool, bool]:
+    """Which timing windows are open for `seat` now, by `WINDOW_CODE`."""
+    is_ml = seat == s.ml
+    buying = buy_phase(s)
+    return True, in_contract(s, seat), is_ml and s.phase == PLANNING, is_ml and buying, is_ml or not buying
+
+
 def window_open(s: MoonrakersState, seat: int, r: int) -> bool:
     """Is reward r's timing window open for `seat` now (Possible Rewards)?"""
-    if r in ANY_TIME:
-        return True
-    if r in IN_CONTRACT:
-        return in_contract(s, seat)
-    if r == DISCARD_CONTRACT:
-        return s.phase == PLANNING and seat == s.ml
-    if r == DISCARD_ARMORY:
-        return seat == s.ml and buy_phase(s)
-    return seat == s.ml or not buy_phase(s)  # BONUS: not during another player's buy phase
+    return windows(s, seat)[WINDOW_CODE[r]]
 
 
 def unblocked(st: Seat) -> int:
@@ -308,19 +317,17 @@ def armory_options(s: MoonrakersState) -> list[Action]:
 
 
 # ------------------------------------------------------------------------------- offering spends
-_OFFER_TABLE: Final[tuple[tuple[int, int, bool, int], ...]] = tuple(
-    (r, COST[r], SAME[r], 0 if r in ANY_TIME else 1 if r in IN_CONTRACT else 2 if r == DISCARD_CONTRACT
-     else 3 if r == DISCARD_ARMORY else 4) for r in range(len(COST)))
-"""Per reward: (reward, printed cost, paid with one faction, timing window: 0 any time, 1 in a
-contract, 2 the ML's planning, 3 the ML's buy phase, 4 not in another player's buy phase)."""
+def can_spend(s: MoonrakersState, seat: int, r: int) -> bool:
+    """May `seat` start a spend of reward r now: affordable, its window open, and of use?"""
+    rep = s.players[seat].rep
+    return (max(rep) if SAME[r] else sum(rep)) >= cost(s, seat, r) and window_open(s, seat, r) \
+        and usable(s, seat, r)
 
 
 def offers(s: MoonrakersState, seat: int) -> list[Action]:
-    """Every spend and trade `seat` could start now that can be paid and used.
-
-    The same list as checking `cost`, `window_open` and `usable` reward by reward, with what they
-    share (the timing windows, the Artifact 205 discounts, the factions held) worked out once: this
-    runs at every main decision of a Binding Ties game.
+    """Every spend and trade `seat` could start now that can be paid and used: `can_spend` for each
+    reward, with the parts it reads (the factions held, the discounts, the open windows) taken once,
+    as this runs at every main decision of a Binding Ties game.
     """
     p = s.players[seat]
     rep = p.rep
@@ -328,24 +335,14 @@ def offers(s: MoonrakersState, seat: int) -> list[Action]:
     if tot == 0:
         return []
     best = max(rep)
-    out: list[Action] = []
     parts = p.parts
-    art_a = ART_A in parts if parts else False
-    art_b = ART_B in parts if parts else False
-    is_ml = seat == s.ml
-    buying = buy_phase(s)
-    opened = (True, in_contract(s, seat), is_ml and s.phase == PLANNING, is_ml and buying,
-              is_ml or not buying)  # by `_OFFER_TABLE` window code, as `window_open`
+    art_a, art_b = ART_A in parts, ART_B in parts
+    opened = windows(s, seat)
     spend = A.SPEND
-    for r, c, same, window in _OFFER_TABLE:
-        if r == PRESTIGE:
-            if art_a:
-                c -= 1
-        elif art_b and c > 1:
-            c -= 1
-        if (best if same else tot) >= c and opened[window] and usable(s, seat, r):
-            out.append(spend[r])
-    ratio = 2 if parts and COMMS in parts else TRADE_RATIO
+    out: list[Action] = [spend[r] for r, window in enumerate(WINDOW_CODE)
+                         if (best if SAME[r] else tot) >= price(r, art_a, art_b) and opened[window]
+                         and usable(s, seat, r)]
+    ratio = trade_ratio(s, seat)
     if tot >= ratio:
         own = p.faction
         for q in s.players:
