@@ -16,8 +16,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 from spacetable.engine.action import Action
 from spacetable.games.moonrakers import actions as A
-from spacetable.games.moonrakers import crew_hooks, text
-from spacetable.games.moonrakers.cards import REQ_TYPES
+from spacetable.games.moonrakers import crew_hooks
 from spacetable.games.moonrakers.crew_interpreter import (
     BUILTIN_HOOKS,
     CREW_HOOKS,
@@ -109,28 +108,6 @@ def describe_choice(s: MoonrakersState, a: Action) -> str | None:
         verb = "discard" if top.key == K_AT0K else "re-roll"
         return f"{name}: {verb} die {i + 1} ({icons} icon{'s' if icons != 1 else ''})"
     return None
-
-
-def _name(card: int) -> str:
-    return text.card_name(card)
-
-
-text.RENDER.update({
-    "crew-play-as": lambda a: f"{text.seat(a[0])}'s crew counts as {a[2]} {REQ_TYPES[a[1]].capitalize()}",
-    "crew-discard": lambda a: f"{text.seat(a[0])} discards {_name(a[1])}",
-    "crew-trash-top": lambda a: f"{text.seat(a[0])} trashes the top card of the draw pile unseen",
-    "crew-gain-card": lambda a: f"{text.seat(a[0])} gains a {_name(a[1])} into the {a[2]}",
-    "crew-objective": lambda a: f"{text.seat(a[0])} takes an objective",
-    "crew-option": text.crew_option,
-    "crew-die-discarded": lambda a: f"{text.seat(a[0])} discards a hazard die with {a[1]} icon(s)",
-    "crew-take-back": lambda a: f"{text.seat(a[0])} takes {_name(a[1])} back into the hand",
-    "crew-damage-bonus": lambda a: f"Damage cards count +{a[1]} this contract ({text.seat(a[0])})",
-    "crew-look": lambda a: f"{text.seat(a[0])} looks at the top {a[1]} card(s) of the draw pile",
-    "crew-discard-looked": lambda a: f"{text.seat(a[0])} discards the other {a[1]} card(s) looked at",
-    "crew-search": lambda a: f"{text.seat(a[0])} searches the draw pile for a card to play",
-    "crew-shuffle": lambda a: f"{text.seat(a[0])} shuffles the draw pile",
-    "crew-copy": lambda a: f"{text.seat(a[0])} uses the ability of {A.CAT.crew[a[1]].name}",
-})
 
 
 __all__ = [

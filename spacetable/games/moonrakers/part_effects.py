@@ -31,8 +31,7 @@ from mypy_extensions import mypyc_attr
 
 from spacetable.engine.action import Action
 from spacetable.games.moonrakers import actions as A
-from spacetable.games.moonrakers import text
-from spacetable.games.moonrakers.cards import BASIC_NAMES, MISS, REQ_TYPES
+from spacetable.games.moonrakers.cards import MISS
 from spacetable.games.moonrakers.dice import is_blocked
 from spacetable.games.moonrakers.part_instants import run
 from spacetable.games.moonrakers.part_payments import (
@@ -357,22 +356,6 @@ def use(s: MoonrakersState, seat: int, a: Action) -> None:
 
 
 # ------------------------------------------------------------------------------ event text
-def _name(card: int) -> str:
-    return text.card_name(card)
-
-
-for _key, _fn in {
-    "part-use": lambda a: f"{text.seat(a[0])} uses {A.CAT.parts[a[1]].name}",
-    "discard": lambda a: f"{text.seat(a[0])} discards {_name(a[1])}",
-    "play-as": lambda a: f"{text.seat(a[0])} counts a {BASIC_NAMES[a[1]]} as played",
-    "extra-count": lambda a: f"{text.seat(a[0])} adds {a[2]} more {REQ_TYPES[a[1]]} to the pool",
-    "gain-card": lambda a: f"{text.seat(a[0])} adds a {_name(a[1])} from the supply to the discard pile",
-    "counts-as": lambda a: f"{text.seat(a[0])}'s {_name(a[1])} counts {a[2]} Damage",
-    "die-discarded": lambda a: f"{text.seat(a[0])} discards a hazard die showing {a[1]} icon(s)",
-    "replay": lambda a: f"{text.seat(a[0])} plays {_name(a[1])} a second time",
-}.items():
-    text.RENDER.setdefault(_key, _fn)
-
 __all__ = [
     "ACTIVE", "BASIC_TYPE", "CHOICE_OPS", "COST_PLAY", "DIE_HOOKS", "FILE", "FREE", "FX", "GROUPS", "HOOKED",
     "INSTANT_OPS", "ON_PLAY", "PAID", "PAY_KINDS", "PART_HOOKS", "PLAYABLE", "R_CREW", "R_DAMAGE",

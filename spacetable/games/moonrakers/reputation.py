@@ -17,7 +17,6 @@ from typing import TYPE_CHECKING, Any, Final
 
 from spacetable.engine.action import Action
 from spacetable.games.moonrakers import actions as A
-from spacetable.games.moonrakers import text
 from spacetable.games.moonrakers.cards import FACTIONS
 from spacetable.games.moonrakers.choices import Choice, handler
 from spacetable.games.moonrakers.dice import block_die, blockable, unblocked_icons
@@ -645,45 +644,3 @@ def takes_step(a: Action) -> bool:
     limited to "during a Contract in which they are participating" (+1 Action or Card, −2, block a
     die) are; "at any time" rewards and trades are not (Possible Rewards, Trading Reputation)."""
     return a.kind == "spend" and REWARD_ID[str(a.args[0])] in IN_CONTRACT
-
-
-# ------------------------------------------------------------------------------- text
-REWARD_TEXT: Final = ("discard a contract and draw a new one", "discard an Armory card and draw a new one",
-                      "+1 credit", "+1 Action", "draw 1 card", "draw 1 objective", "trash a card from hand",
-                      "one requirement −2", "a bonus card", "+1 Prestige", "block 1 hazard die")
-
-
-def describe(s: MoonrakersState, a: Action) -> str:
-    """One line for `spend`/`trade` actions (for text.describe)."""
-    seat = s.stack[-1].player if s.stack else 0
-    if a.kind == "spend":
-        r = REWARD_ID[str(a.args[0])]
-        how = "of one faction" if SAME[r] else "of any factions"
-        return f"Spend {cost(s, seat, r)} reputation {how}: {REWARD_TEXT[r]}"
-    if a.kind == "trade":
-        return f"Trade {trade_ratio(s, seat)} reputation of other factions for 1 {a.args[0]} reputation"
-    return str(a)
-
-
-def _f(i: Any) -> str:
-    return str(FACTIONS[i]).capitalize()
-
-
-text.RENDER.update({
-    "rep-gain": lambda a: f"{text.seat(a[0])} gains {a[2]} {_f(a[1])} reputation",
-    "rep-lose": lambda a: f"{text.seat(a[0])} loses {a[2]} {_f(a[1])} reputation",
-    "rep-spend": lambda a: f"{text.seat(a[0])} spends {a[2]} {_f(a[1])} reputation",
-    "rep-use": lambda a: f"{text.seat(a[0])} spends reputation: {REWARD_TEXT[a[1]]}",
-    "rep-reward-taken": lambda a: f"{text.seat(a[0])} takes {REWARD_TEXT[a[1]]}",
-    "rep-trade": lambda a: f"{text.seat(a[0])} trades reputation for 1 {_f(a[1])}",
-    "rep-reward": lambda a: f"{text.seat(a[0])} receives the contract's {_f(a[1])} reputation reward",
-    "rep-objective": lambda a: f"{text.seat(a[0])} draws an objective with reputation",
-    "rep-bonus-crew": lambda a: f"{text.seat(a[0])} reveals crew {A.CAT.crew[a[1]].name}",
-    "rep-bonus-part": lambda a: f"{text.seat(a[0])} reveals part {A.CAT.parts[a[1]].name}",
-    "rep-bonus-kept": lambda a: f"{text.seat(a[0])} keeps the bonus card",
-    "rep-bonus-discarded": lambda a: f"{text.seat(a[0])} discards the bonus card",
-    "rep-contract-discard": lambda a: f"{text.seat(a[0])} discards contract {text.contract_name(a[1])}",
-    "block-die": lambda a: f"{text.seat(a[0])} blocks hazard die {a[1]} ({a[2]} icon(s))",
-    "rep-armory-discard": lambda a: f"{text.seat(a[0])} discards {a[1]} from the Armory",
-})
-

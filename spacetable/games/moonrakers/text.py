@@ -12,32 +12,24 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from spacetable.engine.action import Action
 from spacetable.engine.events import Event
 from spacetable.games.moonrakers import actions as A
-from spacetable.games.moonrakers.cards import BASIC_NAMES, BASIC_TEXT, REQ_TYPES
+from spacetable.games.moonrakers import crew_effects, effects, reputation
+from spacetable.games.moonrakers.cards import BASIC_NAMES, FACTIONS, REQ_TYPES
+from spacetable.games.moonrakers.crew_specs import ABILITY, _walk, describe_ops
+from spacetable.games.moonrakers.names import card_name as card_name  # the texts' own helpers too
+from spacetable.games.moonrakers.names import card_text as card_text
+from spacetable.games.moonrakers.names import contract_name as contract_name
+from spacetable.games.moonrakers.names import seat as seat
+from spacetable.games.moonrakers.part_specs import COST_PLAY, FX
+from spacetable.games.moonrakers.rules import NO_SWAP, armory_swap_cost
 
 if TYPE_CHECKING:
     from spacetable.games.moonrakers.state import MoonrakersState
 
-
-
-def seat(i: int) -> str:
-    return f"P{i + 1}"
-
-
-def card_name(card: int) -> str:
-    return BASIC_NAMES[card] if card < 7 else A.CAT.crew[card - 7].name
-
-
-def card_text(card: int) -> str:
-    return BASIC_TEXT[card] if card < 7 else A.CAT.crew[card - 7].text
-
-
-def contract_name(c: int) -> str:
-    return A.CAT.contracts[c].name
 
 
 def _slug_name(slug: str) -> tuple[str, str]:
@@ -59,13 +51,11 @@ def _slug_name(slug: str) -> tuple[str, str]:
 
 def describe(s: MoonrakersState, a: Action) -> str:
     """One line for a menu: what choosing this action does."""
-    from spacetable.games.moonrakers import crew_effects, reputation
-
     special = crew_effects.describe_choice(s, a)
     if special is not None:
         return special
     if a.kind in reputation.EXTRA_KINDS:
-        return reputation.describe(s, a)
+        return describe_reputation(s, a)
     k = a.kind
     costed = _costed(s, a)
     if costed is not None:
@@ -106,7 +96,6 @@ def _costed(s: MoonrakersState, a: Action) -> str | None:
         p = A.CAT.parts[A.PART_ID[slug]]
         return f"Remove part {p.name} ({p.brand.capitalize()}) from your ship; no refund"
     if k == "armory-swap":
-        from spacetable.games.moonrakers.rules import NO_SWAP, armory_swap_cost
 
         name = _slug_name(slug)[0]
         cost = armory_swap_cost(s)
@@ -117,7 +106,6 @@ def _costed(s: MoonrakersState, a: Action) -> str | None:
         fee = ("1 Prestige" if card >= A.CREW_BASE else
                plural(_merc_basics(s) + 1, "more credit", "more credits"))
         return f"Hire Mercenary {card_name(card)}, no Action; fee {fee} on success: {card_text(card)}"
-    from spacetable.games.moonrakers import effects
 
     seat = s.current_player()
     cost = effects.play_cost(s, seat, card) if seat >= 0 else 1
@@ -127,7 +115,6 @@ def _costed(s: MoonrakersState, a: Action) -> str | None:
 def _use_text(s: MoonrakersState, slug: str) -> str:
     """A part's activated ability with what it costs now (3.4.3 b): its Actions, or the play cost of the
     card it plays."""
-    from spacetable.games.moonrakers.part_specs import COST_PLAY, FX
 
     i = A.PART_ID[slug]
     p = A.CAT.parts[i]
@@ -244,7 +231,6 @@ def _short(short: Any) -> str:
 
 def crew_option(a: tuple[Any, ...]) -> str:
     """'P2 picks Bill Bendo's option 1: +2 Actions' (event crew-option: seat, crew, option number)."""
-    from spacetable.games.moonrakers.crew_specs import ABILITY, _walk, describe_ops
 
     seat_, crew, k = int(a[0]), int(a[1]), int(a[2])
     name = A.CAT.crew[crew].name
@@ -352,3 +338,71 @@ def action_rule(s: MoonrakersState, a: Action) -> str | None:
             return "3.3.3"
         return "3.5" if decision == "buying" else None
     return _KIND_RULES.get(k)
+
+
+# ------------------------------------------------------------------------------- the effects' events
+# Crew abilities, ship parts and Binding Ties reputation emit these; their words live here with the
+# rest of the game's texts (the rule modules emit keys and arguments only).
+REWARD_TEXT: Final[tuple[str, ...]] = (
+    "discard a contract and draw a new one", "discard an Armory card and draw a new one", "+1 credit",
+    "+1 Action", "draw 1 card", "draw 1 objective", "trash a card from hand", "one requirement −2",
+    "a bonus card", "+1 Prestige", "block 1 hazard die")
+"""What each reward of `actions.REWARDS` gives (Possible Rewards), in the texts."""
+
+
+def _f(i: Any) -> str:
+    return str(FACTIONS[i]).capitalize()
+
+
+def describe_reputation(s: MoonrakersState, a: Action) -> str:
+    """One line for Binding Ties `spend`/`trade` actions (`describe`)."""
+    who = s.stack[-1].player if s.stack else 0
+    if a.kind == "spend":
+        r = reputation.REWARD_ID[str(a.args[0])]
+        how = "of one faction" if reputation.SAME[r] else "of any factions"
+        return f"Spend {reputation.cost(s, who, r)} reputation {how}: {REWARD_TEXT[r]}"
+    if a.kind == "trade":
+        ratio = reputation.trade_ratio(s, who)
+        return f"Trade {ratio} reputation of other factions for 1 {a.args[0]} reputation"
+    return str(a)
+
+
+RENDER.update({
+    "crew-play-as": lambda a: f"{seat(a[0])}'s crew counts as {a[2]} {REQ_TYPES[a[1]].capitalize()}",
+    "crew-discard": lambda a: f"{seat(a[0])} discards {card_name(a[1])}",
+    "crew-trash-top": lambda a: f"{seat(a[0])} trashes the top card of the draw pile unseen",
+    "crew-gain-card": lambda a: f"{seat(a[0])} gains a {card_name(a[1])} into the {a[2]}",
+    "crew-objective": lambda a: f"{seat(a[0])} takes an objective",
+    "crew-option": crew_option,
+    "crew-die-discarded": lambda a: f"{seat(a[0])} discards a hazard die with {a[1]} icon(s)",
+    "crew-take-back": lambda a: f"{seat(a[0])} takes {card_name(a[1])} back into the hand",
+    "crew-damage-bonus": lambda a: f"Damage cards count +{a[1]} this contract ({seat(a[0])})",
+    "crew-look": lambda a: f"{seat(a[0])} looks at the top {a[1]} card(s) of the draw pile",
+    "crew-discard-looked": lambda a: f"{seat(a[0])} discards the other {a[1]} card(s) looked at",
+    "crew-search": lambda a: f"{seat(a[0])} searches the draw pile for a card to play",
+    "crew-shuffle": lambda a: f"{seat(a[0])} shuffles the draw pile",
+    "crew-copy": lambda a: f"{seat(a[0])} uses the ability of {A.CAT.crew[a[1]].name}",
+    "part-use": lambda a: f"{seat(a[0])} uses {A.CAT.parts[a[1]].name}",
+    "discard": lambda a: f"{seat(a[0])} discards {card_name(a[1])}",
+    "play-as": lambda a: f"{seat(a[0])} counts a {BASIC_NAMES[a[1]]} as played",
+    "extra-count": lambda a: f"{seat(a[0])} adds {a[2]} more {REQ_TYPES[a[1]]} to the pool",
+    "gain-card": lambda a: f"{seat(a[0])} adds a {card_name(a[1])} from the supply to the discard pile",
+    "counts-as": lambda a: f"{seat(a[0])}'s {card_name(a[1])} counts {a[2]} Damage",
+    "die-discarded": lambda a: f"{seat(a[0])} discards a hazard die showing {a[1]} icon(s)",
+    "replay": lambda a: f"{seat(a[0])} plays {card_name(a[1])} a second time",
+    "rep-gain": lambda a: f"{seat(a[0])} gains {a[2]} {_f(a[1])} reputation",
+    "rep-lose": lambda a: f"{seat(a[0])} loses {a[2]} {_f(a[1])} reputation",
+    "rep-spend": lambda a: f"{seat(a[0])} spends {a[2]} {_f(a[1])} reputation",
+    "rep-use": lambda a: f"{seat(a[0])} spends reputation: {REWARD_TEXT[a[1]]}",
+    "rep-reward-taken": lambda a: f"{seat(a[0])} takes {REWARD_TEXT[a[1]]}",
+    "rep-trade": lambda a: f"{seat(a[0])} trades reputation for 1 {_f(a[1])}",
+    "rep-reward": lambda a: f"{seat(a[0])} receives the contract's {_f(a[1])} reputation reward",
+    "rep-objective": lambda a: f"{seat(a[0])} draws an objective with reputation",
+    "rep-bonus-crew": lambda a: f"{seat(a[0])} reveals crew {A.CAT.crew[a[1]].name}",
+    "rep-bonus-part": lambda a: f"{seat(a[0])} reveals part {A.CAT.parts[a[1]].name}",
+    "rep-bonus-kept": lambda a: f"{seat(a[0])} keeps the bonus card",
+    "rep-bonus-discarded": lambda a: f"{seat(a[0])} discards the bonus card",
+    "rep-contract-discard": lambda a: f"{seat(a[0])} discards contract {contract_name(a[1])}",
+    "block-die": lambda a: f"{seat(a[0])} blocks hazard die {a[1]} ({a[2]} icon(s))",
+    "rep-armory-discard": lambda a: f"{seat(a[0])} discards {a[1]} from the Armory"
+})
