@@ -117,13 +117,16 @@ def test_a_message_written_through_one_process_reaches_a_socket_on_the_other(pg_
         with connect(f"ws://127.0.0.1:{cb.base_url.port}/ws/games/{g['id']}",
                      additional_headers=auth(tb)) as ws:
             assert json.loads(ws.recv(10))["type"] == "view"
+            sent = time.monotonic()
             r = _chat(ca, g, ta, "<i>hi from A</i>")
             assert r.status_code == 201, r.text
             while True:
                 m = json.loads(ws.recv(10))
                 if m["type"] == "chat":
                     break
+            took = time.monotonic() - sent
             assert m["message"] == r.json()["message"]
+            print(f"\nchat message through A reached a socket on B {took * 1000:.0f} ms after it was sent")
             _until(lambda: [x["text"] for x in view(cb, g, tb)["chat"]] == ["<i>hi from A</i>"],
                    what="B's view carries A's message")
 
