@@ -107,6 +107,21 @@ def derive_rng(seed: int, *labels: int | str) -> Rng:
     return Rng(derive_key(seed, *labels))
 
 
+def decision_rng(key: int, position: int) -> Rng:
+    """The generator of one decision: the splitmix64 stream seeded by a mix of `key` (its low 64 bits)
+    and the decision's `position` (e.g. its place in a game's action log).
+
+    Cheap (arithmetic, no hash), for the simulator's hot loop, where a bot decides thousands of times a
+    second. Its outputs reveal its 64-bit seed, hence `key`'s low bits: so `key` must itself come
+    one-way from the game's seed (`derive_key`), and then nothing drawn here leads back to the deal.
+    (`spacetable.engine.session.bot_rng` is the rule every face uses.)
+    """
+    z = (key + (position + 1) * _GAMMA) & _MASK
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+    return Rng.splitmix64(z ^ (z >> 31))
+
+
 _LEGACY_ACTIVE: ContextVar[bool] = ContextVar("spacetable_legacy_stream", default=False)
 
 
