@@ -170,6 +170,9 @@ class Session:
         end = None if seconds is None else time.monotonic() + seconds
         quiet = 0
         while True:
+            if limit is not None and self.decisions >= limit and not state.is_terminal():
+                self.stopped = True
+                return
             p = state.current_player()
             if p == CHANCE:
                 quiet += 1
@@ -182,9 +185,6 @@ class Session:
                     raise SpacetableError(f"more than {MAX_AUTOMATIC} steps without a decision")
                 continue
             if p < 0:
-                return
-            if limit is not None and self.decisions >= limit:
-                self.stopped = True
                 return
             bot = self.bots[p]
             if bot is None:
