@@ -30,7 +30,7 @@ from spacetable.cli.terminal import TerminalClient
 from spacetable.cli.tune_cmd import tune
 from spacetable.engine import record
 from spacetable.engine.errors import ConfigError, SaveError, SpacetableError
-from spacetable.engine.rng import SEED_BITS, derive_rng
+from spacetable.engine.rng import SEED_BITS
 from spacetable.sim.bench import bench as run_bench
 from spacetable.sim.catalog import catalog_json
 from spacetable.sim.runner import DEFAULT_MAX_DECISIONS
@@ -157,7 +157,7 @@ def play(
     console = _console()
     if note:
         console.print(f"Note: {note}", markup=False, style="yellow")
-    client = TerminalClient(state, seats_h, bot_objs, console, bot_rng=derive_rng(state.seed, 0xB075),
+    client = TerminalClient(state, seats_h, bot_objs, console,
                             save_path=save_path, practice=practice, stop_at_windows=stop_at_windows,
                             delay=delay, save_dir=default_save_dir(), max_decisions=max_decisions)
     client.run()

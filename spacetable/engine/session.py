@@ -104,12 +104,13 @@ class Session:
     `bots[seat]` is the seat's bot (None: a person); `stop_at_windows[seat]` whether that person is
     asked at optional windows. `trust_bots` applies bots' answers unchecked (the simulator, whose bots
     are the registered ones). `position` is the length of the state's action log, kept here so no
-    step walks the log.
+    step walks the log (a caller that knows it passes it).
     """
 
     def __init__(self, state: State, bots: Sequence[Chooser | None], *,
                  stop_at_windows: Sequence[bool] | None = None, max_decisions: int | None = None,
-                 observer: Observer | None = None, trust_bots: bool = False) -> None:
+                 observer: Observer | None = None, trust_bots: bool = False,
+                 position: int | None = None) -> None:
         if len(bots) != state.num_players:
             raise SpacetableError(f"{len(bots)} seats given for a game of {state.num_players}")
         self.state = state
@@ -119,7 +120,7 @@ class Session:
         self.max_decisions = max_decisions
         self.observer = observer
         self.trust_bots = trust_bots
-        self.position = state.log_length
+        self.position = state.log_length if position is None else position
         self.decisions = 0
         """Decisions taken through this session (bots', people's and automatic ones)."""
         self.stopped = False
@@ -208,6 +209,11 @@ class Session:
                 self.decisions += 1
                 continue
             self._bot(p, bot, rng)
+
+    def take_automatic(self, seat: int) -> Step | None:
+        """Take person `seat`'s automatic action now (`automatic`), if there is one."""
+        auto = self.automatic(seat)
+        return None if auto is None else self._apply(seat, auto, AUTO)
 
     def play(self, seat: int, action: Action | str) -> Step:
         """A person's decision (an `Action` or its text), checked against the legal list

@@ -22,6 +22,7 @@ from spacetable.engine.errors import SpacetableError
 from spacetable.rulebook import NoRules, rule_texts
 from spacetable.server.errors import ApiError
 from spacetable.server.service import GameRequest, GameService
+from spacetable.server.tables import RUNNING, save_document
 from spacetable.server.views import summary_body, view_text
 from spacetable.sim.catalog import catalog_json
 from spacetable.sim.setup import all_games, load_game
@@ -478,6 +479,18 @@ async def replay_position(game_id: GameId, n: Annotated[int, Field(ge=0, le=10_0
         raise ApiError(404, f"no seat {seat}")
     body = await asyncio.to_thread(rep.body, n, seat, reveal)
     return JSONResponse(body)
+
+
+@router.get("/games/{game_id}/save")
+async def save(game_id: GameId, request: Request, authorization: Auth = None) -> JSONResponse:
+    """A finished game's save document, as `spacetable play --load` and `spacetable replay` read it (any
+    token of the game); 409 while it runs (the seed and every hand are in it)."""
+    svc, _ = await _caller(request, game_id, authorization)
+    table = svc.tables[game_id]
+    if table.status == RUNNING or table.no_state:
+        raise ApiError(409, "the game is still running: its save opens when it ends"
+                       if table.status == RUNNING else table.message or "this game cannot be saved")
+    return JSONResponse(await asyncio.to_thread(save_document, table))
 
 
 @router.get("/games/{game_id}/summary", response_model=Summary)

@@ -119,7 +119,7 @@ def make_job(game: str, games: int, players: int, bots: Sequence[str], seed: int
              modules: Sequence[str] = (), expansions: Sequence[str] = (), modes: Sequence[str] = (),
              max_decisions: int = DEFAULT_MAX_DECISIONS, turn_limit: int | None = None,
              cards: str | Path | CardOverrides | None = None, run: str = "",
-             trajectories: bool = False) -> Job:
+             trajectories: bool = False, save_dir: str | Path | None = None) -> Job:
     """A checked job. Raises `ConfigError` (or `DataError` for the card overrides) before any game starts
     for an unknown game, bot or option."""
     spec = load_game(game)
@@ -136,7 +136,10 @@ def make_job(game: str, games: int, players: int, bots: Sequence[str], seed: int
     overrides = cards if isinstance(cards, CardOverrides) or cards is None else read_overrides(game, cards)
     if overrides is not None and overrides.game != game:
         raise ConfigError(f"the card overrides {overrides.file} are for {overrides.game}, not {game}")
-    return Job(RunSpec(game, config, tuple(bots), seed, max_decisions, run, overrides, trajectories), games)
+    if save_dir is not None and overrides is not None:
+        raise ConfigError("saves are games of the game's own cards: --save-dir cannot go with --cards")
+    return Job(RunSpec(game, config, tuple(bots), seed, max_decisions, run, overrides, trajectories,
+                       None if save_dir is None else str(save_dir)), games)
 
 
 def simulate(game: str, games: int, players: int, bots: Sequence[str], seed: int = 0,
@@ -145,19 +148,20 @@ def simulate(game: str, games: int, players: int, bots: Sequence[str], seed: int
              backend: str = "serial", workers: int | None = None, ray_address: str | None = None,
              out: str | Path | None = None, cards: str | Path | CardOverrides | None = None,
              run: str = "", progress: bool = False, progress_file: str | Path | None = None,
-             trajectories: bool = False) -> SimReport:
+             trajectories: bool = False, save_dir: str | Path | None = None) -> SimReport:
     """Play `games` complete games of `game` with one bot name per seat and summarise them.
 
     The seats rotate between games (`seating`); `wins_by_seat` counts seats, `wins_by_bot` names.
     `backend` is ``serial`` (this process; the default of the Python API), ``processes`` or ``ray``.
 
     With `trajectories` each game's action log is kept in the results (``actions``) so that
-    `spacetable dataset` can rebuild every decision (docs/rl.md, "Datasets").
+    `spacetable dataset` can rebuild every decision (docs/rl.md, "Datasets"). With `save_dir` each game's
+    save document is written to ``<save_dir>/<game id>.json`` (`spacetable play --load` resumes it).
 
     Raises `ConfigError` before any game starts for an unknown game, bot or option.
     """
     job = make_job(game, games, players, bots, seed, modules, expansions, modes, max_decisions,
-                   turn_limit, cards, run, trajectories)
+                   turn_limit, cards, run, trajectories, save_dir)
     start = time.perf_counter()
     sink = None if progress_file is None else ProgressFile(Path(progress_file))
     with make_backend(backend, workers, ray_address) as b:

@@ -4,8 +4,9 @@ The same function serves every backend (in this process, a child process, a Ray 
 of seed ``S`` is the same game everywhere: state seed ``S + i``, seating `seating(bots, i)`, played by
 the session driver (`spacetable.engine.session`: bots draw by its one seeding rule, so game ``i`` is
 also the game `spacetable play` and the server play with that seed and those bots). A game that raises
-is a row with status ``error`` and the run goes on. The worker imports the game itself, after installing the run's
-card overrides (`spacetable.sim.overrides.install`), so this module imports no game at the top.
+is a row with status ``error`` and the run goes on. The worker imports the game itself, after
+installing the run's card overrides (`spacetable.sim.overrides.install`), so this module imports no
+game at the top.
 """
 
 from __future__ import annotations
@@ -18,11 +19,13 @@ import threading
 import traceback
 from collections.abc import Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 import pyarrow as pa
 
 from spacetable.bots.base import Bot
+from spacetable.engine import record
 from spacetable.engine.errors import ConfigError, SpacetableError
 from spacetable.engine.game import GameSpec
 from spacetable.engine.session import Observer, Session, Step
@@ -59,6 +62,9 @@ class RunSpec:
     cards: CardOverrides | None = None
     trajectories: bool = False
     """Record each game's action log (the ``actions`` column) for `spacetable dataset` (docs/rl.md)."""
+    save_dir: str | None = None
+    """Write each game's save document to ``<save_dir>/<game id>.json`` (what `spacetable play --load`
+    and `spacetable replay` read); not part of a game's identity."""
 
     @property
     def config_json(self) -> str:
@@ -154,6 +160,8 @@ def game_rows(spec: GameSpec, run: RunSpec, i: int) -> list[dict[str, Any]]:
                  "decisions": decisions, "stats": canonical(stats)}
         if run.trajectories:
             base["actions"] = state.history
+        if run.save_dir is not None:
+            write_game(state, seated, Path(run.save_dir) / f"{run.game_id(i)}.json")
         for seat in range(n):
             figures = common_figures(state, seat)
             if tracker is not None:
@@ -168,6 +176,17 @@ def game_rows(spec: GameSpec, run: RunSpec, i: int) -> list[dict[str, Any]]:
                  "turns": 0, "decisions": 0, "stats": "{}"}
         per_seat = [{} for _ in range(n)]
     return [base | {"seat": seat, "bot": seated[seat]} | per_seat[seat] for seat in range(n)]
+
+
+def write_game(state: State, seated: Sequence[str], path: Path) -> None:
+    """The save document of a played game (its bots in the ``table`` key, as `spacetable play` writes
+    it, so ``play --load`` and ``replay`` read it), written atomically."""
+    table = {"humans": [], "bots": {str(seat): name for seat, name in enumerate(seated)}}
+    doc = record.to_document(state, client={"table": table})
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_name(path.name + ".tmp")
+    tmp.write_text(json.dumps(doc, indent=1), encoding="utf-8")
+    os.replace(tmp, path)
 
 
 def watch_parent() -> None:
