@@ -54,11 +54,12 @@ def by_simulator(game: str, options: dict[str, Any], bots: list[str], seed: int,
     return doc
 
 
-def by_server(url: str, game: str, options: dict[str, Any], bots: list[str], seed: int) -> dict[str, Any]:
+def by_server(url: str, game: str, options: dict[str, Any], bots: list[str], seed: int,
+              timeout: float = 240.0) -> dict[str, Any]:
     with client(url) as c:
         g = create(c, bots, seed=seed, game=game, **options)
         early = c.get(f"/api/games/{g['id']}/save", headers=auth(g["spectator"]))
-        wait_for(c, g, g["spectator"], lambda v: v["terminal"], timeout=240)
+        wait_for(c, g, g["spectator"], lambda v: v["terminal"], timeout=timeout)
         if early.status_code != 200:  # a running game has no save: its seed and hands are in it
             assert early.status_code == 409
         r = c.get(f"/api/games/{g['id']}/save", headers=auth(g["spectator"]))  # (no seat has a token)
