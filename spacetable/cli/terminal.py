@@ -19,7 +19,6 @@ stdin (one answer per line).
 
 from __future__ import annotations
 
-import importlib
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -662,7 +661,9 @@ class TerminalClient:
             intent = self.face.intent_from_line(self.state, seat, line)
             if intent is None:
                 return ""
-            module = importlib.import_module(f"spacetable.games.{self.state.spec.name}.intents")
+            module = self.state.spec.module("intents")
+            if module is None:
+                return ""
             texts: list[str] = module.expand(self.state, seat, intent)
         except SpacetableError as e:
             self.say(sentence(str(e)), "red")

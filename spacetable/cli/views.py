@@ -1,6 +1,6 @@
 """Showing a game in the terminal: the game's own renderer and hooks, or generic defaults.
 
-A game may provide ``spacetable/cli/render_<game>.py`` with ``render(view) -> RenderableType``.
+A game's manifest may name a terminal module (`Manifest.renderer`) with ``render(view) -> RenderableType``.
 When that module is missing (or fails), the view's JSON is shown as a key/value table. The same
 module may also define these optional hooks (`find_face` collects them):
 
@@ -10,7 +10,8 @@ module may also define these optional hooks (`find_face` collects them):
 - ``FINAL_KINDS``: action kinds that end or commit something (they go last in the menu and never
   take a number that meant another action at the previous prompt);
 - ``intent_from_line(state, seat, line) -> intent | None``: a one-line compound intent (expanded by
-  ``spacetable.games.<game>.intents.expand``, as at the web table); None when the line is not one;
+  the ``expand`` of the game's intents module, `Manifest.intents`, as at the web table); None when
+  the line is not one;
 - ``menu_group(state, kind) -> str | None``: one explanation for all entries of a kind that differ
   only by the card they name (the menu then lists them on one line, each with its number);
 - ``describe_intent(intent) -> str``: the log line for such an intent (default: its action texts);
@@ -23,7 +24,6 @@ module may also define these optional hooks (`find_face` collects them):
 
 from __future__ import annotations
 
-import importlib
 import json
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -35,6 +35,7 @@ from rich.table import Table
 from rich.text import Text
 
 from spacetable.engine.action import Action
+from spacetable.engine.errors import SpacetableError
 from spacetable.engine.state import State, View
 
 Renderer = Callable[[View], Any]
@@ -61,17 +62,17 @@ def generic_render(view: View, max_chars: int = MAX_VALUE_CHARS) -> Any:
 
 
 def _module(game: str) -> ModuleType | None:
-    name = f"spacetable.cli.render_{game}"
+    from spacetable.sim.setup import load_game
+
     try:
-        return importlib.import_module(name)
-    except ModuleNotFoundError as e:
-        if e.name != name:
-            raise
+        spec = load_game(game)
+    except SpacetableError:
         return None
+    return spec.module("renderer")
 
 
 def find_renderer(game: str) -> Renderer | None:
-    """The game's ``render`` function, or None when ``spacetable.cli.render_<game>`` does not exist."""
+    """The game's ``render`` function, or None when the game declares no terminal module."""
     module = _module(game)
     render = getattr(module, "render", None) if module is not None else None
     return render if callable(render) else None
@@ -103,7 +104,7 @@ class Face:
 
 
 def find_face(game: str) -> Face:
-    """The game's `Face` from ``spacetable.cli.render_<game>`` (defaults where a hook is missing)."""
+    """The game's `Face` from its terminal module (defaults where a hook is missing)."""
     module = _module(game)
     if module is None:
         return Face(None)

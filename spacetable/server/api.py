@@ -51,7 +51,7 @@ class ErrorBody(Model):
 
 
 class CreateGame(StrictBody):
-    game: Slug = Field(examples=["moonrakers"])
+    game: Slug = Field(examples=all_games()[:1])
     players: int = Field(ge=1, le=8)
     seats: list[Slug] = Field(max_length=8, description='"human" or a bot name (e.g. "greedy") per seat',
                               examples=[["human", "greedy", "human"]])
@@ -222,6 +222,9 @@ class GameInfo(Model):
     defaults: dict[str, list[str]] = Field(description=(
         "the option values a new table starts with ticked, per option (no expansion or module)"))
     about: dict[str, str] = Field(default={}, description="one line on what each option value adds")
+    page: str | None = Field(default=None, description=(
+        "the module that draws the game's table, relative to /static/ (\"<game>/table.js\"); "
+        "null: the generic table"))
 
 
 class Meta(Model):
@@ -266,7 +269,7 @@ def meta() -> Meta:
                             advisor=has_advisor(name), default_bot=spec.default_bot,
                             tutorial=has_tutorial(name), example=spec.example,
                             defaults={k: list(spec.defaults.get(k, ())) for k in spec.options},
-                            about=dict(spec.about)))
+                            about=dict(spec.about), page=spec.manifest.page))
     return Meta(games=out)
 
 

@@ -488,9 +488,26 @@ def _game_known(game: str) -> bool:
 
 
 def _broken(stored: StoredGame, seats: list[Seat], state: State | None, message: str) -> Table:
-    from spacetable.games.highcard import SPEC as PLACEHOLDER  # a tiny state keeps the table uniform
-
-    st = state if state is not None else PLACEHOLDER.new_game({"players": 2}, 0)
+    st = state if state is not None else _placeholder()
     return Table(stored.id, stored.game, stored.config, stored.seed, stored.rules_version, seats, st,
                  version=stored.version, status=UPGRADED, message=message, no_state=state is None,
                  deal=deal_of(stored))
+
+
+def _placeholder() -> State:
+    """A tiny state that keeps a table that cannot be set up uniform: a new game of the registry's
+    example game (`GameSpec.example`), else of any game that sets up."""
+    from spacetable.sim.setup import all_games
+
+    specs = []
+    for name in all_games():
+        try:
+            specs.append(load_game(name))
+        except SpacetableError:
+            continue
+    for spec in sorted(specs, key=lambda s: not s.example):
+        try:
+            return spec.new_game({"players": spec.min_players}, 0)
+        except SpacetableError:
+            continue
+    raise SpacetableError("no game can be set up on this server")
