@@ -107,6 +107,17 @@ def derive_rng(seed: int, *labels: int | str) -> Rng:
     return Rng(derive_key(seed, *labels))
 
 
+def _mix64(z: int) -> int:
+    """splitmix64's output function of a 64-bit value (`_fill_legacy` computes it on many lanes at once)."""
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9 & _MASK
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EB & _MASK
+    return z ^ (z >> 31)
+
+
+def _decision_seed(key: int, position: int) -> int:
+    return _mix64((key + (position + 1) * _GAMMA) & _MASK)
+
+
 def decision_rng(key: int, position: int) -> Rng:
     """The generator of one decision: the splitmix64 stream seeded by a mix of `key` (its low 64 bits)
     and the decision's `position` (e.g. its place in a game's action log).
@@ -114,12 +125,10 @@ def decision_rng(key: int, position: int) -> Rng:
     Cheap (arithmetic, no hash), for the simulator's hot loop, where a bot decides thousands of times a
     second. Its outputs reveal its 64-bit seed, hence `key`'s low bits: so `key` must itself come
     one-way from the game's seed (`derive_key`), and then nothing drawn here leads back to the deal.
-    (`spacetable.engine.session.bot_rng` is the rule every face uses.)
+    (`spacetable.engine.session.bot_rng` is the rule every face uses; `DecisionRng` is the same
+    generator, built lazily.)
     """
-    z = (key + (position + 1) * _GAMMA) & _MASK
-    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
-    return Rng.splitmix64(z ^ (z >> 31))
+    return Rng.splitmix64(_decision_seed(key, position))
 
 
 _LEGACY_ACTIVE: ContextVar[bool] = ContextVar("spacetable_legacy_stream", default=False)
@@ -345,3 +354,56 @@ def restore(stream: str, state: int) -> Rng:
     r = Rng.splitmix64(0) if stream == LEGACY_STREAM else Rng(0)
     r.state = state
     return r
+
+
+class LazyKey:
+    """A key derived one-way from a seed (`derive_key(seed, *labels)`) on first use, then kept."""
+
+    __slots__ = ("seed", "labels", "_key")
+
+    def __init__(self, seed: int, *labels: int | str) -> None:
+        self.seed = seed
+        self.labels = labels
+        self._key = -1
+
+    def get(self) -> int:
+        if self._key < 0:
+            self._key = derive_key(self.seed, *self.labels)
+        return self._key
+
+
+class DecisionRng(Rng):
+    """`decision_rng(key.get(), position)`, draw for draw, at no cost until its first draw: the key is
+    derived, and the stream seeded, only when a bot draws (most decisions of most bots draw nothing),
+    and a first draw of one or two words is computed alone rather than a block of 16."""
+
+    def __init__(self, key: LazyKey, position: int) -> None:
+        super().__init__(0)
+        self._key: LazyKey | None = key
+        self._at = position
+
+    def _seed(self) -> int:
+        """Seed the stream (once): position 0 of splitmix64 at `decision_rng`'s seed."""
+        key = self._key
+        if key is None:
+            return -1
+        self._key = None
+        seed = _decision_seed(key.get(), self._at)
+        self._s = _LEGACY_BIT | seed << 64
+        return seed
+
+    def _fill(self, need: int) -> tuple[int, ...]:
+        seed = self._seed()
+        if seed >= 0 and need <= 2:  # splitmix64 words 0 and 1, as `_fill_legacy` computes them
+            buf = (_mix64((seed + _GAMMA) & _MASK), _mix64((seed + 2 * _GAMMA) & _MASK))
+            self._buf, self._i = buf, 0
+            return buf
+        return super()._fill(need)
+
+    def copy(self) -> Rng:
+        self._seed()
+        return super().copy()
+
+    def __reduce__(self) -> tuple[Callable[[str, int], Rng], tuple[str, int]]:
+        self._seed()
+        return super().__reduce__()

@@ -35,7 +35,7 @@ from mypy_extensions import mypyc_attr
 
 from spacetable.engine.action import Action
 from spacetable.engine.errors import SpacetableError
-from spacetable.engine.rng import Rng, decision_rng, derive_key
+from spacetable.engine.rng import DecisionRng, LazyKey, Rng, decision_rng, derive_key
 from spacetable.engine.state import CHANCE, State
 
 HUMAN: Final = "human"
@@ -94,7 +94,8 @@ def bot_key(seed: int, seat: int) -> int:
 
 def bot_rng(seed: int, position: int, seat: int) -> Rng:
     """The generator a bot at `seat` decides with at `position` of the action log of the game with
-    `seed`: the one seeding rule of every face (`Session` caches `bot_key` per seat)."""
+    `seed`: the one seeding rule of every face (a `Session` builds the same generator lazily,
+    `rng.DecisionRng`, so a bot that draws nothing costs no hash)."""
     return decision_rng(bot_key(seed, seat), position)
 
 
@@ -125,15 +126,12 @@ class Session:
         """Decisions taken through this session (bots', people's and automatic ones)."""
         self.stopped = False
         """True once `max_decisions` stopped the game before its end."""
-        self._keys: dict[int, int] = {}
+        self._keys: list[LazyKey] = [LazyKey(state.seed, BOT_LABEL, seat) for seat in range(len(self.bots))]
 
     # ----- reading ------------------------------------------------------------------------
     def bot_rng(self, seat: int) -> Rng:
         """The generator of `seat`'s bot at the current position (`bot_rng`)."""
-        key = self._keys.get(seat)
-        if key is None:
-            key = self._keys[seat] = bot_key(self.state.seed, seat)
-        return decision_rng(key, self.position)
+        return DecisionRng(self._keys[seat], self.position)
 
     def to_decide(self) -> int | None:
         """The person who must decide now (after `advance`), or None."""
@@ -159,6 +157,8 @@ class Session:
         self.state = state
         self.position = state.log_length
         self.stopped = False
+        if state.seed != self._keys[0].seed if self._keys else False:
+            self._keys = [LazyKey(state.seed, BOT_LABEL, seat) for seat in range(len(self.bots))]
 
     def advance(self, bots: int | None = None, seconds: float | None = None) -> None:
         """Play chance, automatic steps and bots until a person decides, the game ends or

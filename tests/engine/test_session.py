@@ -158,3 +158,17 @@ def test_bots_bound_stops_before_the_next_bot_decision() -> None:
     session.advance(bots=3)
     assert [s.kind for s in seen.steps].count(BOT) == 3
     assert state.current_player() != CHANCE
+
+
+@pytest.mark.parametrize("draws", [0, 1, 2, 3, 40])
+def test_the_lazy_generator_draws_as_the_rule_says(draws: int) -> None:
+    """`Session.bot_rng` builds `bot_rng(seed, position, seat)` lazily (no hash until a bot draws):
+    draw for draw the same words, through `below`, `shuffle` and a copy taken before any draw."""
+    session = Session(highcard(7), [RandomBot(), RandomBot()])
+    session.position = 12
+    lazy, rule = session.bot_rng(1), bot_rng(7, 12, 1)
+    assert [lazy.below(100 + i) for i in range(draws)] == [rule.below(100 + i) for i in range(draws)]
+    a, b = list(range(30)), list(range(30))
+    lazy.copy().shuffle(a)
+    rule.copy().shuffle(b)
+    assert a == b
