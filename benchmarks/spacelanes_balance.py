@@ -5,9 +5,14 @@ goal's wins against its fair share (share = games it was dealt in / players) in 
 count, and the first seat's own win rate (the seat that moves first, chosen by the L3 die roll).
 
     .venv/bin/python benchmarks/spacelanes_balance.py [N] [players,...] [--modes exploration,pvp]
-        [--bot heuristic|greedy] [--procs 2] [--json out.json]
+        [--bot heuristic|heuristic-v1|greedy] [--procs 2] [--json out.json]
+    .venv/bin/python benchmarks/spacelanes_balance.py --rush [N] [spacelanes_rush.py options]
 
 `--modes` is one game (a comma-separated set of options played together, e.g. `pvp,exploration`).
+`--rush` runs the rush check instead (`benchmarks/spacelanes_rush.py`, 300 games per rush by default):
+every scripted rush against the heuristic bot at 2 players, each one's win rate and turns to win; it
+exits with status 1 when a rush wins within 10 game turns in more than 5 % of its games or wins more
+than 60 % of them.
 """
 
 from __future__ import annotations
@@ -17,10 +22,10 @@ import sys
 import time
 from collections import defaultdict
 from multiprocessing import Pool
+from pathlib import Path
 from typing import Any
 
-from spacetable.bots.spacelanes_greedy import GreedySpaceLanesBot
-from spacetable.bots.spacelanes_heuristic import HeuristicSpaceLanesBot
+from spacetable.bots.base import make_bot
 from spacetable.engine.game import get_game
 from spacetable.engine.rng import Rng
 from spacetable.games.spacelanes.actions import SPACE
@@ -28,15 +33,12 @@ from spacetable.games.spacelanes.content import CONTENT
 from spacetable.games.spacelanes.state import SpaceLanesState
 from spacetable.sim.runner import play_out
 
-BOTS: dict[str, type[HeuristicSpaceLanesBot] | type[GreedySpaceLanesBot]] = {
-    "heuristic": HeuristicSpaceLanesBot, "greedy": GreedySpaceLanesBot}
-
 
 def one(job: tuple[int, int, tuple[str, ...], str]) -> tuple[int, int, list[str], list[str], list[int]]:
     n, seed, modes, bot = job
     s = get_game("spacelanes").new_game({"players": n, "modes": list(modes)}, seed)
     assert isinstance(s, SpaceLanesState)
-    r = play_out(s, [BOTS[bot]() for _ in range(n)], Rng(seed ^ 0x5A5A))
+    r = play_out(s, [make_bot("spacelanes", bot) for _ in range(n)], Rng(seed ^ 0x5A5A))
     first = next(int(SPACE[i].args[0]) for i in s.history if SPACE[i].kind == "first")
     dealt = [CONTENT.goals[g].slug for g in s.goal]
     return (s.turn_count(), first, dealt, s.game_stats()["winning_goals"], r.winners)
@@ -47,6 +49,12 @@ def _opt(name: str, default: str) -> str:
 
 
 def main() -> None:
+    if "--rush" in sys.argv:
+        sys.path.insert(0, str(Path(__file__).resolve().parent))
+        import spacelanes_rush
+
+        spacelanes_rush.main([a for a in sys.argv[1:] if a != "--rush"])
+        return
     flags = ("--modes", "--bot", "--procs", "--json")
     args = [a for i, a in enumerate(sys.argv[1:], 1)
             if not a.startswith("--") and sys.argv[i - 1] not in flags]

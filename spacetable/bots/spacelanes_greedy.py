@@ -13,6 +13,8 @@ decision by `benchmarks/bot_identity.py`).
 
 from __future__ import annotations
 
+from mypy_extensions import mypyc_attr
+
 from spacetable.bots.base import register_bot
 from spacetable.engine.action import Action
 from spacetable.engine.rng import Rng
@@ -169,6 +171,7 @@ def _at(table: list[Action], i: int) -> Action | None:
     return table[i] if 0 <= i < len(table) else None
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # the rush strategies in benchmarks/ extend it
 class _Brain:
     """One decision's reasoning. Subclasses (the heuristic bot's planner) override its valuations."""
 
@@ -289,11 +292,11 @@ class _Brain:
         s, p, k = self.s, self.p, self.kind
         seen = s.visited[p] >> slot & 1
         if not self.known(slot):
-            return 1200 if k in ("visited", "homeworlds") else 800
+            return 1200 if k in ("visited", "homeworlds", "markets") else 800
         st = CONTENT.settlements[s.slot_set[slot]]
         if k == "homeworlds" and st.homeworld and not seen:
             return 2500
-        if k == "visited" and not seen:
+        if k == "visited" and not seen or k == "markets" and not s.traded[p] >> slot & 1:
             return 1200
         if k in ("union", "pirate") and st.feature == "faction_office" and st.farg("faction") == k:
             # the office's price rises with the tokens held (office_price): worth the trip once affordable
@@ -569,12 +572,11 @@ class _Brain:
         a, b = ENDS[ls]
         return min(mv[a], mv[b])
 
-    # ----- main turn ----------------------------------------------------------------------------
-    def turn(self) -> Action:
-        s, p = self.s, self.p
-        g = self.act
-        at = s.node[p]
-        # stored repair kits, equipment worth having
+    def before_trade(self) -> Action | None:
+        """What a turn does first, if anything: a stored Repair Kit or a free reusable repair or draw,
+        a card worth playing now, or (PvP, L19) a purchase from a ship in my Space before the hold
+        fills."""
+        s = self.s
         for a in self.legal:
             if a.kind == "use":
                 t = card_of(a)
@@ -583,12 +585,22 @@ class _Brain:
         play = self.play_choice(trading=False)
         if play is not None:
             return play
-        if s.pvp and s.offers == 0:  # L19: buy from a ship in my Space before filling the hold
+        if s.pvp and s.offers == 0:
             for a in self.legal:
                 if a.kind == "offer":
                     plan = self.trade_plan(int(a.args[0]))
                     if plan[1] or plan[2] >= 0:
                         return a
+        return None
+
+    # ----- main turn ----------------------------------------------------------------------------
+    def turn(self) -> Action:
+        s, p = self.s, self.p
+        g = self.act
+        at = s.node[p]
+        first = self.before_trade()
+        if first is not None:
+            return first
         if at >= 0 and s.damaged[p] and s.trade_state == 0:
             if s.credits[p] >= R.repair_price(s, p) + 200 and g(SA.TRADE):
                 return SA.TRADE
@@ -720,7 +732,7 @@ class _Brain:
             if t.use == "reroll":
                 return 2 if fight else 1
             if t.use == "moves":
-                return 2 if k in ("visited", "homeworlds") else 1
+                return 2 if k in ("visited", "homeworlds", "markets") else 1
             return 1
         if t.mod("win") and fight:
             return 2
@@ -735,7 +747,7 @@ class _Brain:
         if t.mod("bounty_bonus") and k == "bounties":
             return 2
         if t.mod("free_moves"):
-            return 2 if k in ("visited", "homeworlds") else 1
+            return 2 if k in ("visited", "homeworlds", "markets") else 1
         if t.mod("hidden_hold") and k == "contraband_sold":
             return 2
         if t.mod("escape"):

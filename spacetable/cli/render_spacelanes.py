@@ -95,6 +95,8 @@ def _goal_count(d: dict[str, Any], sh: dict[str, Any], kind: str) -> int:
         return sum(1 for x in sh["visited"] if d["slots"][x].get("homeworld"))
     if kind == "visited":
         return len(sh["visited"])
+    if kind == "markets":
+        return len(sh["traded"])
     key = {"transports": "transports_done"}.get(kind, kind)
     return int(sh.get(key, 0))
 

@@ -59,6 +59,17 @@ def serve(
     forwarded_allow_ips: Annotated[str | None, typer.Option(
         "--forwarded-allow-ips", help="Behind a reverse proxy: its addresses (comma-separated), whose "
                                       "X-Forwarded-For then names the client.")] = None,
+    smtp: Annotated[str | None, typer.Option(
+        "--smtp", help="Send e-mail notices through this server: smtp://host:port (smtps:// for TLS; "
+                       "user:password@ before the host if it asks).")] = None,
+    smtp_from: Annotated[str, typer.Option(
+        "--smtp-from", help="The From address of e-mail notices.")] = "spacetable@localhost",
+    allow_private_webhooks: Annotated[bool, typer.Option(
+        "--allow-private-webhooks", help="Let players send notices to loopback and private addresses "
+                                         "(refused otherwise).")] = False,
+    public_url: Annotated[str | None, typer.Option(
+        "--public-url", help="The address people reach this server at, for the links in notices "
+                             "(default: http://HOST:PORT).")] = None,
 ) -> None:
     """Serve the lobby and live tables in the browser (runs the database migrations first)."""
     from spacetable.server import edge
@@ -78,6 +89,13 @@ def serve(
         _refuse("--handoff-after must be 0 or more, --create-per-minute above 0, --create-burst 1 or more")
     if not 0 < read_timeout <= 600 or max_connections_per_client < 1 or max_websockets_per_client < 1:
         _refuse("--read-timeout must be in (0, 600], the per-client limits 1 or more")
+    if smtp is not None:
+        from spacetable.server.notices import Smtp
+
+        try:
+            Smtp.parse(smtp)
+        except ValueError as e:
+            _refuse(str(e))
     if not _port_free(host, port):
         _refuse(f"port {port} on {host} is in use (another server?); choose another with --port")
     _raise_file_limit()
@@ -100,7 +118,9 @@ def serve(
         handoff_after=handoff_after, create_per_minute=create_per_minute, create_burst=create_burst,
         header_timeout=read_timeout, body_timeout=read_timeout,
         max_connections_per_client=max_connections_per_client,
-        max_websockets_per_client=max_websockets_per_client, forwarded_allow_ips=forwarded_allow_ips)
+        max_websockets_per_client=max_websockets_per_client, forwarded_allow_ips=forwarded_allow_ips,
+        smtp_url=smtp, smtp_from=smtp_from, allow_private_webhooks=allow_private_webhooks,
+        public_url=public_url or f"http://{'127.0.0.1' if host in ('0.0.0.0', '::') else host}:{port}")
     app = create_app(config, settings)
     shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
     lobby = f"http://{shown}:{port}/"

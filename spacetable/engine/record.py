@@ -4,7 +4,7 @@ A save (format version 3) is the JSON document::
 
     {"format": "spacetable-save", "version": 3, "game", "config", "seed", "rng",
      "actions": [text | {"forced": text} …],
-     "digest": {"encoding": "spacetable-state-2", "header": hex, "every": K,
+     "digest": {"encoding": "spacetable-state-3", "header": hex, "every": K,
                 "checkpoints": [[n, hex] …], "final": hex},
      "practice"?, "table"?}
 
@@ -15,12 +15,16 @@ log. The digest covers every key spacetable reads from a save (`COVERED`): ``hea
 over the settings (format, version, game, config, seed, rng, practice and the terminal's ``table``,
 each present or absent), and each checkpoint after move n is a SHA-256 over the previous checkpoint
 (the first: the header), the action entries since it and a canonical encoding of the state after
-move n (`canonical_state`). So a damaged or edited setting is refused before anything replays, and a
-swapped, deleted or edited action, or a build whose rules replay differently, is refused with the
-first checkpoint where the replay departs. Keys other clients add are neither read nor covered.
+move n (`canonical_state`: who decides, the decision, the legal actions, the generator; not the
+views, so a version that words its screens differently still checks it). So a damaged or edited
+setting is refused before anything replays, and a swapped, deleted or edited action, or a build
+whose rules replay differently, is refused with the first checkpoint where the replay departs.
+Keys other clients add are neither read nor covered.
 
 Older saves still load, on the splitmix64 stream they were recorded with: version 2 (its digest
-covers the actions but not ``practice`` and ``table``) and version 1 (no digest: reported
+covers the actions but not ``practice`` and ``table``, and its state encoding holds the views as that
+version rendered them: where those have changed since, the save loads unvouched, every move still
+replayed by the rules, and says so) and version 1 (no digest: reported
 unverified). Saving such a game again writes version 3 with ``"rng": "splitmix64"``.
 
 Every malformed document raises `SaveError` naming what is wrong, never another exception.
@@ -44,10 +48,13 @@ from spacetable.engine.state import CHANCE, State
 FORMAT = "spacetable-save"
 VERSION = 3
 VERSIONS = (1, 2, 3)
-ENCODING = "spacetable-state-2"
-"""The digest of version 3: its chain begins from the header."""
+ENCODING = "spacetable-state-3"
+"""The digest of version 3: its chain begins from the header; a state is encoded by the flow of the
+game (who decides, the decision, the legal actions, the generator), not by what the screens show,
+so a later version that words its views differently still checks the save."""
 ENCODING_V2 = "spacetable-state-1"
-"""The digest of version 2: its chain begins from this string."""
+"""The digest of version 2: its chain begins from this string; a state is encoded with every seat's
+view as that version rendered it."""
 CLIENT_KEYS = ("table",)
 """Keys a spacetable client adds to its saves and reads back (the terminal's seating): covered by
 the digest, their contents checked by the client."""
@@ -70,10 +77,18 @@ class Loaded:
     verified: bool
     version: int
     practice: bool
+    stale_from: int | None = None
+    """A format-2 save whose digest departs at this move: its digest encodes the screens as the
+    version that wrote it showed them, and they have changed since (every move replayed legally)."""
 
     @property
     def note(self) -> str:
         """One line for people about the save's integrity ('' for a current save)."""
+        if self.stale_from is not None:
+            return (f"older save (format version {self.version}) written by an earlier spacetable: every "
+                    "move replays by the rules, but its digest covers screens that have changed since "
+                    f"(from move {self.stale_from}), so it cannot vouch for the file; saving the game "
+                    "again writes the current format")
         if not self.verified:
             return f"unverified save (format version {self.version} carries no digest)"
         if self.version < VERSION:
@@ -83,20 +98,22 @@ class Loaded:
 
 
 # ----- canonical encoding and digests ---------------------------------------------------------
-def canonical_state(state: State) -> bytes:
-    """A canonical, build- and version-independent encoding of a state for digests.
+def canonical_state(state: State, views: bool = False) -> bytes:
+    """A canonical, build-independent encoding of a state for digests.
 
-    Built only from the public API: who decides, the decision, the legal actions' texts, the
-    generator's state and every seat's and the spectator's view, as sorted, compact, ASCII JSON.
+    Built only from the public API: who decides, the decision, the legal actions' texts and the
+    generator's state, as sorted, compact, ASCII JSON; with `views` (the encoding of format 2) also
+    every seat's and the spectator's view.
     """
     n = state.num_players
-    doc = {
+    doc: dict[str, Any] = {
         "player": state.current_player(),
         "decision": state.decision_name(),
         "legal": [str(a) for a in state.legal_actions()] if not state.is_terminal() else [],
         "rng": state.rng.state,
-        "views": [state.view(p).to_json() for p in range(n)] + [state.view(None).to_json()],
     }
+    if views:
+        doc["views"] = [state.view(p).to_json() for p in range(n)] + [state.view(None).to_json()]
     return json.dumps(doc, sort_keys=True, separators=(",", ":"), ensure_ascii=True,
                       default=str).encode("ascii")
 
@@ -117,18 +134,19 @@ def header_digest(doc: dict[str, Any]) -> str:
     return h.hexdigest()
 
 
-def _chain(previous: str, entries: list[Entry], state: State) -> str:
+def _chain(previous: str, entries: list[Entry], state: State, views: bool) -> str:
     h = hashlib.sha256()
     h.update(previous.encode("ascii"))
     h.update(json.dumps(entries, sort_keys=True, separators=(",", ":"), ensure_ascii=True).encode("ascii"))
-    h.update(canonical_state(state))
+    h.update(canonical_state(state, views))
     return h.hexdigest()
 
 
 class _Digester:
     """Feeds the checkpoints of a replay: `step` after every entry, `finish` at the end."""
 
-    def __init__(self, every: int, start: str) -> None:
+    def __init__(self, every: int, start: str, views: bool = False) -> None:
+        self.views = views
         self.every = every
         self.last = start
         self.pending: list[Entry] = []
@@ -138,13 +156,13 @@ class _Digester:
         self.pending.append(entry)
         if n % self.every:
             return None
-        self.last = _chain(self.last, self.pending, state)
+        self.last = _chain(self.last, self.pending, state, self.views)
         self.pending = []
         self.checkpoints.append((n, self.last))
         return self.last
 
     def finish(self, state: State) -> str:
-        return _chain(self.last, self.pending, state)
+        return _chain(self.last, self.pending, state, self.views)
 
 
 # ----- writing --------------------------------------------------------------------------------
@@ -305,7 +323,11 @@ def apply_entry(state: State, entry: Entry, n: int) -> str:
     return text
 
 
-def _states(doc: dict[str, Any], version: int) -> Iterator[tuple[State, str | None]]:
+def _states(doc: dict[str, Any], version: int,
+            stale: list[int] | None = None) -> Iterator[tuple[State, str | None]]:
+    """The replay of a checked document. A format-2 digest encodes the screens as the version that
+    wrote it rendered them: where it departs, with `stale` given, the move's number is put there and
+    the replay goes on unvouched (every move is still checked as legal), else it is an error."""
     digest = doc.get("digest") if version >= 2 else None
     start = ENCODING_V2
     if version >= 3:
@@ -318,7 +340,7 @@ def _states(doc: dict[str, Any], version: int) -> Iterator[tuple[State, str | No
     digester: _Digester | None = None
     if digest is not None:
         expected = {int(n): h for n, h in digest["checkpoints"]}
-        digester = _Digester(int(digest["every"]), start)
+        digester = _Digester(int(digest["every"]), start, views=version < 3)
     previous = 0
     for n, entry in enumerate(doc["actions"], 1):
         text = entry["forced"] if isinstance(entry, dict) else entry
@@ -328,6 +350,10 @@ def _states(doc: dict[str, Any], version: int) -> Iterator[tuple[State, str | No
             got = digester.step(n, entry, state)
             if got is not None:
                 if expected.get(n) != got:
+                    if version < 3 and stale is not None:
+                        stale.append(n)
+                        digester = None
+                        continue
                     raise SaveError(f"save digest mismatch: the replay departs from the recorded game "
                                     f"between moves {previous + 1} and {n} (checkpoint at move {n}); "
                                     "the file was damaged or edited, or these rules replay it differently")
@@ -337,8 +363,11 @@ def _states(doc: dict[str, Any], version: int) -> Iterator[tuple[State, str | No
             raise SaveError("save digest mismatch: the checkpoints do not match the length of the log "
                             "(actions were added or deleted)")
         if digester.finish(state) != digest["final"]:  # type: ignore[index]
-            raise SaveError(f"save digest mismatch: the replay departs from the recorded game after "
-                            f"move {previous} (final state)")
+            if version < 3 and stale is not None:
+                stale.append(len(doc["actions"]))
+            else:
+                raise SaveError(f"save digest mismatch: the replay departs from the recorded game after "
+                                f"move {previous} (final state)")
     yield state, None
 
 
@@ -359,10 +388,12 @@ def open_document(doc: Any) -> Loaded:
     """Rebuild the state a save document describes, with whether its digest vouched for it."""
     version = _check_document(doc)
     final: State | None = None
-    for final, _ in _states(doc, version):  # noqa: B007  (the last yielded state is the result)
+    stale: list[int] = []
+    for final, _ in _states(doc, version, stale):  # noqa: B007  (the last yielded state is the result)
         pass
     assert final is not None
-    return Loaded(final, verified=version >= 2, version=version, practice=bool(doc.get("practice")))
+    return Loaded(final, verified=version >= 2 and not stale, version=version,
+                  practice=bool(doc.get("practice")), stale_from=stale[0] if stale else None)
 
 
 def from_document(doc: Any) -> State:

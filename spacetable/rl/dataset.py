@@ -13,6 +13,7 @@ Two sources, one code path (`spacetable.rl.trajectories.replay_rows`):
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -57,8 +58,19 @@ def _fixed(bots: dict[int, str]) -> Callable[[int, int], str]:
     return lambda _n, seat: bots[seat]
 
 
+def _safe_url(url: str) -> str:
+    """The URL without its password (for messages)."""
+    head, sep, rest = url.partition("://")
+    if "@" in rest:
+        creds, _, host = rest.rpartition("@")
+        rest = f"{creds.split(':')[0]}:***@{host}"
+    return head + sep + rest
+
+
 def database_games(url: str) -> list[GameLog]:
     """The finished, shared games of a server database, as action logs with who played each decision."""
+    from sqlalchemy.exc import DBAPIError, SQLAlchemyError
+
     from spacetable.server.store import Store, make_engine
     from spacetable.server.tables import ACTION_KINDS, HUMAN, load_table
     from spacetable.sim.setup import load_game
@@ -70,7 +82,11 @@ def database_games(url: str) -> list[GameLog]:
                           "pip install 'spacetable[postgres]'") from e
     games: list[GameLog] = []
     try:
-        ids = store.shared_for_research()
+        try:
+            ids = store.shared_for_research()
+        except SQLAlchemyError as e:
+            raise ConfigError(f"cannot read the games of {_safe_url(url)}: "
+                              f"{str(e.orig if isinstance(e, DBAPIError) else e).splitlines()[0]}") from e
         for gid in ids:
             stored = store.fetch(gid)
             if stored is None:
@@ -98,7 +114,8 @@ def database_games(url: str) -> list[GameLog]:
             games.append(GameLog(gid, "server", stored.game, dict(stored.config), stored.seed, log,
                                  _by_position(players)))
     finally:
-        store.close()
+        with contextlib.suppress(SQLAlchemyError):  # a database that never opened has nothing to close
+            store.close()
     return games
 
 

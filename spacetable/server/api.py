@@ -392,7 +392,8 @@ async def post_intent(game_id: GameId, body: IntentBody, request: Request,
 @router.post("/games/{game_id}/undo", response_model=GameView)
 async def post_undo(game_id: GameId, body: UndoBody, request: Request,
                     authorization: Auth = None) -> Response:
-    """Take back this seat's last decision (only when every other seat is a bot, per the engine's policy)."""
+    """Take back this seat's last decision, under the engine's undo policy (at any table; bot answers are
+    crossed only where every other seat is a bot)."""
     svc, seat = await _caller(request, game_id, authorization)
     await svc.undo(game_id, seat, body.version)
     return _view(request, game_id, seat)

@@ -27,7 +27,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from starlette.websockets import WebSocketDisconnect
 
 import spacetable
-from spacetable.server import api
+from spacetable.server import api, api_players
 from spacetable.server.config import MAX_BODY_BYTES, MAX_WS_MESSAGE, WS_AUTH_SECONDS, ServerConfig
 from spacetable.server.designer import DesignerSettings
 from spacetable.server.designer import mount as mount_designer
@@ -167,6 +167,7 @@ def create_app(config: ServerConfig, designer: DesignerSettings | None = None) -
         return JSONResponse({"error": "internal error"}, status_code=500)
 
     app.include_router(api.router)
+    app.include_router(api_players.router)
     if designer is not None:
         mount_designer(app, designer)
 
@@ -194,6 +195,15 @@ def create_app(config: ServerConfig, designer: DesignerSettings | None = None) -
 
     @app.get("/games/{rest:path}", include_in_schema=False)
     def games_page(rest: str) -> Response:
+        return index()
+
+    @app.get("/sw.js", include_in_schema=False)
+    def service_worker() -> Response:  # at the root, so its scope covers every page (Web Push)
+        return FileResponse(STATIC / "sw.js", media_type="text/javascript",
+                            headers={"Cache-Control": "no-cache"})
+
+    @app.get("/me", include_in_schema=False)
+    def me_page() -> Response:  # a player's sign-in link (the key rides in the fragment)
         return index()
 
     app.mount("/static", StaticFiles(directory=STATIC, check_dir=False), name="static")
@@ -264,7 +274,7 @@ async def _serve_socket(websocket: WebSocket, svc: GameService, game_id: str, cl
                 log.warning("client of game %s sends too many messages; closing it", game_id)
                 conn.close(POLICY, "too many messages")
             else:
-                reply = _answer(text)
+                reply = _answer(text, conn)
                 if reply is not None:
                     conn.send(reply)
     finally:
@@ -322,7 +332,7 @@ def _first_message(text: str) -> tuple[str | None, tuple[int, int | None] | None
     return (token if isinstance(token, str) else None), _resume_of(data.get("log_from"), data.get("version"))
 
 
-def _answer(text: str) -> str | None:
+def _answer(text: str, conn: Connection | None = None) -> str | None:
     try:
         data: Any = json.loads(text)
     except (ValueError, RecursionError):
@@ -331,6 +341,11 @@ def _answer(text: str) -> str | None:
         return error_message("a message must be a JSON object")
     if data.get("type") == "ping":
         return json.dumps({"type": "pong"})
+    if data.get("type") == "visibility" and isinstance(data.get("visible"), bool) and set(data) == {
+            "type", "visible"}:
+        if conn is not None:  # the page is (not) on screen: no notice reaches a person looking at it
+            conn.visible = data["visible"]
+        return None
     if "token" in data and set(data) <= {"token", "log_from", "version"}:
         return None  # a repeated first message is harmless
     return error_message("unknown message; send actions with POST /api/games/{id}/actions")

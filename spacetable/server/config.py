@@ -88,6 +88,20 @@ class ServerConfig:
     """Games one client address may create per minute (sustained), after a burst of `create_burst`."""
     create_burst: int = 20
 
+    # ----- notices to players (see spacetable.server.notices) -------------------------------
+    smtp_url: str | None = None
+    """``smtp://host:port`` (or ``smtps://``, with ``user:password@``) to send e-mail notices through;
+    None: no e-mail channel."""
+    smtp_from: str = "spacetable@localhost"
+    """The From address of e-mail notices."""
+    allow_private_webhooks: bool = False
+    """Webhook and push targets on loopback or private addresses are refused unless this is on."""
+    public_url: str | None = None
+    """The address people reach this server at, for the links in notices (default: the listening
+    host and port)."""
+    notice_poll: float = 0.25
+    """Seconds between two looks at the notice job table (a notice queued here wakes it at once)."""
+
     # ----- the edge (see spacetable.server.edge) ---------------------------------------------
     header_timeout: float = 10.0
     """Seconds a client has to send a request's whole header, from its first byte (or from

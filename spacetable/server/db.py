@@ -1,10 +1,10 @@
-"""SQLAlchemy 2 tables of the server: games, seats, tokens and the append-only record log."""
+"""SQLAlchemy 2 tables of the server: games, seats, tokens, the append-only record log and players."""
 
 from __future__ import annotations
 
 from datetime import datetime
 
-from sqlalchemy import BigInteger, Boolean, ForeignKey, Integer, String, Text, false
+from sqlalchemy import BigInteger, Boolean, Float, ForeignKey, Integer, String, Text, UniqueConstraint, false
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 
@@ -51,6 +51,59 @@ class SeatRow(Base):
     seat: Mapped[int] = mapped_column(Integer, primary_key=True)
     kind: Mapped[str] = mapped_column(String(40))
     name: Mapped[str] = mapped_column(String(40))
+    player_id: Mapped[str | None] = mapped_column(ForeignKey("players.id"), nullable=True, index=True)
+    """The player profile the seat is attached to (revision 0005), or None."""
+
+
+class PlayerRow(Base):
+    """A player profile (revision 0005): a display name, kept by a secret key of which only the SHA-256
+    hex digest is stored (rotating it replaces the digest: the old key stops working)."""
+
+    __tablename__ = "players"
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    name: Mapped[str] = mapped_column(String(40))
+    key_hash: Mapped[str] = mapped_column(String(64), unique=True)
+    created_at: Mapped[datetime] = mapped_column()
+    webhook: Mapped[str | None] = mapped_column(Text, nullable=True)
+    """Notice channels (revision 0006): a webhook URL, its body format, an e-mail address, a Web Push
+    subscription (JSON text) and the hours before one reminder."""
+    webhook_format: Mapped[str] = mapped_column(String(16), default="json", server_default="json")
+    email: Mapped[str | None] = mapped_column(String(254), nullable=True)
+    push: Mapped[str | None] = mapped_column(Text, nullable=True)
+    reminder_hours: Mapped[float] = mapped_column(Float, default=12.0, server_default="12")
+
+
+class NoticeJob(Base):
+    """One notice through one channel (revision 0006): queued once per waiting decision (the unique
+    key), fired by whichever process claims it first (row locks), retried with backoff."""
+
+    __tablename__ = "notice_jobs"
+    __table_args__ = (UniqueConstraint("game_id", "seat", "event", "decision", "channel",
+                                       name="uq_notice_once"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    player_id: Mapped[str] = mapped_column(String(32), index=True)
+    game_id: Mapped[str] = mapped_column(String(32))
+    seat: Mapped[int] = mapped_column(Integer)
+    event: Mapped[str] = mapped_column(String(16))
+    decision: Mapped[str] = mapped_column(String(40))
+    channel: Mapped[str] = mapped_column(String(16))
+    due_ms: Mapped[int] = mapped_column(BigInteger, index=True)
+    attempts: Mapped[int] = mapped_column(Integer, default=0)
+    state: Mapped[str] = mapped_column(String(10), default="pending", index=True)
+    locked_until_ms: Mapped[int] = mapped_column(BigInteger, default=0)
+    done_ms: Mapped[int | None] = mapped_column(BigInteger, nullable=True)
+    error: Mapped[str | None] = mapped_column(String(200), nullable=True)
+
+
+class ServerKey(Base):
+    """A secret the server made for itself once (revision 0006): the VAPID key pair of Web Push."""
+
+    __tablename__ = "server_keys"
+
+    name: Mapped[str] = mapped_column(String(40), primary_key=True)
+    value: Mapped[str] = mapped_column(Text)
 
 
 class TokenRow(Base):

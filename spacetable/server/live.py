@@ -55,6 +55,8 @@ class Connection:
         self._wake = asyncio.Event()
         self._task: asyncio.Task[None] | None = None
         self._sending = False
+        self.visible = True
+        """The page said it is visible (``{"type": "visibility", "visible": …}``): no notice then."""
 
     def resume(self, table: Table, log_from: int) -> None:
         """The client holds the first `log_from` lines of the table's current log: its first view
@@ -169,6 +171,16 @@ class Hub:
 
     def connected(self, game_id: str) -> set[int]:
         seats = self.local_seats(game_id)
+        for remote, _ in self._remote.get(game_id, {}).values():
+            seats |= remote
+        return seats
+
+    def visible(self, game_id: str) -> set[int]:
+        """Seats whose person has this table open and visible: a page connected here that did not
+        say it is hidden, or any seat connected through another process (its page's visibility is
+        not known here, so it counts as looking)."""
+        seats = {c.seat for c in self._conns.get(game_id, ())
+                 if c.seat is not None and c.closed is None and c.visible}
         for remote, _ in self._remote.get(game_id, {}).values():
             seats |= remote
         return seats

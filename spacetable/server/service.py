@@ -47,6 +47,7 @@ from spacetable.server.deal import new_deal
 from spacetable.server.errors import ApiError
 from spacetable.server.limits import RateLimiter, check_bot
 from spacetable.server.live import Hub
+from spacetable.server.notices import Notifier
 from spacetable.server.notify import Listener, Note
 from spacetable.server.replays import Replay
 from spacetable.server.store import NewRecord, Store, StoredSeat, VersionConflict, hash_token
@@ -149,6 +150,8 @@ class GameService:
         self._announcing: set[asyncio.Task[None]] = set()
         self._frozen = False
         self._listening = asyncio.Event()
+        self.notifier: Notifier | None = None
+        """Queues and sends the notices to players (`notices.Notifier`), once started."""
 
     # ----- lifecycle ----------------------------------------------------------------------
     async def _checkpoints(self) -> None:
@@ -171,6 +174,9 @@ class GameService:
             self._listener.start()
         self._spawn(self._resume())
         self._spawn(self._presence_clock())
+        notifier = Notifier(self)
+        await notifier.start()
+        self.notifier = notifier
 
     def _spawn(self, work: Any) -> None:
         task = asyncio.get_running_loop().create_task(work)
@@ -239,6 +245,8 @@ class GameService:
                 await self._db_write(self.store.release_lease, game_id, self.owner)
             except Exception:  # noqa: BLE001 - the lease then simply expires
                 log.warning("could not release the bot lease of %s", game_id, exc_info=True)
+        if self.notifier is not None:
+            await self.notifier.stop()
         self._reader.shutdown(wait=False, cancel_futures=True)
         self.hub.close_all()
         if self._frozen:
@@ -394,6 +402,19 @@ class GameService:
         """Run a store write off the event loop, on the store's writer threads."""
         return await asyncio.get_running_loop().run_in_executor(self.store.writer, lambda: fn(*args))
 
+    async def db_write(self, fn: Callable[..., T], *args: Any) -> T:
+        """A store write on the store's writer threads (for the profile and notice modules)."""
+        return await self._db_write(fn, *args)
+
+    @property
+    def creations(self) -> RateLimiter:
+        """The per-address limit on new games (and new profiles)."""
+        return self._creations
+
+    def remember_token(self, key: str, game_id: str, seat: int | None) -> None:
+        """A credential just stored (its hash `key`): requests with it need no lookup."""
+        self._tokens[key] = (game_id, seat)
+
     def lock(self, game_id: str) -> asyncio.Lock:
         if game_id not in self._locks:
             self._locks[game_id] = asyncio.Lock()
@@ -543,8 +564,11 @@ class GameService:
                 # another process wrote this game first: catch up from the database, tell the clients
                 await self._catch_up_locked(table.id, read=True)
                 raise ApiError(409, "the game changed meanwhile; reload it") from e
+            was_running = table.status == RUNNING
             table.commit(plan)
             await self._prepare_undo(table)
+            if self.notifier is not None:  # queued in the background: the answer never waits on it
+                self.notifier.changed(table, finished=was_running and table.status == FINISHED)
         self.hub.push(table)
         self.schedule_bots(table)
 
@@ -552,8 +576,11 @@ class GameService:
         """Ask the engine's undo policy in a worker thread (it replays the game), so building the
         views that carry the answer never blocks the event loop; the answer is memoized."""
         humans = [s.seat for s in table.seats if s.kind == HUMAN]
-        if len(humans) == 1 and table.status == RUNNING and table.actions:
-            await asyncio.to_thread(undo_status, table, humans[0])
+        if table.status != RUNNING or not table.actions:
+            return
+        for seat in humans:  # at a table of people only the last decider's check replays anything
+            if ("undo", seat) not in table.cache:
+                await asyncio.to_thread(undo_status, table, seat)
 
     async def _fresh(self, game_id: str, version: int | None) -> Table:
         """The table (locked by the caller); if the client saw a newer version (through another

@@ -31,7 +31,16 @@ from sqlalchemy.orm import Session, sessionmaker
 from sqlalchemy.pool import ConnectionPoolEntry, StaticPool
 
 from spacetable.engine.rng import STREAM, seed_key
-from spacetable.server.db import GameRow, LeaseRow, RecordRow, SeatRow, TokenRow
+from spacetable.server.db import (
+    GameRow,
+    LeaseRow,
+    NoticeJob,
+    PlayerRow,
+    RecordRow,
+    SeatRow,
+    ServerKey,
+    TokenRow,
+)
 
 WRITERS = 32
 """Writer threads (and pooled connections) for PostgreSQL."""
@@ -106,6 +115,54 @@ class StoredSeat:
     seat: int
     kind: str
     name: str
+    player: str | None = None
+    """The id of the player profile the seat is attached to, if any."""
+
+
+@dataclass(frozen=True)
+class StoredPlayer:
+    id: str
+    name: str
+    created_at: datetime
+
+
+@dataclass(frozen=True)
+class NotifySettings:
+    """A player's notice channels (None: not chosen)."""
+
+    webhook: str | None
+    webhook_format: str
+    email: str | None
+    push: dict[str, Any] | None
+    reminder_hours: float
+
+
+@dataclass(frozen=True)
+class Notice:
+    """A claimed notice job."""
+
+    id: int
+    player_id: str
+    game_id: str
+    seat: int
+    event: str
+    decision: str
+    channel: str
+    attempts: int
+
+
+NOTIFY_FIELDS = ("webhook", "webhook_format", "email", "push", "reminder_hours")
+
+
+@dataclass(frozen=True)
+class PlayerSeat:
+    """A seat attached to a player: the game, its kind, the seat and the game's stored status."""
+
+    game_id: str
+    game: str
+    seat: int
+    status: str
+    updated_at: datetime
 
 
 @dataclass
@@ -258,7 +315,8 @@ class Store:
                           rules_version=rules_version, version=len(records), status=status,
                           created_at=t, updated_at=t, share_for_research=share_for_research))
             s.flush()
-            s.add_all(SeatRow(game_id=game_id, seat=x.seat, kind=x.kind, name=x.name) for x in seats)
+            s.add_all(SeatRow(game_id=game_id, seat=x.seat, kind=x.kind, name=x.name, player_id=x.player)
+                      for x in seats)
             s.add_all(TokenRow(token_hash=hash_token(tok), game_id=game_id, seat=seat)
                       for tok, seat in tokens)
             s.add_all(RecordRow(game_id=game_id, n=i, kind=r.kind, text=r.text, seat=r.seat, created_at=t)
@@ -411,7 +469,7 @@ class Store:
                 salt=bytes.fromhex(row.salt_hex) if row.salt_hex else None, fixed_seed=row.fixed_seed,
                 stream=row.rng,
                 rules_version=row.rules_version, version=row.version, status=row.status,
-                seats=[StoredSeat(x.seat, x.kind, x.name) for x in seats],
+                seats=[StoredSeat(x.seat, x.kind, x.name, x.player_id) for x in seats],
                 records=[StoredRecord(r.n, r.kind, r.text, r.seat, r.created_at) for r in recs],
                 tokens=[(h, seat) for h, seat in tokens])
 
@@ -437,3 +495,160 @@ class Store:
         with self._session() as s:
             row = s.get(TokenRow, hash_token(token))
             return None if row is None else (row.game_id, row.seat)
+
+    # ----- players (profiles kept by a hashed key) ----------------------------------------------
+    def create_player(self, player_id: str, name: str, key: str) -> StoredPlayer:
+        """A new profile; only the key's SHA-256 is stored."""
+        t = now()
+        with self._session() as s, s.begin():
+            s.add(PlayerRow(id=player_id, name=name, key_hash=hash_token(key), created_at=t))
+        return StoredPlayer(player_id, name, t)
+
+    @_retried
+    def player(self, key: str) -> StoredPlayer | None:
+        """The profile a key opens (None: unknown, or rotated away)."""
+        with self._session() as s:
+            row = s.scalars(select(PlayerRow).where(PlayerRow.key_hash == hash_token(key))).first()
+            return None if row is None else StoredPlayer(row.id, row.name, row.created_at)
+
+    @_retried
+    def player_by_id(self, player_id: str) -> StoredPlayer | None:
+        with self._session() as s:
+            row = s.get(PlayerRow, player_id)
+            return None if row is None else StoredPlayer(row.id, row.name, row.created_at)
+
+    def rotate_key(self, player_id: str, key: str) -> None:
+        """Replace the profile's key by `key` (the old one stops working at once)."""
+        with self._session() as s, s.begin():
+            s.execute(update(PlayerRow).where(PlayerRow.id == player_id).values(key_hash=hash_token(key)))
+
+    def rename_player(self, player_id: str, name: str) -> None:
+        with self._session() as s, s.begin():
+            s.execute(update(PlayerRow).where(PlayerRow.id == player_id).values(name=name))
+
+    def attach_seat(self, game_id: str, seat: int, player_id: str) -> str | None:
+        """Attach a seat to a player unless another player holds it; the player holding it after."""
+        with self._session() as s, s.begin():
+            s.execute(update(SeatRow).where(SeatRow.game_id == game_id, SeatRow.seat == seat,
+                                            SeatRow.player_id.is_(None)).values(player_id=player_id))
+            row = s.get(SeatRow, (game_id, seat))
+            return None if row is None else row.player_id
+
+    @_retried
+    def player_seats(self, player_id: str) -> list[PlayerSeat]:
+        """Every seat attached to the player, newest game first."""
+        with self._session() as s:
+            rows = s.execute(select(SeatRow.game_id, GameRow.game, SeatRow.seat, GameRow.status,
+                                    GameRow.updated_at).join(GameRow, GameRow.id == SeatRow.game_id)
+                             .where(SeatRow.player_id == player_id).order_by(GameRow.updated_at.desc()))
+            return [PlayerSeat(g, game, seat, status, t) for g, game, seat, status, t in rows]
+
+    @_retried
+    def seat_player(self, game_id: str, seat: int) -> str | None:
+        with self._session() as s:
+            row = s.get(SeatRow, (game_id, seat))
+            return None if row is None else row.player_id
+
+    def add_token(self, token: str, game_id: str, seat: int | None) -> None:
+        """Store one more credential for a seat (its hash): a player opening the seat on a device."""
+        with self._session() as s, s.begin():
+            s.add(TokenRow(token_hash=hash_token(token), game_id=game_id, seat=seat))
+
+    # ----- notices ------------------------------------------------------------------------------
+    @_retried
+    def notify_settings(self, player_id: str) -> NotifySettings | None:
+        with self._session() as s:
+            row = s.get(PlayerRow, player_id)
+            if row is None:
+                return None
+            return NotifySettings(row.webhook, row.webhook_format or "json", row.email,
+                                  json.loads(row.push) if row.push else None, float(row.reminder_hours))
+
+    def set_notify(self, player_id: str, values: dict[str, Any]) -> None:
+        """Change some of a player's channels (the keys of `values`, among `NOTIFY_FIELDS`)."""
+        clean = {k: (json.dumps(v) if k == "push" and v is not None else v)
+                 for k, v in values.items() if k in NOTIFY_FIELDS}
+        if not clean:
+            return
+        with self._session() as s, s.begin():
+            s.execute(update(PlayerRow).where(PlayerRow.id == player_id).values(**clean))
+
+    @_retried
+    def seat_players(self, game_id: str) -> dict[int, str]:
+        """The seats of a game attached to a player: seat → player id."""
+        with self._session() as s:
+            rows = s.execute(select(SeatRow.seat, SeatRow.player_id).where(
+                SeatRow.game_id == game_id, SeatRow.player_id.is_not(None)))
+            return {seat: pid for seat, pid in rows if pid is not None}
+
+    def queue_notices(self, rows: Sequence[dict[str, Any]]) -> int:
+        """Queue notice jobs; a job already queued for the same (game, seat, event, decision, channel)
+        is left as it is (a waiting decision is noticed once). The number queued."""
+        if not rows:
+            return 0
+        if self.shared:
+            from sqlalchemy.dialects.postgresql import insert as pg_insert
+            stmt: Any = pg_insert(NoticeJob).on_conflict_do_nothing(constraint="uq_notice_once")
+        else:
+            from sqlalchemy.dialects.sqlite import insert as lite_insert
+            stmt = lite_insert(NoticeJob).on_conflict_do_nothing()
+        with self.engine.begin() as conn:
+            res = conn.execute(stmt.returning(NoticeJob.id), [dict(r) for r in rows])
+            return len(res.fetchall())
+
+    def claim_notices(self, now_ms: int, lock_ms: int, limit: int = 20) -> list[Notice]:
+        """Claim up to `limit` due jobs for `lock_ms` (a job claimed by one process is skipped by the
+        others: ``FOR UPDATE SKIP LOCKED`` on PostgreSQL; SQLite has one process and one writer)."""
+        due = (select(NoticeJob.id).where(NoticeJob.state == "pending", NoticeJob.due_ms <= now_ms,
+                                          NoticeJob.locked_until_ms <= now_ms)
+               .order_by(NoticeJob.due_ms).limit(limit))
+        if self.shared:
+            due = due.with_for_update(skip_locked=True)
+        with self.engine.begin() as conn:
+            ids = list(conn.scalars(due))
+            if not ids:
+                return []
+            conn.execute(update(NoticeJob).where(NoticeJob.id.in_(ids))
+                         .values(locked_until_ms=now_ms + lock_ms, attempts=NoticeJob.attempts + 1))
+            rows = conn.execute(select(NoticeJob).where(NoticeJob.id.in_(ids)))
+            return [Notice(r.id, r.player_id, r.game_id, r.seat, r.event, r.decision, r.channel, r.attempts)
+                    for r in rows]
+
+    def finish_notice(self, job_id: int, state: str, at_ms: int, error: str | None = None) -> None:
+        """A job is over: ``sent``, ``dropped`` (no longer wanted) or ``failed`` (out of attempts)."""
+        with self.engine.begin() as conn:
+            conn.execute(update(NoticeJob).where(NoticeJob.id == job_id)
+                         .values(state=state, done_ms=at_ms, error=(error or "")[:200] or None))
+
+    def retry_notice(self, job_id: int, due_ms: int, error: str) -> None:
+        with self.engine.begin() as conn:
+            conn.execute(update(NoticeJob).where(NoticeJob.id == job_id)
+                         .values(due_ms=due_ms, locked_until_ms=0, error=error[:200]))
+
+    @_retried
+    def notices(self, game_id: str | None = None) -> list[dict[str, Any]]:
+        """Every job (of a game), oldest first: what was queued and what became of it (tests, admins)."""
+        with self._session() as s:
+            q = select(NoticeJob).order_by(NoticeJob.id)
+            if game_id is not None:
+                q = q.where(NoticeJob.game_id == game_id)
+            return [{"id": r.id, "player": r.player_id, "game": r.game_id, "seat": r.seat, "event": r.event,
+                     "decision": r.decision, "channel": r.channel, "state": r.state, "attempts": r.attempts,
+                     "done_ms": r.done_ms, "error": r.error} for r in s.scalars(q)]
+
+    def server_key(self, name: str, make: Callable[[], str]) -> str:
+        """The server's stored secret `name`, made by `make()` and stored on first use (the first
+        process to store it wins; the others read it)."""
+        with self._session() as s:
+            row = s.get(ServerKey, name)
+            if row is not None:
+                return row.value
+        try:
+            with self._session() as s, s.begin():
+                s.add(ServerKey(name=name, value=make()))
+        except IntegrityError:
+            pass
+        with self._session() as s:
+            found = s.get(ServerKey, name)
+            assert found is not None
+            return found.value

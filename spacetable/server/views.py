@@ -9,6 +9,7 @@ and the game package here too.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Container, Iterable
 from dataclasses import dataclass
 from types import ModuleType
@@ -95,37 +96,47 @@ def offered_intent(table: Table, seat: int | None) -> dict[str, Any] | None:
 
 
 def undo_status(table: Table, seat: int | None) -> UndoStatus:
-    """May `seat` take back its last decision now? (Only when every other seat is a bot.)"""
+    """May `seat` take back its last decision now? At any table, under the engine's policy
+    (`engine.undo`): its own last decision, while no other seat has decided since, no chance was
+    drawn, nothing hidden was revealed by it, and the rules do not make it final. Only where every
+    other seat is a bot may the undo cross the bots' answers (their crossing rule)."""
     if seat is None:
         return UndoStatus(False, "a spectator cannot undo")
     if table.status != RUNNING:
         return UndoStatus(False, "the game is over")
     if table.seats[seat].kind != HUMAN:
         return UndoStatus(False, "this seat is played by a bot")
-    if any(s.kind == HUMAN for s in table.seats if s.seat != seat):
-        return UndoStatus(False, "undo is offered only when every other seat is a bot")
     if not table.actions:
         return UndoStatus(False, "nothing to undo: no decision yet")
-    kind, _ = table.meta[table.actions[-1][0]]
+    kind, by = table.meta[table.actions[-1][0]]
     if kind == "chance":
         return UndoStatus(False, "a die or a draw has been taken since your last decision")
+    people = any(s.kind == HUMAN for s in table.seats if s.seat != seat)
+    if people and by is not None and by != seat:
+        # another seat's entry is the last one (the engine would say the same, without replaying)
+        return UndoStatus(False, f"{table.seats[by].name} has decided since your last decision")
     key = ("undo", seat)
     if key not in table.cache:
-        table.cache[key] = _engine_undo(table, seat)
+        found = _engine_undo(table, seat, crossing=not people)
+        if people:  # where another person reads along, a reason names no action (only seats)
+            found = UndoStatus(found.allowed, re.sub(r" \([^)]*\)", "", found.reason) if not found.allowed
+                               else "takes back your last decision", found.keep)
+        table.cache[key] = found
     status: UndoStatus = table.cache[key]
     return status
 
 
-def _engine_undo(table: Table, seat: int) -> UndoStatus:
+def _engine_undo(table: Table, seat: int, crossing: bool) -> UndoStatus:
     """Ask the engine's policy; decisions the server took for the seat (forced) are walked over, and
-    so are the bots' answers since (every other seat is a bot here), under the engine's rules for
-    crossing them (`undo_check(…, bots=…)`: never a chance step, a reveal or an irrevocable act)."""
+    with `crossing` (every other seat is a bot) so are the bots' answers since, under the engine's
+    rules for crossing them (`undo_check(…, bots=…)`: never a chance step, a reveal or an
+    irrevocable act). At a table with other people nothing is crossed."""
     try:
         from spacetable.engine.undo import undo_check
     except ImportError:
         return UndoStatus(False, "undo is not available on this server yet")
     state = table.state
-    bots = [s.seat for s in table.seats if s.seat != seat]
+    bots = [s.seat for s in table.seats if s.seat != seat] if crossing else []
     names = {s.seat: s.name for s in table.seats}  # as the table shows them
     joined = {i for i, (n, _) in enumerate(table.actions) if table.meta[n][0] == JOINED}
     for _ in range(MAX_WALK):

@@ -129,3 +129,77 @@ def test_buys_fuel_for_the_road() -> None:
         if s.decision_name() not in ("trade", "turn"):
             break
     pytest.fail("the bot never bought cards")
+
+
+def test_the_first_heuristic_stays_reachable_as_heuristic_v1() -> None:
+    """The baseline the current bot is measured against (benchmarks, docs/bots.md)."""
+    assert {"heuristic", "heuristic-v1"} <= set(bot_names("spacelanes"))
+    assert make_bot("spacelanes", "heuristic-v1").name == "heuristic-v1"
+
+
+def _play_own_turn(s: SpaceLanesState, p: int) -> list[str]:
+    """Play seat p's turn with the heuristic bot (other seats pass their windows); the actions taken."""
+    bot = make_bot("spacelanes", "heuristic")
+    done: list[str] = []
+    turn = s.turns
+    while not s.is_terminal() and s.turns == turn:
+        q = s.current_player()
+        if q == CHANCE:
+            s.sample_chance()
+            continue
+        a = bot.choose(s, q, Rng(0)) if q == p else next(x for x in s.legal_actions() if str(x) == "pass")
+        if q == p:
+            done.append(str(a))
+        s.apply(a)
+    return done
+
+
+@pytest.mark.parametrize("seed", [3, 8])
+def test_fills_the_whole_hold_with_the_best_paying_goods_for_the_stop_it_flies_to(seed: int) -> None:
+    """L4-L5: a turn holds one Trade, so a trade leg is a turn. At New Carthage (a Homeworld selling Parts,
+    Medicine and Luxury cheap) with money and an empty hold and hand, the bot fills the hold (at most 5 of a
+    good a Visit), buys the fuel for the trip (L6), flies to its next stop and ends its turn there; every
+    good it bought sells there for more than it paid, and no good it left pays more there a unit."""
+    s = _main_decision_at_a_settlement(new(2, seed))
+    p = s.active
+    s.goal[p] = next(i for i, g in enumerate(CONTENT.goals) if g.kind == "credits")
+    s.hand[p], s.deck = [], s.deck + s.hand[p]
+    s.cargo[p] = [0] * len(s.cargo[p])
+    s.credits[p] = 20_000
+    start = next(x for x in range(15) if CONTENT.settlements[s.slot_set[x]].slug == "new-carthage")
+    R.land(s, p, start)
+    paid = {g: R.buy_price(s, start, g) for g in range(6) if R.buy_price(s, start, g)}
+    actions = _play_own_turn(s, p)
+    bought = {g: s.cargo[p][g] for g in range(6) if s.cargo[p][g]}
+    assert all(k <= R.BUY_LIMIT for k in bought.values())
+    assert any(a.startswith("draw") for a in actions)  # fuel bought before the trip
+    stop = s.node[p]
+    assert stop >= 0 and stop != start, actions  # a whole leg in one turn, ending on the next stop
+    paying = [g for g in paid if R.sell_price(s, stop, g) > paid[g]]
+    # the whole hold, or every unit the 5-a-Visit limit allows of the goods that pay at the stop
+    assert sum(bought.values()) == min(R.cargo_limit(s, p), R.BUY_LIMIT * len(paying)), actions
+    margin = {g: R.sell_price(s, stop, g) - paid[g] for g in paid if R.sell_price(s, stop, g)}
+    assert all(margin[g] > 0 for g in bought)
+    worst_bought = min(margin[g] for g in bought)
+    assert all(m <= worst_bought for g, m in margin.items() if g not in bought)
+
+
+def test_sells_the_hold_where_it_pays_and_refills_it() -> None:
+    """At the stop it flew to, the next Trade sells what it carried (L5: units carried in may be sold)
+    and buys a new hold."""
+    s = _main_decision_at_a_settlement(new(2, 3))
+    p = s.active
+    s.goal[p] = next(i for i, g in enumerate(CONTENT.goals) if g.kind == "credits")
+    s.hand[p], s.deck = [], s.deck + s.hand[p]
+    s.cargo[p] = [0] * len(s.cargo[p])
+    s.credits[p] = 20_000
+    start = next(x for x in range(15) if CONTENT.settlements[s.slot_set[x]].slug == "new-carthage")
+    R.land(s, p, start)
+    _play_own_turn(s, p)
+    carried = list(s.cargo[p])
+    sold_before = s.goods_sold[p]
+    while s.active != p:
+        _play_own_turn(s, s.active)
+    _play_own_turn(s, p)
+    assert s.goods_sold[p] - sold_before == sum(carried)
+    assert sum(s.cargo[p]) > 0

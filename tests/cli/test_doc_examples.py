@@ -26,6 +26,8 @@ import pytest
 from typer.testing import CliRunner
 
 from spacetable.cli.main import app
+from spacetable.server.migrate import upgrade
+from spacetable.server.store import make_engine
 from tests.server.server_helpers import free_port, wait_up
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -40,13 +42,18 @@ def examples(path: Path) -> list[tuple[int, str]]:
     """(line number, command line) of every spacetable command in the file's fenced code blocks."""
     found = []
     fenced = False
+    held = ""  # a command continued on the next line (a trailing backslash)
     for n, raw in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
         if raw.lstrip().startswith("```"):
             fenced = not fenced
             continue
         if not fenced:
             continue
-        line = raw.split(" # ")[0].strip()
+        line = held + raw.split(" # ")[0].strip()
+        if line.endswith("\\"):
+            held = line[:-1] + " "
+            continue
+        held = ""
         words = line.split()
         while words and re.fullmatch(r"[A-Z_]+=\S*", words[0]):
             words = words[1:]
@@ -71,6 +78,8 @@ def prepare(line: str) -> list[str]:
             args[i + 1] = "0.05"
     if command == "play" and "--humans" not in args:
         args += ["--humans", "0"]
+    if command == "play" and "--bots" not in args and "--load" not in args:
+        args += ["--bots", "greedy"]  # the table's default bot searches: a whole game of it takes minutes
     if command == "play":
         args += ["--max-decisions", "3000"]  # a game of bots that never ends (a weak policy) stops
     if command in ("simulate", "ladder") and "--backend" not in args:
@@ -134,6 +143,9 @@ def folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     r = runner.invoke(app, ["play", "moonrakers", "--players", "2", "--humans", "1", "--seed", "3", "--save",
                             "save.json"], input="quit\n")
     assert r.exit_code == 0, r.output
+    engine = make_engine(f"sqlite:///{tmp_path / 'research.db'}")  # a server's database, no game shared yet
+    upgrade(engine)
+    engine.dispose()
     r = runner.invoke(app, ["simulate", "moonrakers", "--games", "2", "--players", "2", "--bots", "greedy",
                             "--backend", "serial", "--out", "results.parquet"])
     assert r.exit_code == 0, r.output
@@ -168,7 +180,11 @@ def serve(args: list[str], folder: Path) -> None:
 def test_every_documented_command_runs(doc: Path, folder: Path) -> None:
     lines = examples(doc)
     for n, line in lines:
-        args = prepare(line)
+        args = [a.replace("sqlite:///path/to/spacetable.db", f"sqlite:///{folder / 'research.db'}")
+                for a in prepare(line)]
+        if args[:1] == ["dataset"] and "--out" in args:  # each example writes a folder of its own
+            i = args.index("--out") + 1
+            args[i] = f"{args[i]}-{n}"
         where = f"{doc.name}:{n}: spacetable {line}"
         if args[:1] == ["serve"]:
             serve(args, folder)

@@ -198,14 +198,25 @@ def test_undo_against_bots(sqlite_url: str) -> None:
         raise AssertionError("undo was never offered against a bot")
 
 
-def test_undo_not_offered_with_two_humans(sqlite_url: str) -> None:
+def test_undo_between_two_humans_ends_when_the_other_decides(sqlite_url: str) -> None:
+    """Undo at a table of people (docs/server.md, "Undo"): once the other person has decided after
+    your last decision, your undo is refused with their name (more in test_server_undo_people)."""
     with client(sqlite_url) as c:
-        g = create(c, ["human", "human"], seed=2)
+        g = create(c, ["human", "human"], seed=2, names=["Ada", "Bo"])
         tokens = [s["token"] for s in g["seats"]]
-        v = play_step(c, g, tokens)
-        assert v is not None and not v["undo"]["allowed"]
-        r = c.post(f"/api/games/{g['id']}/undo", headers=auth(tokens[0]), json={"version": v["version"]})
-        assert r.status_code == 403 and "bot" in r.json()["error"]
+        for _ in range(40):
+            views = [view(c, g, t) for t in tokens]
+            me = 0 if views[0]["legal_actions"] else 1
+            if me == 1:
+                break
+            assert play_step(c, g, tokens) is not None
+        v = play_step(c, g, tokens)  # Bo decides
+        assert v is not None
+        ada = view(c, g, tokens[0])
+        assert not ada["undo"]["allowed"]
+        r = c.post(f"/api/games/{g['id']}/undo", headers=auth(tokens[0]), json={"version": ada["version"]})
+        assert r.status_code == 403 and r.json()["error"] == ada["undo"]["reason"]
+        assert "Bo has decided since" in r.json()["error"] or "a die or a draw" in r.json()["error"]
 
 
 def test_serve_command_refuses_bad_flags() -> None:

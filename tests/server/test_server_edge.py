@@ -214,6 +214,7 @@ def test_a_spectator_that_stops_reading_is_closed_then_resumes_every_line_once(s
                         {"log_from": len(log), "version": version})
         first = _take(resumed, log, 10)
         assert first is not None and first["log_start"] == len(log) - len(first["log"])
+        seen = first.get("version")
         for _ in range(40):  # play on a little while the spectator reads
             v = view(c, g, me)
             if v["terminal"]:
@@ -221,9 +222,9 @@ def test_a_spectator_that_stops_reading_is_closed_then_resumes_every_line_once(s
             if v["legal_actions"]:
                 c.post(f"/api/games/{g['id']}/actions", headers=auth(me),
                        json={"action": v["legal_actions"][0]["text"], "version": v["version"]})
-            while _take(resumed, log, 0.05) is not None:
-                pass
-        seen = None  # the person stops: the bots play up to their next decision, then all is quiet
+            while (got := _take(resumed, log, 0.05)) is not None:
+                seen = got.get("version", seen)
+        # the person stops: the bots play up to their next decision, then all is quiet
         while (got := _take(resumed, log, 3)) is not None:
             seen = got.get("version", seen)
         resumed.close()

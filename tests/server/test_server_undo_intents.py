@@ -6,6 +6,7 @@ decision still takes back one step, and the same group is one step in the termin
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 from spacetable.engine.undo import undo_check
@@ -16,7 +17,9 @@ from tests.server.server_helpers import auth, client, view
 
 def _to_trade(c: Any, g: dict[str, Any], token: str) -> dict[str, Any]:
     """Play seat 0's start and open its Trade where it stands, with a good it can buy 3+ units of."""
-    for _ in range(60):
+    deadline = time.monotonic() + 60
+    moves = 0
+    while moves < 60 and time.monotonic() < deadline:
         v = view(c, g, token)
         if v["decision"] == "trade" and v["intent"] and v["intent"].get("trade"):
             goods = v["intent"]["trade"]["goods"]
@@ -24,7 +27,9 @@ def _to_trade(c: Any, g: dict[str, Any], token: str) -> dict[str, Any]:
                 return v
         legal = [a["text"] for a in v["legal_actions"]]
         if not legal:
+            time.sleep(0.02)  # the bot's turn: its worker process answers
             continue
+        moves += 1
         pick = next((t for t in ("trade", "start 0", "end") if t in legal), legal[0])
         r = c.post(f"/api/games/{g['id']}/actions", headers=auth(token),
                    json={"action": pick, "version": v["version"]})

@@ -42,7 +42,8 @@ def fixed_menus() -> set[str]:
 
     state = load_game("spacelanes").new_game({"players": 2, "modes": ["pvp"]}, 1)
     menus = [*A.ASK_KIND.values(), *A.ASK_HAND]
-    return {json.dumps({"text": str(a), "description": state.describe(a)}, separators=(",", ":"))
+    return {json.dumps({"text": str(a), "description": state.describe(a), "rule": state.action_rule(a)},
+                       separators=(",", ":"))
             for a in menus}
 
 

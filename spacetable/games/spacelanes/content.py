@@ -38,8 +38,10 @@ FEATURES: dict[str, tuple[str, ...]] = {
     "fuel_depot": ("moves",), "refinery": ("from", "to", "count"), "fence": ("price",),
     "salvage_yard": ("price",), "exchange": ("price",),
 }
-GOAL_KINDS = ("credits", "goods_sold", "homeworlds", "visited", "pirates_won", "union", "pirate", "bounties",
-              "transports", "contraband_sold")
+GOAL_KINDS = ("credits", "goods_sold", "homeworlds", "visited", "markets", "pirates_won", "union", "pirate",
+              "bounties", "transports", "contraband_sold")
+"""What a goal counts; `markets` is the number of different Settlements where the seat bought or sold a
+good, at most one more a turn since a turn holds one Trade (L4-L5)."""
 HOOKS: tuple[str, ...] = ()
 TIMED_EVENTS = ("economic", "station", "asteroids", "wormhole")
 """Events that end after a number of rounds (`rounds`): "Events last until they are canceled or resolved,

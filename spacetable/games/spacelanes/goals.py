@@ -26,6 +26,8 @@ def _goal_count(s: S, p: int, kind: str) -> int:
         return sum(1 for x in range(NSLOTS) if s.visited[p] >> x & 1 and SETTLE[s.slot_set[x]].homeworld)
     if kind == "visited":
         return bin(s.visited[p]).count("1")
+    if kind == "markets":
+        return bin(s.traded[p]).count("1")
     if kind == "pirates_won":
         return s.pirates_won[p]
     if kind == "union":

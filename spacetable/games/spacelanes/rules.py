@@ -207,6 +207,7 @@ def setup(cls: type[S], config: dict[str, Any], seed: int) -> S:
     s.feature_used = [False] * n
     s.engaged = [-1] * n
     s.visited = [0] * n
+    s.traded = [0] * n
     for f in ("goods_sold", "contraband_sold", "pirates_won", "bounties", "transports_done"):
         setattr(s, f, [0] * n)
     for f in ("hostile", "bounty", "station", "asteroids", "wormhole"):

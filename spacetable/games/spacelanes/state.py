@@ -25,7 +25,7 @@ _FIELDS = (
     "n", "exploration", "pvp", "turn_limit", "slot_set", "lane_of", "dist", "rev_set", "rev_lane",
     "credits", "cargo", "hand", "ship", "transports", "node", "lane", "mark", "damaged", "adrift",
     "union", "pirate", "goal", "last_landed", "bought", "feature_used", "engaged", "visited",
-    "goods_sold", "contraband_sold", "pirates_won", "bounties", "transports_done",
+    "traded", "goods_sold", "contraband_sold", "pirates_won", "bounties", "transports_done",
     "deck", "discard", "hostile", "bounty", "station", "asteroids", "wormhole", "econ",
     "active", "phase", "turns", "trade_state", "travel_state", "moves_made", "free_moves", "toss_state",
     "draw_state", "pvp_done", "offers", "stack", "chain", "winner_list", "setup_seat", "known",
@@ -34,8 +34,8 @@ _FIELDS = (
 _LISTS2 = ("cargo", "hand", "ship", "bought")
 _LISTS1 = ("slot_set", "lane_of", "dist", "rev_set", "rev_lane", "credits", "node", "lane", "mark", "damaged",
            "adrift", "union", "pirate", "goal", "last_landed", "feature_used", "engaged", "visited",
-           "goods_sold", "contraband_sold", "pirates_won", "bounties", "transports_done", "deck", "discard",
-           "hostile", "bounty", "station", "asteroids", "wormhole", "econ", "winner_list",
+           "traded", "goods_sold", "contraband_sold", "pirates_won", "bounties", "transports_done", "deck",
+           "discard", "hostile", "bounty", "station", "asteroids", "wormhole", "econ", "winner_list",
            "until", "marks", "stock")
 
 
@@ -72,6 +72,8 @@ class SpaceLanesState(State):
     feature_used: list[bool]
     engaged: list[int]
     visited: list[int]
+    traded: list[int]
+    """Seat → bit set of the slots where it bought or sold a good (the Explorer goal, goals.json)."""
     goods_sold: list[int]
     contraband_sold: list[int]
     pirates_won: list[int]
@@ -210,6 +212,7 @@ class SpaceLanesState(State):
         o.feature_used = self.feature_used.copy()
         o.engaged = self.engaged.copy()
         o.visited = self.visited.copy()
+        o.traded = self.traded.copy()
         o.goods_sold = self.goods_sold.copy()
         o.contraband_sold = self.contraband_sold.copy()
         o.pirates_won = self.pirates_won.copy()
@@ -366,6 +369,7 @@ class SpaceLanesState(State):
                 "damaged": self.damaged[q], "adrift": self.adrift[q], "union": self.union[q],
                 "pirate": self.pirate[q], "last_landed": self.last_landed[q],
                 "visited": [s for s in range(NSLOTS) if self.visited[q] >> s & 1],
+                "traded": [s for s in range(NSLOTS) if self.traded[q] >> s & 1],
                 "goods_sold": self.goods_sold[q], "contraband_sold": self.contraband_sold[q],
                 "pirates_won": self.pirates_won[q], "bounties": self.bounties[q],
                 "transports_done": self.transports_done[q],

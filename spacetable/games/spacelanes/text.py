@@ -98,6 +98,7 @@ _GOAL_WORDS = {
     "goods_sold": ("Sell {t} goods", "goods sold"),
     "homeworlds": ("Land on all {t} Homeworlds", "Homeworlds landed on"),
     "visited": ("Land on {t} Settlements", "Settlements landed on"),
+    "markets": ("Trade at {t} different Settlements", "Settlements traded at"),
     "pirates_won": ("Win {t} Engagements against Pirates", "won against Pirates"),
     "union": ("Hold {t} Union Faction", "Union Faction"),
     "pirate": ("Hold {t} Pirate Faction", "Pirate Faction"),

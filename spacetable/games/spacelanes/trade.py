@@ -1,6 +1,9 @@
 """Space Lanes trade (L5): prices with Economic cards, buying and selling goods, tossing a card, buying
 cards, pawning ship cards, Settlement features, and repairs (L9).
 
+A good bought or sold here (the Fence too) marks the Settlement as traded at (`traded`, the Explorer goal:
+at most one new Settlement a turn, as a turn holds one Trade, L4).
+
 Project ruling (docs/spacelanes-design.md, "Resale"): the units of a good bought during a Visit cannot be
 sold (or fenced) in the same Visit; units the ship carried in may be sold before or after buying more. So
 Economic events and sale bonuses never make a buy-and-sell-back loop within one Visit.
@@ -160,10 +163,12 @@ def apply_trade(s: S, a: Action) -> None:
         s.cargo[p][g] += 1
         s.bought[p][g] += 1
         take_stock(s, slot, g)
+        s.traded[p] |= 1 << slot
         s.emit("L5", "buy", p, a.args[0], price)
     elif kind == "sell":
         g = CONTENT_GOOD[str(a.args[0])]
         price = sell_price(s, slot, g) + mod(s, p, "sell_bonus")
+        s.traded[p] |= 1 << slot
         sell(s, p, g, price)
     elif kind == "draw":
         k = int(a.args[0])
@@ -222,6 +227,7 @@ def _feature(s: S, p: int, slot: int, arg: str) -> None:
         s.cargo[p][tg] += x
     elif k == "fence":
         price = st.farg("price") + mod(s, p, "sell_bonus")
+        s.traded[p] |= 1 << slot  # a sale at this Settlement (the Explorer goal counts it)
         while s.cargo[p][CONTRABAND] > s.bought[p][CONTRABAND]:  # not the units bought this Visit
             sell(s, p, CONTRABAND, price)
     elif k == "salvage_yard":

@@ -114,7 +114,17 @@ export function liveConnection(gameId, token, { onView, onError, onState, onReco
     }
   };
   window.addEventListener("online", wake);
-  document.addEventListener("visibilitychange", () => document.visibilityState === "visible" && wake());
+  // the server sends no notice to a person whose table is on screen: tell it whether this one is
+  const visibility = () => {
+    if (ws && ws.readyState === WebSocket.OPEN) {
+      ws.send(JSON.stringify({ type: "visibility", visible: document.visibilityState === "visible" }));
+    }
+  };
+  const onVisibility = () => {
+    visibility();
+    if (document.visibilityState === "visible") wake();
+  };
+  document.addEventListener("visibilitychange", onVisibility);
   const url = (location.protocol === "https:" ? "wss://" : "ws://") + location.host + "/ws/games/" + encodeURIComponent(gameId);
   function open() {
     retry = null;
@@ -130,6 +140,7 @@ export function liveConnection(gameId, token, { onView, onError, onState, onReco
         first.version = socketVersion;
       }
       ws.send(JSON.stringify(first));
+      visibility();
       onState("live");
       delay = 500;
       if (opened && onReconnect) onReconnect();
@@ -175,6 +186,7 @@ export function liveConnection(gameId, token, { onView, onError, onState, onReco
       closed = true;
       clearInterval(pinger);
       window.removeEventListener("online", wake);
+      document.removeEventListener("visibilitychange", onVisibility);
       if (ws) ws.close();
     },
     /** Drop the socket as a network failure would (used by tests and the "reconnect" control). */

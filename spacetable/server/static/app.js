@@ -5,6 +5,7 @@ import { html } from "./html.js";
 import { Lobby } from "./lobby.js";
 import { GamePage } from "./table.js";
 import { ReplayPage } from "./replay.js";
+import { signInFromUrl } from "./profile.js";
 
 function route() {
   const m = /^\/game\/([^/]+)\/?$/.exec(location.pathname);
@@ -13,6 +14,7 @@ function route() {
   root.textContent = "";
   if (rep) render(html`<${ReplayPage} id=${decodeURIComponent(rep[1])} />`, root);
   else if (m) render(html`<${GamePage} id=${decodeURIComponent(m[1])} />`, root);
+  else if (location.pathname === "/me") signInFromUrl().then((why) => render(html`<${Lobby} notice=${why} />`, root));
   else render(html`<${Lobby} />`, root);
 }
 

@@ -1,6 +1,7 @@
 // The generic table for a game without its own `static/<game>/table.js` (e.g. the small example
 // game): the public state as a list, my decisions as buttons with the engine's descriptions, the log.
 import { html } from "./html.js";
+import { UndoButton } from "./undo.js";
 import { AdviceButton, CoachPanel } from "./advice.js";
 
 function show(value) {
@@ -34,7 +35,7 @@ export function GenericTable({ body, act, undo, busy, error, clearError, conn, s
       <a class="logo" href="/" title="Back to the lobby">SPACETABLE</a>
       <span class="muted small">${body.game} · game ${body.id}</span>
       <span class="status ${legal.length ? "mine" : ""}" role="status">${status}</span>
-      ${!readOnly && body.undo && body.undo.allowed ? html`<button class="btn tiny" onClick=${undo} disabled=${busy}>Undo</button>` : ""}
+      <${UndoButton} body=${body} undo=${undo} busy=${busy} readOnly=${readOnly} />
       <${AdviceButton} body=${body} readOnly=${readOnly} />
       <span class="conn ${conn === "live" ? "live" : "down"}">${conn === "replay" ? "replay" : conn === "live" ? "● live" : "connecting…"}</span>
       <span class="small">${me ? html`You are <b>${(body.seats[body.seat] || {}).name}</b>` : "Spectator"}</span>

@@ -6,6 +6,7 @@
 import { useEffect, useRef, useState } from "preact/hooks";
 import { html } from "./html.js";
 import { api, fetchBots, forgetGame, gamesMeta, rememberGame, storedGames } from "./api.js";
+import { Profile } from "./profile.js";
 
 const FALLBACK_BOTS = ["random", "greedy"];
 /** The games offered until GET /api/meta answers (it lists every game the server plays). */
@@ -319,7 +320,7 @@ function Learn({ games, stored, onStarted }) {
   </section>`;
 }
 
-export function Lobby() {
+export function Lobby({ notice = null } = {}) {
   const games = useGames();
   const [bots, setBots] = useState(FALLBACK_BOTS);
   const [stored, setStored] = useState(storedGames());
@@ -345,6 +346,7 @@ export function Lobby() {
         days: come back to the link any time.</section></div>
     <div class="col" style="gap:14px">
       ${rec ? html`<${Invites} rec=${rec} />` : ""}
+      <${Profile} notice=${notice} />
       <${MyGames} stored=${stored} onForget=${(id) => { forgetGame(id); setStored(storedGames()); }} />
     </div>
   </main>`;

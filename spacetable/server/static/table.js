@@ -7,6 +7,7 @@ import { useEffect, useRef, useState, useCallback } from "preact/hooks";
 import { html } from "./html.js";
 import { REFUSED, api, gamesMeta, keepToken, liveConnection, rememberGame, seatKey, takeTokenFromUrl, tokenFor } from "./api.js";
 import { GenericTable } from "./generic.js";
+import { browserNotice, claimSeat } from "./profile.js";
 
 const SOUND_KEY = "spacetable.sound";
 const LOADED = {};
@@ -115,6 +116,7 @@ export function GamePage({ id }) {
     if (!kept.current) {
       keepToken(id, token); // the server took this token: this browser now holds the seat
       kept.current = true;
+      claimSeat(id, b.seat, token); // and the seat joins this browser's profile (its games on every device)
     }
     rememberGame(id, {
       game: b.game, seat: b.seat, terminal: b.terminal, winners: b.winners,
@@ -154,6 +156,7 @@ export function GamePage({ id }) {
     const base = (GAME_TITLES[body && body.game] || "spacetable") + " · spacetable";
     document.title = body && body.terminal ? "Game over · " + base : mine ? "● Your move · " + base : base;
     if (mine && !wasMine.current && sound) beep();
+    if (mine && !wasMine.current) browserNotice(`Your move at ${GAME_TITLES[body.game] || "spacetable"}`, id);
     wasMine.current = mine;
   }, [body, sound]);
 

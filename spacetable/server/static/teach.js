@@ -123,14 +123,16 @@ export function RulesDrawer() {
 }
 
 // ------------------------------------------------------------------ the guide bar
-/** How to win, the phases with the current one lit (and what it is for), the badges, the rules. */
-export function GuideBar({ body, game }) {
+/** How to win, the phases with the current one lit (and what it is for), the badges, the rules.
+ * `winElsewhere`: the table says how to win in a panel of its own (Space Lanes: my Goal), so on a wide
+ * screen the bar leaves that line out and stands in one line (the stylesheets decide where). */
+export function GuideBar({ body, game, winElsewhere }) {
   PAGE_GAME = game;
   const g = body.guide;
   const [badges, setBadges] = useState(false);
   if (!g) return "";
   const phase = g.phases.find((p) => p.key === g.phase);
-  return html`<div class="guidebar" aria-label="How to play">
+  return html`<div class="guidebar ${winElsewhere ? "win-elsewhere" : ""}" aria-label="How to play">
     <div class="win" title=${g.win}><b>How to win:</b> ${g.win}</div>
     <ol class="phases" aria-label="The turn">
       ${g.phases.map((p, i) => html`<li class=${p.key === g.phase ? "on" : ""} title=${p.about} aria-current=${p.key === g.phase ? "step" : undefined}>

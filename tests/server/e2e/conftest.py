@@ -53,6 +53,17 @@ def browser(playwright: Playwright) -> Iterator[Browser]:
         b.close()
 
 
+@pytest.fixture(autouse=True)
+def _close_pages(request: pytest.FixtureRequest) -> Iterator[None]:
+    """Close every page a test opened when it ends: a table left open keeps its renderer busy (live
+    updates, animations) for the rest of the session, on the machine the other tests share."""
+    yield
+    if "browser" in request.fixturenames:
+        b: Browser = request.getfixturevalue("browser")
+        for context in list(b.contexts):
+            context.close()
+
+
 @pytest.fixture
 def shots(tmp_path: Path, request: pytest.FixtureRequest) -> Path:
     """The folder for this test's screenshots."""

@@ -17,11 +17,11 @@ depends_on = None
 
 
 def upgrade() -> None:
-    with op.batch_alter_table("games") as batch:
-        batch.add_column(sa.Column("share_for_research", sa.Boolean(), nullable=False,
-                                   server_default=sa.false()))
+    # in place on SQLite too (a constant default): a batch copy of ``games`` would drop the table its
+    # seats, tokens and records point to
+    op.add_column("games", sa.Column("share_for_research", sa.Boolean(), nullable=False,
+                                     server_default=sa.false()))
 
 
 def downgrade() -> None:
-    with op.batch_alter_table("games") as batch:
-        batch.drop_column("share_for_research")
+    op.execute("ALTER TABLE games DROP COLUMN share_for_research")  # SQLite 3.35+: in place

@@ -4,6 +4,7 @@
 // Seats are named as the lobby named them (the view counts them from 0, the log from "Seat 1").
 import { useEffect, useState } from "preact/hooks";
 import { html } from "../html.js";
+import { UndoButton } from "../undo.js";
 import { AdviceButton, CoachPanel } from "../advice.js";
 import { RulesDrawer } from "../teach.js";
 import { api } from "../api.js";
@@ -46,7 +47,7 @@ export function Table({ body, act, undo, busy, error, clearError, conn, readOnly
       <span class="muted small">Highcard · game ${body.id}</span>
       <span class="small">Round ${v.round} of ${v.rounds} · ${v.mode === "lowball" ? "lowball: the lowest card wins" : "the highest card wins"}</span>
       <span class="status ${mine ? "mine" : ""}" role="status">${status}</span>
-      ${!readOnly && body.undo && body.undo.allowed ? html`<button class="btn tiny" onClick=${undo} disabled=${busy}>Undo</button>` : ""}
+      <${UndoButton} body=${body} undo=${undo} busy=${busy} readOnly=${readOnly} />
       <${AdviceButton} body=${body} readOnly=${readOnly} />
       <span class="conn ${conn === "live" ? "live" : "down"}">${conn === "replay" ? "replay" : conn === "live" ? "● live" : "connecting…"}</span>
       <span class="small">${body.seat !== null && body.seat !== undefined ? html`You are <b>${name(body.seat)}</b>` : "Spectator"}</span>

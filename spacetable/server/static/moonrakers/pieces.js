@@ -1,5 +1,6 @@
 // Moonrakers pieces that are always on screen: contracts, armory, players, hand, objectives, log.
 import { html } from "../html.js";
+import { HandOffButton, PresenceBadge } from "../seats.js";
 import { GameLog } from "../log.js";
 import { REQS, FACTION_NAMES, actionCard, cardName, contract, objective, part } from "./catalog.js";
 
@@ -99,15 +100,12 @@ function ArmoryCard({ slug, kind }) {
 }
 
 /** Every player's public state (Prestige, credits, parts and brands, hand and deck, reputation). */
-export function Players({ view, body, names, seatKey, me, bots, toBot }) {
+export function Players({ view, body, names, seatKey, me, bot, toBot }) {
   const deciding = view.decision ? view.decision.player : null;
   return html`<section class="panel scroll grow" aria-label="Players">
     <h2><span>Captains</span><span class="small">turn ${view.turn}</span></h2>
     ${view.players.map((p, i) => {
       const seat = body.seats[i] || {};
-      // a person's seat can be handed to a bot only once they have been away for the server's grace
-      // period ("away"); while they are merely offline it stays theirs (the server refuses otherwise)
-      const canHand = seat.kind === "human" && seat.away && me !== p.seat && body.seat !== null && !body.terminal;
       return html`<div class="player f-${p.faction} ${deciding === p.seat ? "active" : ""}" data-seat=${p.seat}>
         <div class="name"><span class="n">${names[p.seat]}</span>
           <span class="muted small">${p.seat.toUpperCase()}</span>
@@ -117,7 +115,7 @@ export function Players({ view, body, names, seatKey, me, bots, toBot }) {
           ${deciding === p.seat ? (seat.kind && seat.kind !== "human" && !body.terminal && !body.replay
             ? html`<span class="badge turn thinking" title="this bot is choosing">thinking…</span>`
             : html`<span class="badge turn">deciding</span>`) : ""}
-          ${seat.kind === "human" && seat.connected === false ? html`<span class="badge" title=${seat.away ? "away long enough that another captain may hand this seat to a bot" : "not connected now: the seat stays theirs while they are briefly away"}>${seat.away ? "away" : "offline"}</span>` : ""}
+          <${PresenceBadge} seat=${seat} />
         </div>
         <div class="stats">
           <span class="prestige" title="Prestige">★ ${p.prestige}</span>
@@ -132,8 +130,7 @@ export function Players({ view, body, names, seatKey, me, bots, toBot }) {
           ${Object.entries(p.reputation).map(([f, n]) => html`<span class="f-${f}" title="${FACTION_NAMES[f]} reputation ${n} of 5"><span class="brand"></span>${FACTION_NAMES[f]} <b>${n}</b></span>`)}
         </div>` : ""}
         ${p.claimed.length ? html`<div class="small muted">claimed: ${p.claimed.map((o) => objective(o).name).join(", ")}</div>` : ""}
-        ${canHand ? html`<div class="row" style="margin-top:4px"><span class="small bad">left the table</span>
-          ${bots.map((b) => html`<button class="btn tiny" onClick=${() => toBot(i, b)}>Give seat to ${b} bot</button>`)}</div>` : ""}
+        <${HandOffButton} seat=${seat} body=${body} toBot=${toBot} bot=${bot} />
       </div>`;
     })}
   </section>`;

@@ -1,23 +1,13 @@
 // The Moonrakers table: three columns that fit a 1366×768 screen.
 // Left: every captain's public state. Centre: the contract display, the decision, my hand and
 // objectives. Right: the Armory and the log.
-import { useEffect, useState } from "preact/hooks";
 import { html } from "../html.js";
-import { fetchBots } from "../api.js";
+import { UndoButton } from "../undo.js";
+import { useDefaultBot } from "../seats.js";
 import { AdviceButton, CoachPanel, useCoachOpen } from "../advice.js";
 import { Banners, GuideBar, RulesDrawer, thinkingText } from "../teach.js";
 import { Armory, ContractDisplay, Hand, Legend, Log, Objectives, Players, handActions, named } from "./pieces.js";
 import { Focus, headline, waitingFor } from "./decision.js";
-
-const FALLBACK_BOTS = ["random", "greedy"];
-
-function useBots() {
-  const [bots, setBots] = useState(FALLBACK_BOTS);
-  useEffect(() => {
-    fetchBots("moonrakers").then(setBots);
-  }, []);
-  return bots;
-}
 
 /** The Moonrakers table (also exported as `Table`: the interface every game table follows is in
  * static/README.md). `readOnly` (the replay viewer): nothing can be chosen. */
@@ -33,7 +23,7 @@ export function MoonrakersTable({ body, act, intent, undo, toBot, setWindows, er
   const myPlayer = view.players.find((p) => p.seat === me);
   const hand = handActions(myPlayer, legal);
   const handUsed = [...hand.values()].flat().map((a) => a.text);
-  const bots = useBots();
+  const bot = useDefaultBot("moonrakers");
   const decision = view.decision ? view.decision.decision : null;
   const mine = legal.size > 0;
   let status;
@@ -53,7 +43,7 @@ export function MoonrakersTable({ body, act, intent, undo, toBot, setWindows, er
       <span class="small">Turn ${view.turn} · ${view.phase} · ML <span class="nm">${ml}</span></span>
       <span class="status ${mine ? "mine" : ""} ${thinking && !mine ? "thinking" : ""}" role="status">${status}</span>
       ${body.message && !body.terminal ? html`<span class="small muted">${body.message}</span>` : ""}
-      ${body.undo && body.undo.allowed ? html`<button class="btn tiny" onClick=${undo} disabled=${busy} title="Take back your last decision">Undo</button>` : ""}
+      <${UndoButton} body=${body} undo=${undo} busy=${busy} readOnly=${readOnly} />
       ${body.prefs && view.players.some((p) => p.reputation) ? html`<button class="btn tiny"
         onClick=${() => setWindows(!body.prefs.stop_at_windows)} aria-pressed=${body.prefs.stop_at_windows}
         title="Binding Ties: reputation may be spent at any time. Off: those extra moments pass by themselves; you can still spend on your own turn. On: the table stops for you at each of them.">
@@ -66,7 +56,7 @@ export function MoonrakersTable({ body, act, intent, undo, toBot, setWindows, er
     </header>
     <${GuideBar} body=${body} game="moonrakers" />
     <div class="col">
-      <${Players} view=${view} body=${body} names=${names} seatKey=${seatKey} me=${me} bots=${bots} toBot=${toBot} />
+      <${Players} view=${view} body=${body} names=${names} seatKey=${seatKey} me=${me} bot=${bot} toBot=${toBot} />
       <${Legend} />
     </div>
     <main class="col">

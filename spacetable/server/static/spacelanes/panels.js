@@ -2,6 +2,7 @@
 // at every face-up settlement, the details of a clicked space, and the log.
 import { useEffect, useState } from "preact/hooks";
 import { html } from "../html.js";
+import { HandOffButton, PresenceBadge } from "../seats.js";
 import { GameLog } from "../log.js";
 import { GOOD, GOODS, SEAT_COLOURS, card, cardName, goal, kindOf } from "./catalog.js";
 
@@ -36,7 +37,7 @@ export function CargoLine({ cargo, limit }) {
     <span class="muted">${total}/${limit}</span></span>`;
 }
 
-export function Captains({ view, body, names, me }) {
+export function Captains({ view, body, names, me, toBot, bot }) {
   return html`<section class="panel scroll captains" aria-label="Captains">
     <h2><span>Captains</span><span class="small">turn ${view.turn}</span></h2>
     ${view.ships.map((sh) => {
@@ -44,12 +45,12 @@ export function Captains({ view, body, names, me }) {
       const active = view.phase === 2 && view.active === sh.seat;
       const deciding = body.current_player === sh.seat;
       return html`<div class="captain ${active ? "active" : ""}" data-seat=${sh.seat} style=${`--seat:${SEAT_COLOURS[sh.seat % SEAT_COLOURS.length]}`}>
-        <div class="name"><${Swatch} seat=${sh.seat} /><span class="n">${names[sh.seat]}</span>
+        <div class="name"><${Swatch} seat=${sh.seat} /><span class="n" title=${names[sh.seat]}>${names[sh.seat]}</span>
           ${me === sh.seat ? html`<span class="badge you">you</span>` : ""}
           ${seat.kind && seat.kind !== "human" ? html`<span class="badge">${seat.kind}</span>` : ""}
           ${active ? html`<span class="badge turn">turn</span>` : ""}
           ${deciding && !active ? html`<span class="badge">deciding</span>` : ""}
-          ${seat.kind === "human" && seat.connected === false ? html`<span class="badge">offline</span>` : ""}</div>
+          <${PresenceBadge} seat=${seat} /></div>
         <div class="stats"><span class="credits" title="credits">¢ ${sh.credits}</span>
           <${CargoLine} cargo=${sh.cargo} limit=${sh.cargo_limit} />
           <span title="cards in hand">hand ${sh.hand_size}</span>
@@ -59,6 +60,7 @@ export function Captains({ view, body, names, me }) {
         <div class="small muted">${whereIs(view, sh)}</div>
         ${sh.ship.length ? html`<div class="chips">${sh.ship.map((c) => html`<span class="chip ${sh.used.includes(c) ? "used" : ""}" title=${card(c).text}>${kindOf(c).glyph} ${cardName(c)}${sh.used.includes(c) ? " (Used)" : ""}</span>`)}</div>` : ""}
         ${sh.transports.length ? html`<div class="chips">${sh.transports.map(([c]) => html`<span class="chip transport" title=${card(c).text}>✉ ${cardName(c)}</span>`)}</div>` : ""}
+        <${HandOffButton} seat=${seat} body=${body} toBot=${toBot} bot=${bot} />
       </div>`;
     })}
   </section>`;
@@ -131,14 +133,18 @@ function goalCondition(view, slug) {
   return (byCount && byCount[n]) || g.text;
 }
 
-export function Goal({ you, view }) {
+/** My Goal in three short lines: what it asks at this table, how far I am, how the game is won with it
+ * (L21) and, at a table with a turn limit, what happens then (`limit`, the guide's sentence). On a wide
+ * screen the guide bar leaves "how to win" to this panel. */
+export function Goal({ you, view, limit }) {
   if (!you) return null;
   const pct = Math.round((you.progress || 0) * 100);
   return html`<section class="panel goal" aria-label="My goal">
     <h2><span>My goal</span><span class="small" title="secret until the game ends">secret</span></h2>
     <div class="goal-line"><b>${you.goal.name}</b>: ${you.goal.text || goalCondition(view, you.goal.slug)}</div>
-    <div class="progress" title=${`${pct}% of the way`}><div style=${`width:${pct}%`}></div></div>
-    <div class="small muted">${pct}% of the way · win by ending a turn on a settlement with the goal reached</div>
+    <div class="goal-progress"><div class="progress" title=${`${pct}% of the way`}><div style=${`width:${pct}%`}></div></div>
+      <span class="small muted">${pct}% · then end a turn on a settlement to win</span></div>
+    ${limit ? html`<div class="small muted">${limit}</div>` : ""}
   </section>`;
 }
 

@@ -2,6 +2,8 @@
 // and the decision (with the engagement dialog over it). Right: my goal, my hand and the log.
 import { useEffect, useMemo, useState } from "preact/hooks";
 import { html } from "../html.js";
+import { useDefaultBot } from "../seats.js";
+import { UndoButton } from "../undo.js";
 import { api, tokenFor } from "../api.js";
 import { AdviceButton, CoachPanel, useCoachOpen } from "../advice.js";
 import { Banners, GuideBar, RuleLink, RulesDrawer, decisionRule, thinkingText } from "../teach.js";
@@ -50,6 +52,13 @@ function lastByOthers(log, me) {
   return log[log.length - 1] || { text: "" };
 }
 
+/** The guide's sentence on the turn limit ("After 8 turns the captain closest to their Goal wins."), or
+ * null: the Goal panel says it where the guide bar leaves "how to win" to that panel. */
+function turnLimit(guide) {
+  const m = guide && /After \d+ turns? [^.]*\./.exec(guide.win || "");
+  return m ? m[0] : null;
+}
+
 function Status({ body, names, mine }) {
   const v = body.view;
   if (body.terminal) {
@@ -76,7 +85,8 @@ function GameOver({ view, names, body }) {
     <a href="/">Back to the lobby</a></div>`;
 }
 
-export function SpaceLanesTable({ body, act, intent, undo, setWindows, error, clearError, conn, busy, sound, toggleSound, readOnly }) {
+export function SpaceLanesTable({ body, act, intent, undo, toBot, setWindows, error, clearError, conn, busy, sound, toggleSound, readOnly }) {
+  const handBot = useDefaultBot("spacelanes");
   const view = body.view;
   const me = body.seat;
   const names = {};
@@ -167,7 +177,7 @@ export function SpaceLanesTable({ body, act, intent, undo, setWindows, error, cl
       <span class="muted small">Space Lanes · game ${body.id}${view.modes.length ? " · " + view.modes.join(" + ") : ""}</span>
       <span class="small">Turn ${view.turn} · deck ${view.deck_size} · discard ${view.discard.length}</span>
       <${Status} body=${body} names=${names} mine=${mine} />
-      ${!readOnly && body.undo && body.undo.allowed ? html`<button class="btn tiny" onClick=${undo} disabled=${busy} title="Take back your last decision">Undo</button>` : ""}
+      <${UndoButton} body=${body} undo=${undo} busy=${busy} readOnly=${readOnly} />
       ${!readOnly && body.prefs ? html`<button class="btn tiny" onClick=${() => setWindows(!body.prefs.stop_at_windows)} aria-pressed=${body.prefs.stop_at_windows} data-pref="windows"
         title="When another captain moves you may answer with a card. Off: the table asks you only when you hold a card that can change what just happened (a Pirates card for the lane a ship enters, an Economic card where it lands to trade). On: it stops at every moment where you could play a card.">
         ${body.prefs.stop_at_windows ? "Stop at every window: on" : "Stop at every window: off"}</button>` : ""}
@@ -176,9 +186,9 @@ export function SpaceLanesTable({ body, act, intent, undo, setWindows, error, cl
       ${conn === "replay" || readOnly ? html`<span class="conn">replay</span>` : html`<span class="conn ${conn === "live" ? "live" : "down"}">${conn === "live" ? "● live" : conn === "connecting" ? "connecting…" : "reconnecting…"}</span>`}
       <span class="small">${me !== null && me !== undefined ? html`You are <b>${names[me]}</b>` : "Spectator"}</span>
     </header>
-    <${GuideBar} body=${body} game="spacelanes" />
+    <${GuideBar} body=${body} game="spacelanes" winElsewhere=${!!you} />
     <div class="col">
-      <${Captains} view=${view} body=${body} names=${names} me=${me} />
+      <${Captains} view=${view} body=${body} names=${names} me=${me} toBot=${readOnly ? null : toBot} bot=${handBot} />
       <${MyShip} view=${view} me=${me} legal=${legal} act=${act} busy=${busy} />
       <${Log} log=${body.log || []} names=${names} view=${view} />
     </div>
@@ -191,7 +201,7 @@ export function SpaceLanesTable({ body, act, intent, undo, setWindows, error, cl
       </div>
     </main>
     <aside class="col">
-      <${Goal} you=${you} view=${view} />
+      <${Goal} you=${you} view=${view} limit=${turnLimit(body.guide)} />
       <${Hand} you=${you} legal=${legal} act=${act} busy=${busy} used=${new Set()} />
     </aside>
     <${Banners} log=${body.log || []} line=${say} />
