@@ -13,8 +13,9 @@ the same (game, config, seed, bots) plays the same everywhere. Between two decis
 3. at a bot's decision, the bot chooses with the generator of the seeding rule `bot_rng`, which
    depends only on (game seed, position in the action log, seat): an undo meets the same answers,
    a resumed save or a replayed server game too, and the bot's draws never lead back to the deal
-   (kind ``bot``). A bot that raises or answers an illegal action plays a random legal action instead
-   (reported to the observer), unless the session trusts its bots (the simulator's hot loop).
+   (the game's bot key is a one-way hash of its secret seed) (kind ``bot``). A bot that raises or
+   answers an illegal action plays a random legal action instead (reported to the observer), unless
+   the session trusts its bots (the simulator's hot loop).
 
 It stops at a person's decision, at the end of the game, after `max_decisions` decisions (bots',
 people's and automatic ones; chance steps do not count), or after a caller's own bound on bot
@@ -35,7 +36,7 @@ from mypy_extensions import mypyc_attr
 
 from spacetable.engine.action import Action
 from spacetable.engine.errors import SpacetableError
-from spacetable.engine.rng import DecisionRng, LazyKey, Rng, decision_rng, derive_key
+from spacetable.engine.rng import MAX_SEATS, DecisionRng, Rng, decision_key, decision_rng, label_bytes
 from spacetable.engine.state import CHANCE, State
 
 HUMAN: Final = "human"
@@ -49,7 +50,8 @@ AUTO: Final = "auto"
 KINDS: Final = (HUMAN, BOT, CHANCE_KIND, AUTO)
 
 BOT_LABEL: Final = "spacetable.bot"
-"""The label of a seat's bot key (`bot_key`)."""
+"""The label of a game's bot key (`bot_key`)."""
+_BOT_LABELS: Final = label_bytes(BOT_LABEL)
 MAX_AUTOMATIC: Final = 100_000
 """Safety bound on chance and automatic steps in one `advance` (a game that never reaches a decision)."""
 
@@ -87,16 +89,19 @@ class Observer:
         pass
 
 
-def bot_key(seed: int, seat: int) -> int:
-    """The key of `seat`'s bot generators in the game with `seed` (one-way from the seed)."""
-    return derive_key(seed, BOT_LABEL, seat)
+def bot_key(seed: int) -> int:
+    """The key of the bots' generators in the game with `seed`: one hash per game, one-way from the
+    seed (`rng.decision_key`), so nothing a bot draws leads back to the deal."""
+    return decision_key(seed, _BOT_LABELS)
 
 
 def bot_rng(seed: int, position: int, seat: int) -> Rng:
     """The generator a bot at `seat` decides with at `position` of the action log of the game with
-    `seed`: the one seeding rule of every face (a `Session` builds the same generator lazily,
-    `rng.DecisionRng`, so a bot that draws nothing costs no hash)."""
-    return decision_rng(bot_key(seed, seat), position)
+    `seed`: the one seeding rule of every face, splitmix64 seeded by arithmetic from (`bot_key`,
+    position, seat) (`rng.decision_rng`). A `Session` gives its bots the same words from one object
+    reset in place at each decision (`rng.DecisionRng`): the key is hashed at the game's first draw,
+    a decision's seed only when its bot draws."""
+    return decision_rng(bot_key(seed), position, seat)
 
 
 class Session:
@@ -114,6 +119,8 @@ class Session:
                  position: int | None = None) -> None:
         if len(bots) != state.num_players:
             raise SpacetableError(f"{len(bots)} seats given for a game of {state.num_players}")
+        if len(bots) > MAX_SEATS:
+            raise SpacetableError(f"a session seats at most {MAX_SEATS}, not {len(bots)}")
         self.state = state
         self.bots: list[Chooser | None] = list(bots)
         self.stop_at_windows: list[bool] = (list(stop_at_windows) if stop_at_windows is not None
@@ -126,12 +133,13 @@ class Session:
         """Decisions taken through this session (bots', people's and automatic ones)."""
         self.stopped = False
         """True once `max_decisions` stopped the game before its end."""
-        self._keys: list[LazyKey] = [LazyKey(state.seed, BOT_LABEL, seat) for seat in range(len(self.bots))]
+        self._rng = DecisionRng(state.seed, _BOT_LABELS)
+        """The bots' generator, moved to each bot decision in turn (`DecisionRng.at`)."""
 
     # ----- reading ------------------------------------------------------------------------
     def bot_rng(self, seat: int) -> Rng:
-        """The generator of `seat`'s bot at the current position (`bot_rng`)."""
-        return DecisionRng(self._keys[seat], self.position)
+        """The generator of `seat`'s bot at the current position (`bot_rng`), an object of its own."""
+        return self._rng.fork(self.position, seat)
 
     def to_decide(self) -> int | None:
         """The person who must decide now (after `advance`), or None."""
@@ -157,8 +165,8 @@ class Session:
         self.state = state
         self.position = state.log_length
         self.stopped = False
-        if state.seed != self._keys[0].seed if self._keys else False:
-            self._keys = [LazyKey(state.seed, BOT_LABEL, seat) for seat in range(len(self.bots))]
+        if state.seed != self._rng.seed:
+            self._rng = DecisionRng(state.seed, _BOT_LABELS)
 
     def advance(self, bots: int | None = None, seconds: float | None = None) -> None:
         """Play chance, automatic steps and bots until a person decides, the game ends or
@@ -202,7 +210,7 @@ class Session:
                 return
             played += 1
             quiet = 0
-            rng = self.bot_rng(p)
+            rng = self._rng.at(self.position, p)
             if self.trust_bots and observer is None:
                 state.apply_fast(bot.choose(state, p, rng))
                 self.position += 1

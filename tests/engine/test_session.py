@@ -6,14 +6,28 @@ log, seat), so an undo or a resumed game meets the same answers; a decision limi
 
 from __future__ import annotations
 
+import hashlib
+
 import pytest
 
 from spacetable.bots.base import RandomBot, make_bot
 from spacetable.engine import record
+from spacetable.engine import rng as rng_module
 from spacetable.engine.action import Action
 from spacetable.engine.errors import IllegalAction
-from spacetable.engine.rng import Rng
-from spacetable.engine.session import AUTO, BOT, CHANCE_KIND, HUMAN, Observer, Session, Step, bot_rng
+from spacetable.engine.rng import DecisionRng, Rng, label_bytes
+from spacetable.engine.session import (
+    AUTO,
+    BOT,
+    BOT_LABEL,
+    CHANCE_KIND,
+    HUMAN,
+    Observer,
+    Session,
+    Step,
+    bot_key,
+    bot_rng,
+)
 from spacetable.engine.state import CHANCE, State
 from spacetable.sim.setup import load_game
 from tests.games.moonrakers.helpers import at_own_window
@@ -172,3 +186,56 @@ def test_the_lazy_generator_draws_as_the_rule_says(draws: int) -> None:
     lazy.copy().shuffle(a)
     rule.copy().shuffle(b)
     assert a == b
+
+
+def test_one_generator_moved_from_decision_to_decision_draws_as_fresh_ones() -> None:
+    """The session reuses one `DecisionRng` for every bot decision (`at` moves it in place): whatever
+    the previous decision drew, the next one's words are those of `bot_rng(seed, position, seat)`."""
+    rng = DecisionRng(7, label_bytes(BOT_LABEL))
+    for position, seat, draws in [(3, 0, 1), (4, 1, 0), (9, 1, 5), (10, 0, 40), (10, 0, 2), (2**20, 3, 1)]:
+        moved, fresh = rng.at(position, seat), bot_rng(7, position, seat)
+        assert [moved.next64() for _ in range(draws)] == [fresh.next64() for _ in range(draws)]
+        assert moved.copy().next64() == fresh.next64()
+    for position in range(200):  # a first draw by `below` (the compiled build's own path), then more
+        for n in (2, 3, 7, 1000, 2**59 + 11):
+            moved, fresh = rng.at(position, position % 5), bot_rng(7, position, position % 5)
+            assert [moved.below(n), moved.below(n), moved.next64()] == [fresh.below(n), fresh.below(n),
+                                                                        fresh.next64()]
+    moved, fresh = rng.at(3, 1), bot_rng(7, 3, 1)
+    moved.below(10)
+    fresh.below(10)
+    assert moved.copy().next64() == fresh.next64()
+
+
+def test_distinct_decisions_of_a_game_draw_distinct_words() -> None:
+    """(position, seat) picks a run of the game's bot stream of its own: no two decisions of a game
+    share a first word, and another game's seed gives other words."""
+    words = {bot_rng(7, p, s).next64() for p in range(300) for s in range(5)}
+    assert len(words) == 1500
+    assert bot_rng(8, 12, 1).next64() != bot_rng(7, 12, 1).next64()
+
+
+def test_the_first_word_is_the_same_in_machine_integers() -> None:
+    """The compiled build computes a decision's first word in wrapping 64-bit machine integers; it must
+    give the bits the pure build computes with Python ints (here both paths run where they can)."""
+    rng = Rng(99)
+    for _ in range(2000):
+        key, n = rng.next64(), rng.below(1 << 33)
+        pure = rng_module._first_word(key, n)
+        assert pure == rng_module._mix64((key + ((n << 30) + 1) * 0x9E3779B97F4A7C15) % 2**64)
+        if rng_module._NATIVE:
+            native = int(rng_module._first_word_native(rng_module._as_i64(key), n)) % 2**64
+            assert native == pure
+
+
+def test_the_bot_key_is_blake2s_of_the_secret_seed() -> None:
+    """The bots' key of a game: BLAKE2s of a tag, the seed's 16 bytes and the label (one-way from the
+    secret seed: what bots draw, even all of it, does not lead back to the deal); the decision's words: the
+    splitmix64 stream of that key from word (position · 256 + seat) · 2**30."""
+    seed = 0x0123456789ABCDEF0123456789ABCDEF
+    data = b"spacetable.decision.v1\x00" + seed.to_bytes(16, "big") + label_bytes(BOT_LABEL)
+    key = int.from_bytes(hashlib.blake2s(data, digest_size=8).digest(), "big")
+    assert bot_key(seed) == key
+    expected = Rng.splitmix64(key)
+    expected.state = (key + ((12 << 8 | 3) << 30) * 0x9E3779B97F4A7C15) % 2**64
+    assert bot_rng(seed, 12, 3).next64() == expected.next64()
