@@ -22,13 +22,8 @@ PER_GAME = re.compile(r"^(rl/obs_|cli/render_)")
 """Per-game modules inside the scanned folders (each game's observation encoder and terminal face)."""
 NOT_YET_GENERIC = {
     "bots/mcts.py": "the search settings of one game (GAME_SETTINGS)",
-    "cli/main.py": "default seats per game, the bench targets' wording",
     "cli/proposal_syntax.py": "one game's one-line proposal syntax",
     "cli/terminal.py": "the help text's examples of games' one-line intents",
-    "cli/tune_cmd.py": "the help text naming the games it tunes",
-    "rl/env.py": "a doctest example",
-    "rl/policy_bot.py": "the shipped policies' names",
-    "rl/table.py": "per-game episode caps and adapter defaults",
     "server/static/designer/designer.js": "the designer page's game-specific card fields",
     "server/static/lobby.js": "the lobby's per-game forms and pitches",
     "sim/bench.py": "the targets' wording",
@@ -41,8 +36,6 @@ NOT_YET_GENERIC = {
     "sim/report_figures.py": "per-game report figures",
     "sim/report_sections.py": "per-game report sections",
     "sim/schema.py": "per-game result columns",
-    "sim/simulate.py": "per-game batch sizes",
-    "sim/sweep.py": "a docstring example",
     "sim/tune.py": "per-game tuning parameters",
 }
 

@@ -110,6 +110,17 @@ class GameSpec:
     coach_bot: str = "greedy"
     """The bot whose choice the advisor recommends (`spacetable.advice`): fast enough to answer at
     every decision within a second, and reading only what its seat may know."""
+    table_players: int = 0
+    """Seats of a table when nobody says how many (`spacetable play` without --players): the table the
+    rules are written for; 0: the minimum."""
+    sim_batch: int = 20
+    """Most games of fast bots the simulator hands a worker at once: about a second of work for greedy
+    bots on one core (`spacetable.sim.simulate`)."""
+    episode_steps: int = 10_000
+    """The RL adapters' default cap on decisions per episode (`spacetable.rl.table`): every episode is
+    bounded, even one of uniformly random play that never reaches the game's end."""
+    episode_config: Mapping[str, Any] = field(default_factory=dict)
+    """Config values the RL adapters use unless given (e.g. a turn limit that ends every episode)."""
     example: bool = False
     """A small game for developers (the worked example of docs/adding-a-game.md): listed apart from the
     real games."""

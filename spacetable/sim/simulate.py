@@ -39,8 +39,6 @@ from spacetable.sim.worker import Batch, RunSpec, seating
 __all__ = ["SimReport", "Job", "simulate", "run_jobs", "make_job", "seating", "wilson_interval"]
 
 MAX_ERROR_SAMPLES = 5
-BATCH_CAP = {"highcard": 500, "moonrakers": 50, "spacelanes": 10}
-"""Most games in one batch (about a second of work for greedy bots on one core)."""
 FAST_BOTS = frozenset({"random", "greedy", "heuristic"})
 """Bots that decide in microseconds; with any other (mcts…) a batch is one game, so progress, an
 interruption and the spread over workers go game by game."""
@@ -171,7 +169,7 @@ def simulate(game: str, games: int, players: int, bots: Sequence[str], seed: int
 def _batches(job: Job, pending: list[int], workers: int) -> list[Batch]:
     if not pending:
         return []
-    cap = BATCH_CAP.get(job.run.game, 20) if set(job.run.bots) <= FAST_BOTS else 1
+    cap = load_game(job.run.game).sim_batch if set(job.run.bots) <= FAST_BOTS else 1
     size = max(1, min(cap, math.ceil(len(pending) / (workers * 8))))
     return [Batch(job.run, tuple(pending[k:k + size])) for k in range(0, len(pending), size)]
 

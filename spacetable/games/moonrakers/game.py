@@ -110,6 +110,9 @@ SPEC: Final = GameSpec(
                            "factions and spend it on credits, cards, Actions and Prestige.",
            "first-encounter": "First Encounter: more contracts, crew and ship parts (the promo set)."},
     defaults={"modules": (), "expansions": ()},
+    table_players=4,
+    sim_batch=50,
+    episode_steps=3000,  # uniformly random play never reaches 10 Prestige
     default_bot="mcts:200it",
     coach_bot="heuristic",
     tutorial=load_texts("spacetable.games.moonrakers", "tutorial"),

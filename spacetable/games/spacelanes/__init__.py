@@ -75,6 +75,10 @@ SPEC = register(GameSpec(
                           "explore.",
            "pvp": "Player vs Player: ships that meet may trade goods and cards, or attack each other."},
     defaults={"modes": ()},
+    table_players=3,
+    sim_batch=10,
+    episode_steps=2000,
+    episode_config={"turn_limit": 30},  # L21: the captain closest to its Goal wins then
     default_bot="heuristic",
     coach_bot="heuristic",
     tutorial=load_texts("spacetable.games.spacelanes", "tutorial"),
