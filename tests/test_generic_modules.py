@@ -23,7 +23,6 @@ PER_GAME = re.compile(r"^(rl/obs_|cli/render_)")
 NOT_YET_GENERIC = {
     "bots/mcts.py": "the search settings of one game (GAME_SETTINGS)",
     "cli/proposal_syntax.py": "one game's one-line proposal syntax",
-    "cli/terminal.py": "the help text's examples of games' one-line intents",
     "server/static/designer/designer.js": "the designer page's game-specific card fields",
     "server/static/lobby.js": "the lobby's per-game forms and pitches",
     "sim/bench.py": "the targets' wording",

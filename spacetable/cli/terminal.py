@@ -6,9 +6,9 @@ legal actions in a stable order by kind, each with a one-line explanation that s
 The game moves through the session driver (`spacetable.engine.session`), as on the server and in the
 simulator: a decision with one legal action is taken for the player and logged; so is an optional
 window (`State.optional_pass`) unless ``stop_at_windows``; bots answer by the session's seeding rule.
-The player answers with a number, an action's
-text (an unambiguous prefix works), a game's one-line intent (Moonrakers: ``propose p2:1cr dice
-p1``), or a command (`HELP`). No line carries a rule number: each log line and menu entry keeps its
+The player answers with a number, an action's text (an unambiguous prefix works), a game's one-line
+intent (e.g. a whole proposal in one line; the game's terminal module lists its own in `help`), or a
+command (`HELP`). No line carries a rule number: each log line and menu entry keeps its
 rule's id as data (`Line.rule`, `State.action_rule`), shown by ``why`` and ``rules`` with the rule's
 own text (`spacetable.rulebook`); routine lines (draws, shuffles, passes) are folded into the line
 before them in the digest. ``hint`` is the coach: the advisor's recommended choice and why.
@@ -45,15 +45,12 @@ from spacetable.engine.undo import seat_label, undo_check
 HELP = """Commands:
   <number>        choose that entry of the menu
   <action text>   choose by text, e.g. the first words of an entry (must match exactly one)
-  propose p2:1cr p3:1p+2cr dice p1,p2   Moonrakers: a whole proposal in one line;
-                  repeat (the last one again), raise (+1 credit for who declined), raise p2:1cr
-  buy parts 5     Space Lanes: several units in one line (also sell 3 ore, discard a, b);
-  move Rustfall   a settlement or lane by its name on the board (start terra, lane h)
+{game}
   ? or help       this help (and the whole menu, entries in full)
   ? N             entry N of the menu in full
   log [N]         the last N lines of the game's log (default 20)
   board           draw the board again
-  more            what a short screen leaves out of the board (Space Lanes: card texts, prices)
+  more            what a short screen leaves out of the board (a game's card texts, prices…)
   hint            the coach: what it would choose now and why, with its odds (from what you can see)
   why [N]         the rules behind what just happened, or behind entry N of the menu
   rules [WORDS]   the rules: by id (rules 3.4.9, rules L6) or by words (rules hazard dice)
@@ -62,6 +59,13 @@ HELP = """Commands:
   undo turn       take back as many of your decisions of this turn as that allows
   save [FILE]     save the game now (to FILE, or to the --save file)
   quit            save and leave; resume with: spacetable play --load FILE"""
+"""The terminal's commands; ``{game}`` marks where a game's own lines go (`help_text`)."""
+
+
+def help_text(face: Face) -> str:
+    """`HELP` with the game's own one-line commands (`Face.help`) after the generic ones to choose."""
+    return HELP.replace("{game}\n", face.help.rstrip("\n") + "\n" if face.help.strip() else "")
+
 
 BOT_SAVE_EVERY = 50
 DIGEST_LINES = 12
@@ -607,7 +611,7 @@ class TerminalClient:
         words = line.lower().split()
         word = words[0]
         if line in ("?", "help"):
-            self.say(HELP)
+            self.say(help_text(self.face))
             self.show_menu(menu, full=True)
             self.show_hints(seat)
         elif word in ("?", "help") and len(words) == 2:

@@ -16,6 +16,7 @@ module may also define these optional hooks (`find_face` collects them):
   only by the card they name (the menu then lists them on one line, each with its number);
 - ``describe_intent(intent) -> str``: the log line for such an intent (default: its action texts);
 - ``menu_hints(state, seat) -> list[str]``: extra lines under the menu (e.g. the one-line syntax);
+- ``HELP``: the game's own lines of ``help`` (its one-line intents and names), in its columns;
 - ``action_from_line(state, line) -> str | None``: the engine's action text for a line that names an
   action in the game's own words (Space Lanes: ``move Rustfall`` for ``move 3``), then chosen as if
   typed; None when the line is not such a name; a `SpacetableError` (shown, nothing changed) when it
@@ -101,6 +102,7 @@ class Face:
     menu_hints: Callable[[State, int], list[str]] | None = None
     more: Callable[[View], Any] | None = None
     action_from_line: Callable[[State, str], str | None] | None = None
+    help: str = ""
 
 
 def find_face(game: str) -> Face:
@@ -120,7 +122,7 @@ def find_face(game: str) -> Face:
                 intent_from_line=hook("intent_from_line"), describe_intent=hook("describe_intent"),
                 menu_group=hook("menu_group"),
                 menu_hints=hook("menu_hints"), more=hook("more"),
-                action_from_line=hook("action_from_line"))
+                action_from_line=hook("action_from_line"), help=str(getattr(module, "HELP", "")))
 
 
 def render_view(view: View, renderer: Renderer | None) -> tuple[Any, str | None]:
