@@ -12,7 +12,7 @@ Thrusters while Actions last, then the card that fills the most of what is missi
 abilities and Mercenary cards, Shields against unblocked dice, and passes when nothing helps. Effect
 choices pick the obvious option (reduce the largest unmet requirement, trash a Miss, score "either/or"
 branches). Buying takes the best affordable card of a cost-based value table and keeps the 4 best
-parts. With Binding Ties it spends reputation through `reputation.best_spends`/`best_payment`.
+parts. With Binding Ties it spends reputation through `moonrakers_reputation.best_spends`/`best_payment`.
 
 It reads only what its seat may know: public state, its own hand, objectives and draw-pile contents
 (counts, never order), the deciding frame of its own decision and the legal actions (tests compare its
@@ -38,11 +38,22 @@ from typing import Final
 from mypy_extensions import mypyc_attr
 
 from spacetable.bots.base import register_bot
+from spacetable.bots.moonrakers_reputation import best_payment, best_spends
 from spacetable.engine.action import Action
 from spacetable.engine.rng import Rng
 from spacetable.engine.state import State
 from spacetable.games.moonrakers import actions as A
-from spacetable.games.moonrakers.cards import DMG1, DMG2, DMG3, MISS, REACTOR, SHIELD, THRUSTER, Crew
+from spacetable.games.moonrakers.cards import (
+    DMG1,
+    DMG2,
+    DMG3,
+    FACTIONS,
+    MISS,
+    REACTOR,
+    SHIELD,
+    THRUSTER,
+    Crew,
+)
 from spacetable.games.moonrakers.choices import Choice
 from spacetable.games.moonrakers.dice import exposed, is_blocked
 from spacetable.games.moonrakers.execution import BonusCard, PlayTurn, Scrap, damage_total
@@ -57,14 +68,13 @@ from spacetable.games.moonrakers.negotiation import (
     Answer,
     Negotiate,
 )
-from spacetable.games.moonrakers.reputation import best_payment, best_spends
+from spacetable.games.moonrakers.reputation import EXTRA_KINDS
 from spacetable.games.moonrakers.rules import Buy, KeepObjectives, KeepOne, Planning, StayReplace
-from spacetable.games.moonrakers.state import MoonrakersState
+from spacetable.games.moonrakers.state import SOLO_TURNS, WIN_PRESTIGE, MoonrakersState
 
 CAT: Final = A.CAT
 CREW0: Final = A.CREW_BASE
-EXTRA_KINDS: Final = frozenset({"spend", "trade"})
-WIN: Final = 10
+WIN: Final = WIN_PRESTIGE
 
 # ---------------------------------------------------------------------------------------- tables
 # Crew profiles for estimates and play priority: (net actions after paying 1, cards drawn,
@@ -725,7 +735,7 @@ def _planning(tb: CardTables, s: MoonrakersState, me: int, top: object, legal: l
     best_v = STAY_VALUE
     if s.turn > LONG_GAME:  # anti-stall: in a game that drags on, staying at base loses its appeal
         best_v *= max(0.0, 1.0 - (s.turn - LONG_GAME) / 40.0)
-    if s.n == 1 and WIN - pl.prestige > 0 and 10 - s.turn + 1 <= 4:
+    if s.n == 1 and WIN - pl.prestige > 0 and SOLO_TURNS - s.turn + 1 <= 4:
         best_v = 0.5  # late in a solo game staying at base cannot win
     solo_kinds = {tb.solo_obj[o] for o in pl.objectives if o in tb.solo_obj}
     bounds: list[float] = []  # the candidates (a bound on their value, contract, action), in legal order
@@ -1262,7 +1272,7 @@ def _generic_rest(tb: CardTables, s: MoonrakersState, me: int, top: object, lega
     return stop
 
 
-FACTION_ID: Final = {f: i for i, f in enumerate(("magnomi", "henko", "komek", "ventus", "sorelia"))}
+FACTION_ID: Final = {f: i for i, f in enumerate(FACTIONS)}
 PAY_KEYS: Final = frozenset({"rep-pay", "bt-linus-pay", "bt-taygar", "bt-finneal", "bt-lr"})
 """Binding Ties choices whose faction options spend reputation (the others gain it)."""
 NO_GAIN_KEYS: Final = frozenset({"bt-trash-self"})

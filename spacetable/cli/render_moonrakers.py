@@ -25,7 +25,7 @@ from rich.text import Text
 from spacetable.cli import proposal_syntax
 from spacetable.engine.action import Action
 from spacetable.engine.state import State, View
-from spacetable.games.moonrakers.cards import BASIC, BASIC_NAMES, REQ_TYPES, load_catalog
+from spacetable.games.moonrakers.cards import BASIC, BASIC_NAMES, FACTION_COLORS, REQ_TYPES, load_catalog
 
 CAT = load_catalog()
 CONTRACTS = {c.slug: c for c in CAT.contracts}
@@ -36,8 +36,9 @@ BASIC_NAME = dict(zip(BASIC, BASIC_NAMES, strict=True))
 REQ_LETTER = ("R", "T", "S", "D", "C")
 """Reactor, Thruster, Shield, Damage, Crew (requirement order 0..4)."""
 KIND_STYLE = {"kill": "dark_orange", "rescue": "green", "explore": "blue", "delivery": "yellow"}
-FACTION_STYLE = {"magnomi": "dark_orange", "henko": "green", "komek": "blue", "ventus": "yellow",
-                 "sorelia": "magenta"}
+TERMINAL_COLOR = {"orange": "dark_orange", "purple": "magenta"}
+"""The terminal's name for a faction colour where rich's differs (`cards.FACTION_COLORS`)."""
+FACTION_STYLE = {f: TERMINAL_COLOR.get(c, c) for f, c in FACTION_COLORS.items()}
 TEXT_WIDTH = 26
 WIDE = 128
 """From this console width the display and the Armory stand side by side."""

@@ -96,11 +96,18 @@ def database_games(url: str) -> list[GameLog]:
                 continue
             kinds = {s.seat: s.kind for s in stored.seats}
             player_at: dict[int, str] = {}
+            standin: dict[int, str] = {}  # a time-out bot deciding for a person (docs/server.md, Clocks)
             for rec in stored.records:
                 if rec.kind == "bot-handoff" and rec.seat is not None:
                     kinds[rec.seat] = rec.text
+                    standin.pop(rec.seat, None)
+                elif rec.kind == "timeout" and rec.seat is not None:
+                    standin[rec.seat] = rec.text
+                elif rec.kind == "clock" and rec.text == "back" and rec.seat is not None:
+                    standin.pop(rec.seat, None)
                 elif rec.kind in ACTION_KINDS and rec.kind != "chance" and rec.seat is not None:
-                    kind = kinds.get(rec.seat, HUMAN)
+                    standin = {s: b for s, b in standin.items() if s == rec.seat}  # it leaves at another's
+                    kind = standin.get(rec.seat) or kinds.get(rec.seat, HUMAN)
                     player_at[rec.n] = HUMAN if kind == HUMAN else kind
             space = load_game(stored.game).new_game(dict(stored.config), stored.seed).space
             log: list[int] = []

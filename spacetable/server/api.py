@@ -10,7 +10,7 @@ Request models are strict: a string is not a number, a boolean is not a version.
 from __future__ import annotations
 
 import asyncio
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Header, Query, Request
 from fastapi.responses import JSONResponse, Response
@@ -20,6 +20,8 @@ from spacetable.advice import advice, has_advisor
 from spacetable.bots.base import bot_names
 from spacetable.engine.errors import SpacetableError
 from spacetable.rulebook import NoRules, rule_texts
+from spacetable.server.chat import MAX_CHARS
+from spacetable.server.clocks import MAX_SECONDS, ClockSettings, parse_request
 from spacetable.server.errors import ApiError
 from spacetable.server.service import GameRequest, GameService
 from spacetable.server.tables import RUNNING, save_document
@@ -50,6 +52,24 @@ class ErrorBody(Model):
     error: str
 
 
+class ClockBody(StrictBody):
+    kind: Literal["none", "live", "turn"] = Field(description=(
+        '"none"; "live": `seconds` per decision, then the `reserve` drains; "turn": `seconds` per turn '
+        "(e.g. 86400 for a day)"))
+    seconds: StrictInt | None = Field(default=None, ge=1, le=MAX_SECONDS, description=(
+        "the time each wait of a person gets (live: per decision; turn: per turn); required unless none"))
+    reserve: StrictInt | None = Field(default=None, ge=0, le=MAX_SECONDS, description=(
+        "seconds of reserve each person starts with, used once a wait's own seconds are gone (default 0)"))
+
+
+def clock_settings(body: ClockBody | None) -> ClockSettings | None:
+    """The clock a new game asks for; 400 with the reason when the combination makes no sense."""
+    try:
+        return parse_request(None if body is None else body.model_dump(exclude_unset=True))
+    except ValueError as e:
+        raise ApiError(400, str(e)) from e
+
+
 class CreateGame(StrictBody):
     game: Slug = Field(examples=all_games()[:1])
     players: int = Field(ge=1, le=8)
@@ -70,6 +90,12 @@ class CreateGame(StrictBody):
     share_for_research: StrictBool = Field(default=False, description=(
         "the players allow `spacetable dataset` to export this game's decisions (observations, masks, "
         "actions; never names or tokens) once it is finished"))
+    open_seats: list[Annotated[int, Field(ge=0, le=16)]] = Field(default=[], max_length=8, description=(
+        "person seats no one holds yet: no token is made for them; GET /api/open lists the game and any "
+        "player takes one with POST /api/games/{id}/seats/{seat}/take"), examples=[[1]])
+    clock: ClockBody | None = Field(default=None, description=(
+        "each person's time: when it runs out the game's default bot makes that decision for them "
+        "(docs/server.md, Clocks)"), examples=[{"kind": "live", "seconds": 30, "reserve": 300}])
 
 
 class SeatToken(Model):
@@ -91,6 +117,10 @@ class SeatInfo(Model):
     away: bool = Field(default=False, description=(
         "its person has been away (no socket, no request) long enough that another seat may hand "
         "the seat to a bot"))
+    open: bool = Field(default=False, description="an open seat: no one holds it yet (GET /api/open)")
+    arrived: bool = Field(default=True, description=(
+        "its person has come to the table (connected or decided) since the server held the game; "
+        "false: not yet (the page says so, rather than reconnecting)"))
 
 
 class LogEntry(Model):
@@ -113,6 +143,23 @@ class LegalAction(Model):
 class UndoInfo(Model):
     allowed: bool
     reason: str
+
+
+class ChatLine(Model):
+    n: int = Field(description="the message's number in the game, from 1")
+    seat: int
+    name: str = Field(description="the writer's display name")
+    text: str = Field(description="exactly as sent (show it as text, never as markup)")
+    at: str = Field(description="when it was stored: ISO 8601, UTC")
+
+
+class ChatBody(StrictBody):
+    text: str = Field(max_length=4 * MAX_CHARS, description=(
+        f"any text of 1 to {MAX_CHARS} characters, stored verbatim (one message a second per seat)"))
+
+
+class ChatPosted(Model):
+    message: ChatLine
 
 
 class GameView(Model):
@@ -146,10 +193,23 @@ class GameView(Model):
     tutorial: dict[str, Any] | None = Field(default=None, description=(
         'a tutorial\'s coach for this seat: {"title", "intro", "text", "turn", "turns", "done", "outro"}; '
         "null in other games"))
+    chat: list[ChatLine] = Field(default=[], description=(
+        'the table chat\'s last 50 messages, oldest first; a new one is also pushed on the WebSocket as '
+        '{"type": "chat", "message": …}'))
+    rematch: str | None = Field(default=None, description=(
+        "a finished game's rematch, once one of its people asked for it (POST /rematch joins it)"))
     replay: dict[str, Any] | None = Field(default=None, description='replay positions: {"last", "reveal"}')
     hidden: dict[str, list[dict[str, Any]]] | None = Field(default=None, description=(
         'replay with reveal: per seat ("p1"…), what its view held beyond the spectator\'s '
         '({"path", "value"})'))
+    clock: dict[str, float] = Field(default={}, description=(
+        "seconds left of each person's current allowance, by seat (as a string): for the seat the table "
+        "waits on, until its time runs out; for the others, what their next wait starts with; 0 while a "
+        "time-out bot decides for them; {} without a clock"))
+    clock_info: dict[str, Any] | None = Field(default=None, description=(
+        '{"kind", "seconds", "reserve", "running": the seat whose time runs or null, "reserve_left": '
+        '{seat: seconds}, "timeouts": {seat: time-outs in a row}, "standin": {seat: bot}}; null without '
+        "a clock"))
 
 
 class ActionBody(StrictBody):
@@ -199,6 +259,8 @@ class Summary(Model):
     current_player: int | None
     standings: list[Standing] | None
     tutorial: bool = Field(default=False, description="a guided first game (POST /api/tutorials/{game})")
+    clock: dict[str, Any] | None = Field(default=None, description=(
+        'the game\'s clock {"kind", "seconds", "reserve"}, null without one'))
     fixed_seed: bool = Field(description="the creator chose the seed (so knows the deal)")
     seed_commitment: str | None = Field(description=(
         "lowercase hex SHA-256 of the salt's bytes followed by the seed's 16 big-endian bytes, from "
@@ -341,7 +403,8 @@ async def create_game(body: CreateGame, request: Request) -> Created:
     made = await service(request).create(GameRequest(
         game=body.game, players=body.players, seats=body.seats, expansions=body.expansions,
         modules=body.modules, modes=body.modes, seed=body.seed, names=body.names,
-        turn_limit=body.turn_limit, share_for_research=body.share_for_research),
+        turn_limit=body.turn_limit, share_for_research=body.share_for_research, open_seats=body.open_seats,
+        clock=clock_settings(body.clock)),
         client=request.client.host if request.client is not None else "")
     return Created(id=made.id, seats=[SeatToken(seat=s, token=t) for s, t in made.seats],
                    spectator=made.spectator)
@@ -408,6 +471,17 @@ async def hand_to_bot(game_id: GameId, seat: Annotated[int, Field(ge=0, le=16)],
     svc, me = await _caller(request, game_id, authorization)
     await svc.handoff(game_id, me, seat, body.bot, body.version)
     return _view(request, game_id, me)
+
+
+@router.post("/games/{game_id}/chat", status_code=201, response_model=ChatPosted)
+async def post_chat(game_id: GameId, body: ChatBody, request: Request,
+                    authorization: Auth = None) -> ChatPosted:
+    """Write in the table chat as your seat (a player's token; the spectator's reads only: 403): any
+    text up to 500 characters, stored and returned verbatim; one message a second per seat (429 with
+    Retry-After otherwise)."""
+    svc, seat = await _caller(request, game_id, authorization)
+    line = await svc.chat.post(game_id, seat, body.text)
+    return ChatPosted(message=ChatLine(**line))
 
 
 @router.post("/games/{game_id}/prefs", response_model=GameView)

@@ -19,6 +19,7 @@ from spacetable.server.api import ERRORS, GameId, Model, Name, StrictBody, beare
 from spacetable.server.errors import ApiError
 from spacetable.server.notices import check_target
 from spacetable.server.players import Players, player_json, qr_svg, signin_url
+from spacetable.server.ratings import player_ratings
 from spacetable.server.store import NotifySettings
 
 KeyAuth = Annotated[str | None, Header(alias="Authorization", description="Bearer <player key>")]
@@ -52,9 +53,17 @@ class PlayerGame(Model):
     updated_at: str = Field(description="when the game last changed (ISO 8601, UTC)")
 
 
+class Rating(Model):
+    rating: float = Field(description="the shown rating: openskill's ordinal, mu - 3 sigma")
+    mu: float
+    sigma: float
+    games: int = Field(description="rated games behind it")
+
+
 class Me(Model):
     player: PlayerInfo
     games: list[PlayerGame] = Field(description="waiting for me first, then running, then finished")
+    ratings: dict[str, Rating] = Field(default={}, description="this player's rating in each rated game")
 
 
 class RenameBody(StrictBody):
@@ -105,7 +114,8 @@ async def create_player(body: NewPlayerBody, request: Request) -> JSONResponse:
 async def _me(request: Request, authorization: str | None) -> dict[str, Any]:
     p = players(request)
     player = await p.me(bearer(authorization))
-    return {"player": player_json(player), "games": await p.games(player)}
+    ratings = await asyncio.to_thread(player_ratings, service(request).store, player.id)
+    return {"player": player_json(player), "games": await p.games(player), "ratings": ratings}
 
 
 @router.get("/players/me", response_model=Me)

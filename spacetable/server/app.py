@@ -27,7 +27,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from starlette.websockets import WebSocketDisconnect
 
 import spacetable
-from spacetable.server import api, api_players
+from spacetable.server import api, api_players, api_rematch
 from spacetable.server.config import MAX_BODY_BYTES, MAX_WS_MESSAGE, WS_AUTH_SECONDS, ServerConfig
 from spacetable.server.designer import DesignerSettings
 from spacetable.server.designer import mount as mount_designer
@@ -168,6 +168,7 @@ def create_app(config: ServerConfig, designer: DesignerSettings | None = None) -
 
     app.include_router(api.router)
     app.include_router(api_players.router)
+    app.include_router(api_rematch.router)
     if designer is not None:
         mount_designer(app, designer)
 
@@ -274,9 +275,12 @@ async def _serve_socket(websocket: WebSocket, svc: GameService, game_id: str, cl
                 log.warning("client of game %s sends too many messages; closing it", game_id)
                 conn.close(POLICY, "too many messages")
             else:
+                shown = conn.visible
                 reply = _answer(text, conn)
                 if reply is not None:
                     conn.send(reply)
+                if conn.visible != shown and seat is not None:
+                    svc.announce(game_id)  # the other processes hold back (or send) notices by it
     finally:
         svc.hub.remove(conn)
         conn.close()

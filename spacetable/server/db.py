@@ -40,6 +40,12 @@ class GameRow(Base):
     share_for_research: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
     """The players allowed `spacetable dataset` to export this game's trajectories once it is over
     (set at creation, off by default; names and tokens are never exported)."""
+    rematch_id: Mapped[str | None] = mapped_column(String(32), nullable=True)
+    """The game its rematch created (revision 0008), once one of its people asked for it."""
+    rated: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    """Its result has updated the ratings (revision 0008; `server.ratings`: once per game)."""
+    clock: Mapped[str | None] = mapped_column(Text, nullable=True)
+    """The game's clock as JSON ``{"kind", "seconds", "reserve"}`` (revision 0007); None: no clock."""
 
 
 class SeatRow(Base):
@@ -53,6 +59,8 @@ class SeatRow(Base):
     name: Mapped[str] = mapped_column(String(40))
     player_id: Mapped[str | None] = mapped_column(ForeignKey("players.id"), nullable=True, index=True)
     """The player profile the seat is attached to (revision 0005), or None."""
+    is_open: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    """An open seat (revision 0008): no one holds it yet; any player may take it (`server.rematch`)."""
 
 
 class PlayerRow(Base):
@@ -137,3 +145,71 @@ class LeaseRow(Base):
     game_id: Mapped[str] = mapped_column(ForeignKey("games.id"), primary_key=True)
     owner: Mapped[str] = mapped_column(String(64))
     expires_ms: Mapped[int] = mapped_column(BigInteger)
+
+
+class ClockDeadline(Base):
+    """The deadline of one clock run (revision 0007): a person's time for the decision the table
+    waits on runs out at `due_ms`. Claimed by one process at a time (row locks, like the notice
+    jobs); `state` ends as ``fired`` (the time-out bot decided) or ``done`` (decided in time)."""
+
+    __tablename__ = "clock_deadlines"
+
+    game_id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    run: Mapped[int] = mapped_column(Integer, primary_key=True)
+    """The record number of the ``clock`` record that started the run (never reused in a game)."""
+    seat: Mapped[int] = mapped_column(Integer)
+    due_ms: Mapped[int] = mapped_column(BigInteger, index=True)
+    state: Mapped[str] = mapped_column(String(10), default="pending", index=True)
+    locked_until_ms: Mapped[int] = mapped_column(BigInteger, default=0)
+    done_ms: Mapped[int | None] = mapped_column(BigInteger, nullable=True)
+    fired_by: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    """The server process that fired it (tests check that each fires once)."""
+
+
+class ServerClock(Base):
+    """The server's heartbeat (revision 0007): every process writes `beat_ms` each second, so a
+    process starting after the whole server was down knows for how long (see `ClockOutage`)."""
+
+    __tablename__ = "server_clock"
+
+    name: Mapped[str] = mapped_column(String(40), primary_key=True)
+    beat_ms: Mapped[int] = mapped_column(BigInteger)
+
+
+class ClockOutage(Base):
+    """A time the whole server was down, from its last heartbeat to the next start (revision 0007):
+    not charged to any clock that was running then."""
+
+    __tablename__ = "clock_outages"
+
+    start_ms: Mapped[int] = mapped_column(BigInteger, primary_key=True)
+    end_ms: Mapped[int] = mapped_column(BigInteger)
+
+
+class ChatRow(Base):
+    """One table-chat message (revision 0008): number `n` in its game (from 1), verbatim text."""
+
+    __tablename__ = "chat_messages"
+    __table_args__ = (UniqueConstraint("game_id", "n", name="uq_chat_n"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    game_id: Mapped[str] = mapped_column(String(32), ForeignKey("games.id"), index=True)
+    n: Mapped[int] = mapped_column(Integer)
+    seat: Mapped[int] = mapped_column(Integer)
+    name: Mapped[str] = mapped_column(String(40))
+    text: Mapped[str] = mapped_column(Text)
+    at: Mapped[datetime] = mapped_column()
+
+
+class RatingRow(Base):
+    """One subject's rating in one game (revision 0008): ``player:<id>`` or ``bot:<name>``; openskill's
+    Plackett-Luce mean and uncertainty, and the number of rated games behind it."""
+
+    __tablename__ = "ratings"
+
+    game: Mapped[str] = mapped_column(String(40), primary_key=True)
+    subject: Mapped[str] = mapped_column(String(80), primary_key=True)
+    mu: Mapped[float] = mapped_column(Float)
+    sigma: Mapped[float] = mapped_column(Float)
+    games: Mapped[int] = mapped_column(Integer, default=0)
+    updated_at: Mapped[datetime] = mapped_column()

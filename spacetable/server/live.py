@@ -26,6 +26,7 @@ from typing import Any
 
 from starlette.websockets import WebSocket
 
+from spacetable.server.clocks import HANDOFF_TIMEOUTS
 from spacetable.server.tables import HUMAN, Table
 from spacetable.server.views import view_text
 
@@ -156,6 +157,8 @@ class Hub:
         self._conns: dict[str, set[Connection]] = {}
         self._remote: dict[str, dict[str, tuple[frozenset[int], float]]] = {}
         """game id → other process → (seats connected there, when it said so: monotonic s)."""
+        self._remote_hidden: dict[str, dict[str, frozenset[int]]] = {}
+        """game id → other process → its connected seats whose every page there is hidden."""
         self._seen: dict[tuple[str, int], float] = {}
         """(game, seat) → when the seat was last known present (connected, or acting): monotonic s."""
         self._known: dict[str, float] = {}
@@ -177,13 +180,19 @@ class Hub:
 
     def visible(self, game_id: str) -> set[int]:
         """Seats whose person has this table open and visible: a page connected here that did not
-        say it is hidden, or any seat connected through another process (its page's visibility is
-        not known here, so it counts as looking)."""
+        say it is hidden, or a seat connected through another process that did not say all its
+        pages there are hidden."""
         seats = {c.seat for c in self._conns.get(game_id, ())
                  if c.seat is not None and c.closed is None and c.visible}
-        for remote, _ in self._remote.get(game_id, {}).values():
-            seats |= remote
+        hidden = self._remote_hidden.get(game_id, {})
+        for process, (remote, _) in self._remote.get(game_id, {}).items():
+            seats |= remote - hidden.get(process, frozenset())
         return seats
+
+    def local_hidden(self, game_id: str) -> set[int]:
+        """Seats connected here whose every page here said it is hidden (announced to the others)."""
+        conns = [c for c in self._conns.get(game_id, ()) if c.seat is not None and c.closed is None]
+        return {c.seat for c in conns if c.seat is not None} - {c.seat for c in conns if c.visible}
 
     def local_games(self) -> list[str]:
         """Games with a seat connected to this process (their presence is re-announced)."""
@@ -208,24 +217,33 @@ class Hub:
         return max(0.0, now - since)
 
     def away(self, table: Table, connected: set[int] | None = None) -> frozenset[int]:
-        """The human seats away for at least the grace period (another seat may hand them to a bot)."""
+        """The human seats away for at least the grace period, or whose time ran out
+        `HANDOFF_TIMEOUTS` times in a row: another seat may hand them to a bot."""
         here = self.connected(table.id) if connected is None else connected
         return frozenset(s.seat for s in table.seats
-                         if s.kind == HUMAN and self.absent_for(table.id, s.seat, here) >= self.grace)
+                         if s.kind == HUMAN and (self.absent_for(table.id, s.seat, here) >= self.grace
+                                                 or s.timeouts >= HANDOFF_TIMEOUTS))
 
-    def heard_presence(self, game_id: str, process: str, seats: frozenset[int]) -> bool:
-        """Another process's seats of a game; True when the seats connected anywhere changed."""
+    def heard_presence(self, game_id: str, process: str, seats: frozenset[int],
+                       hidden: frozenset[int] = frozenset()) -> bool:
+        """Another process's seats of a game (and which of them have only hidden pages there); True
+        when the seats connected anywhere changed."""
         before = self.connected(game_id)
         per = self._remote.setdefault(game_id, {})
         old = per.get(process, (frozenset(), 0.0))[0]
         for seat in old | seats:
             self.seen(game_id, seat)
+        shut = self._remote_hidden.setdefault(game_id, {})
         if seats:
             per[process] = (seats, time.monotonic())
+            shut[process] = hidden & seats
         else:
             per.pop(process, None)
+            shut.pop(process, None)
         if not per:
             del self._remote[game_id]
+        if not shut:
+            del self._remote_hidden[game_id]
         return self.connected(game_id) != before
 
     def expire_presence(self, ttl: float) -> list[str]:
@@ -240,6 +258,7 @@ class Hub:
                 for seat in per[process][0]:
                     self.seen(game_id, seat, per[process][1])
                 del per[process]
+                self._remote_hidden.get(game_id, {}).pop(process, None)
             if not per:
                 del self._remote[game_id]
             if self.connected(game_id) != before:
@@ -292,6 +311,11 @@ class Hub:
         for conn in list(conns):  # bodies are memoized per (seat, log start) by view_text
             if conn is not exclude:
                 conn.send_view(table, connected, away)
+
+    def send_all(self, game_id: str, text: str) -> None:
+        """Queue one message (e.g. a chat line) for every client of a game connected here."""
+        for conn in list(self._conns.get(game_id, ())):
+            conn.send(text)
 
     def close_all(self) -> None:
         for conns in self._conns.values():

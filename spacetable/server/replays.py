@@ -18,7 +18,7 @@ from typing import Any
 
 from spacetable.engine.state import CHANCE, TERMINAL, State
 from spacetable.server.store import NewRecord, StoredGame
-from spacetable.server.tables import FINISHED, LogLine, Plan, Seat, Table, apply_record, deal_of
+from spacetable.server.tables import FINISHED, LogLine, Plan, Seat, Table, apply_record, clock_of, deal_of
 from spacetable.server.views import log_json, seat_list
 from spacetable.sim.setup import load_game
 
@@ -73,7 +73,7 @@ class Replay:
         state.events = []
         seats = [Seat(s.seat, s.name, s.kind) for s in stored.seats]
         table = Table(stored.id, stored.game, stored.config, stored.seed, stored.rules_version, seats, state,
-                      deal=self.deal)
+                      deal=self.deal, clock=clock_of(stored))
         plan = table._plan()
         self.records = [NewRecord(r.kind, r.text, r.seat) for r in stored.records]
         self.points: dict[int, _Point] = {0: self._point(plan)}

@@ -40,15 +40,20 @@ from typing import Any, TypeVar
 
 from spacetable.engine.errors import SpacetableError
 from spacetable.engine.rng import Rng
+from spacetable.server import clocks
 from spacetable.server import names as display_names
 from spacetable.server.botpool import BOT_BATCH, BotPool, Caps, Job, WorkerLost
+from spacetable.server.chat import ChatBoard
+from spacetable.server.clocks import ClockSettings, ClockState
 from spacetable.server.config import ServerConfig
+from spacetable.server.deadlines import ClockKeeper
 from spacetable.server.deal import new_deal
 from spacetable.server.errors import ApiError
 from spacetable.server.limits import RateLimiter, check_bot
 from spacetable.server.live import Hub
 from spacetable.server.notices import Notifier
 from spacetable.server.notify import Listener, Note
+from spacetable.server.ratings import rate_game, rated
 from spacetable.server.replays import Replay
 from spacetable.server.store import NewRecord, Store, StoredSeat, VersionConflict, hash_token
 from spacetable.server.tables import (
@@ -99,6 +104,10 @@ class GameRequest:
     """The players allow `spacetable dataset` to export this game's decisions once it is finished."""
     tutorial: bool = False
     """A guided first game (`spacetable.tutorials`): marked by its first record; the view adds the coach."""
+    open_seats: Sequence[int] = ()
+    """Human seats no one holds yet: no token is made for them; any player may take one."""
+    clock: ClockSettings | None = None
+    """The game's clock (`server.clocks`): time per wait and a reserve; None: no clock."""
 
 
 def _now_ms() -> int:
@@ -151,7 +160,11 @@ class GameService:
         self._frozen = False
         self._listening = asyncio.Event()
         self.notifier: Notifier | None = None
+        self.chat = ChatBoard(self)
+        """The table chat of the games held here (`server.chat`)."""
         """Queues and sends the notices to players (`notices.Notifier`), once started."""
+        self.clocks = ClockKeeper(self)
+        """Fires the clocks' deadlines and writes the heartbeat (`deadlines.ClockKeeper`)."""
 
     # ----- lifecycle ----------------------------------------------------------------------
     async def _checkpoints(self) -> None:
@@ -170,8 +183,10 @@ class GameService:
         if self.store.engine.dialect.name == "sqlite":
             self._checkpointer = loop.create_task(self._checkpoints())
         if self.store.shared:
-            self._listener = Listener(self.store.engine.url, loop, self._heard, self._missed, self._presence)
+            self._listener = Listener(self.store.engine.url, loop, self._heard, self._missed, self._presence,
+                                      self.chat.on_note())
             self._listener.start()
+        await self.clocks.start()  # before the games load: they need the outages the heartbeat reveals
         self._spawn(self._resume())
         self._spawn(self._presence_clock())
         notifier = Notifier(self)
@@ -247,6 +262,7 @@ class GameService:
                 log.warning("could not release the bot lease of %s", game_id, exc_info=True)
         if self.notifier is not None:
             await self.notifier.stop()
+        await self.clocks.stop()
         self._reader.shutdown(wait=False, cancel_futures=True)
         self.hub.close_all()
         if self._frozen:
@@ -264,24 +280,27 @@ class GameService:
                 self._pending.setdefault(note.game_id, {})[note.base] = note
             self._catch_up_soon(note.game_id)
 
-    def _presence(self, game_id: str, process: str, seats: frozenset[int]) -> None:
+    def _presence(self, game_id: str, process: str, seats: frozenset[int],
+                  hidden: frozenset[int] = frozenset()) -> None:
         """Another process said which seats of a game are connected to it: push the flags."""
         if process == self.owner or self._stopping:
             return
         table = self.tables.get(game_id)
-        if self.hub.heard_presence(game_id, process, seats) and table is not None:
+        if self.hub.heard_presence(game_id, process, seats, hidden) and table is not None:
             self.hub.push(table)
 
     def announce(self, game_id: str) -> None:
-        """Tell the other processes (PostgreSQL) which seats of this game are connected here; called
-        when a seat connects or leaves, and re-announced every sweep while any is connected."""
+        """Tell the other processes (PostgreSQL) which seats of this game are connected here, and
+        which of them have only hidden pages here; called when a seat connects or leaves or a page
+        says it is shown or hidden, and re-announced every sweep while any is connected."""
         if not self.store.shared or self._stopping:
             return
         seats = sorted(self.hub.local_seats(game_id))
+        hidden = self.hub.local_hidden(game_id)
 
         async def run() -> None:
             try:
-                await asyncio.to_thread(self.store.announce, game_id, self.owner, seats)
+                await asyncio.to_thread(self.store.announce, game_id, self.owner, seats, hidden)
             except Exception:  # noqa: BLE001 - the next sweep announces again
                 log.warning("presence of game %s not announced", game_id, exc_info=True)
 
@@ -386,7 +405,8 @@ class GameService:
                         self._known[game_id] = max(version, self._known.get(game_id, 0))
                         self._catch_up_soon(game_id)
                 await self._load_running()
-                beat = [(g, sorted(self.hub.local_seats(g))) for g in self.hub.local_games()]
+                beat = [(g, sorted(self.hub.local_seats(g)), self.hub.local_hidden(g))
+                        for g in self.hub.local_games()]
                 if beat and self.store.shared:  # presence heartbeat, one round trip for all games
                     await asyncio.to_thread(self.store.announce_many, self.owner, beat)
                 for game_id in self.hub.expire_presence(self.config.lease_seconds * 1.5):
@@ -401,6 +421,15 @@ class GameService:
     async def _db_write(self, fn: Callable[..., T], *args: Any) -> T:
         """Run a store write off the event loop, on the store's writer threads."""
         return await asyncio.get_running_loop().run_in_executor(self.store.writer, lambda: fn(*args))
+
+    async def write(self, table: Table, plan: Plan) -> None:
+        """Write a plan for a game whose lock the caller holds (the clock keeper's time-outs)."""
+        await self._write(table, plan)
+
+    async def caught_up(self, game_id: str) -> None:
+        """With the game's lock held: apply whatever other processes wrote (read from the database)."""
+        if self.store.shared:
+            await self._catch_up_locked(game_id, read=True)
 
     async def db_write(self, fn: Callable[..., T], *args: Any) -> T:
         """A store write on the store's writer threads (for the profile and notice modules)."""
@@ -428,10 +457,16 @@ class GameService:
         for key, seat in stored.tokens:  # its credentials, so no request waits on a token lookup
             self._tokens[key] = (game_id, seat)
         self.hub.known(game_id)
+        table.chat = await self.chat.lines(game_id)
+        table.open_seats = {s.seat for s in stored.seats if s.open}
+        table.rematch = stored.rematch
         if table.status != stored.status:
             if table.status == UPGRADED:
                 log.warning("game %s: %s", game_id, table.message)
             await self._db_write(self.store.set_status, game_id, table.status)
+        if table.clock is not None:
+            table.clock.shift(self.clocks.outages)  # time while the whole server was down is not charged
+            self.clocks.opened(table)
         self.tables[game_id] = table
         return table
 
@@ -486,8 +521,10 @@ class GameService:
         return found
 
     # ----- creating -----------------------------------------------------------------------
-    async def create(self, req: GameRequest, client: str | None = None) -> Created:
-        """A new game; `client` (the caller's address) is rate-limited (429 past the limit)."""
+    async def create(self, req: GameRequest, client: str | None = None, game_id: str | None = None,
+                     players: dict[int, str] | None = None) -> Created:
+        """A new game; `client` (the caller's address) is rate-limited (429 past the limit). A rematch
+        gives the id reserved for it and the seats' players (seat → player id) to attach."""
         if client is not None:
             self._creations.check(client, "new games")
         try:
@@ -507,6 +544,12 @@ class GameService:
             raise ApiError(400, f"{req.game} is not available on this server") from e
         if len(req.seats) != req.players:
             raise ApiError(400, f"{len(req.seats)} seats given for {req.players} players")
+        for wanted in req.open_seats:
+            if not 0 <= wanted < req.players or req.seats[wanted] != HUMAN:
+                raise ApiError(400, f"open seat {wanted} is not a person's seat of this game (seats 0 to "
+                                    f"{req.players - 1}, \"human\")")
+        if len(set(req.open_seats)) != len(req.open_seats):
+            raise ApiError(400, "a seat is listed twice in open_seats")
         for kind in req.seats:
             if kind != HUMAN:
                 check_bot(req.game, kind, self.caps, config)
@@ -528,28 +571,38 @@ class GameService:
                 raise ApiError(400, f"the name of seat {i + 1}, {name!r}, looks like seat {other + 1}'s "
                                     f"{twin!r}: give each seat a name the others can tell apart")
             seats.append(Seat(i, name, kind))
+        if req.clock is not None and (req.players < 2 or HUMAN not in req.seats):
+            raise ApiError(400, "a clock needs a person and at least two seats at the table")
         state.events = []
-        game_id = secrets.token_hex(8)
+        game_id = game_id or secrets.token_hex(8)
         table = Table(game_id, req.game, config, seed, rules_version(req.game), seats, state,
-                      tutorial=req.tutorial, deal=deal)
+                      tutorial=req.tutorial, deal=deal,
+                      clock=None if req.clock is None else ClockState(req.clock))
         try:
             plan = table.plan_tutorial() if req.tutorial else table.plan_advance()
         except SpacetableError as e:
             raise ApiError(400, str(e)) from e
-        tokens: list[tuple[str, int | None]] = [(new_token(), s.seat) for s in seats if s.kind == HUMAN]
+        clocks.sync(plan, _now_ms())
+        tokens: list[tuple[str, int | None]] = [(new_token(), s.seat) for s in seats
+                                                if s.kind == HUMAN and s.seat not in req.open_seats]
         spectator = new_token()
         tokens.append((spectator, None))
         status = FINISHED if plan.state.is_terminal() else RUNNING
         await self._db_write(functools.partial(
-            self.store.create, salt=deal.salt, fixed_seed=deal.fixed, stream=deal.stream),
+            self.store.create, salt=deal.salt, fixed_seed=deal.fixed, stream=deal.stream,
+            clock=None if req.clock is None else req.clock.to_json()),
             game_id, req.game, config, seed, table.rules_version,
-            [StoredSeat(s.seat, s.kind, s.name) for s in seats], tokens, plan.records, status,
+            [StoredSeat(s.seat, s.kind, s.name, (players or {}).get(s.seat), s.seat in req.open_seats)
+             for s in seats], tokens, plan.records, status,
             req.share_for_research)
         table.commit(plan)
         for tok, seat in tokens:
             self._tokens[hash_token(tok)] = (game_id, seat)
+        table.chat = self.chat.fresh(game_id)
+        table.open_seats = set(req.open_seats)
         self.tables[game_id] = table
         self.hub.known(game_id)
+        self.clocks.opened(table)
         self.schedule_bots(table)
         return Created(game_id, [(seat, tok) for tok, seat in tokens if seat is not None], spectator)
 
@@ -557,6 +610,7 @@ class GameService:
     async def _write(self, table: Table, plan: Plan) -> None:
         """Append the plan's records (durable before anyone hears of them), adopt it, push views."""
         if plan.records:
+            clocks.sync(plan, _now_ms())  # the clock's records ride with the change
             status = FINISHED if plan.state.is_terminal() else None
             try:
                 await self._db_write(self.store.append, table.id, plan.base_version, plan.records, status)
@@ -566,11 +620,22 @@ class GameService:
                 raise ApiError(409, "the game changed meanwhile; reload it") from e
             was_running = table.status == RUNNING
             table.commit(plan)
+            self.clocks.opened(table)
             await self._prepare_undo(table)
             if self.notifier is not None:  # queued in the background: the answer never waits on it
                 self.notifier.changed(table, finished=was_running and table.status == FINISHED)
+            if was_running and table.status == FINISHED and rated(table):
+                self._spawn(self._rate(table))
         self.hub.push(table)
         self.schedule_bots(table)
+
+    async def _rate(self, table: Table) -> None:
+        """Update the ratings with a game that just finished (once: `ratings.rate_game`)."""
+        try:
+            scores = [float(x) for x in table.state.returns()]
+            await self._db_write(rate_game, self.store, table.id, scores)
+        except Exception:  # noqa: BLE001 - a rating not updated never stops a game
+            log.warning("the ratings of game %s were not updated", table.id, exc_info=True)
 
     async def _prepare_undo(self, table: Table) -> None:
         """Ask the engine's undo policy in a worker thread (it replays the game), so building the
@@ -609,7 +674,7 @@ class GameService:
         request made just before this very take-back is still current)."""
         self.hub.seen(game_id, seat)
         table = await self._fresh(game_id, version)
-        if seat is not None and table.status == RUNNING and table.seats[seat].kind != HUMAN:
+        if seat is not None and table.status == RUNNING and table.seats[seat].bot is not None:
             await self._reclaim(table, seat)
             table = self.tables[game_id]
         if version == self._reclaimed_from(table, seat):
@@ -707,8 +772,11 @@ class GameService:
             return table
 
     def _check_away(self, table: Table, target: int) -> None:
-        """409 unless the person of `target` has been away for the grace period."""
+        """409 unless the person of `target` has been away for the grace period, or let their time
+        run out `clocks.HANDOFF_TIMEOUTS` times in a row."""
         name = table.seats[target].name
+        if table.seats[target].timeouts >= clocks.HANDOFF_TIMEOUTS:
+            return
         if target in self.hub.connected(table.id):
             raise ApiError(409, f"{name} is at the table (connected): only they can hand their seat to a bot")
         away = self.hub.absent_for(table.id, target)
@@ -722,10 +790,11 @@ class GameService:
         their seat, it is theirs again (a ``bot-handoff`` record back to ``human``; a bot move being
         planned for that seat is then dropped, so the bot leaves at the seat's next decision).
         Call with the game's lock held."""
-        if seat is None or table.status != RUNNING or table.seats[seat].kind == HUMAN:
+        if seat is None or table.status != RUNNING or table.seats[seat].bot is None:
             return
         before = table.version
-        plan = table.plan_handoff(seat, HUMAN)
+        # a time-out bot standing in for them leaves; a bot handed the seat gives it back
+        plan = table.plan_back(seat) if table.seats[seat].kind == HUMAN else table.plan_handoff(seat, HUMAN)
         await self._write(table, plan)
         table.cache[("reclaimed", seat)] = before
 
@@ -740,7 +809,12 @@ class GameService:
         """A seat's person connected: present from now, and their seat back from a bot if needed."""
         self.hub.seen(game_id, seat)
         table = self.tables[game_id]
-        if seat is None or table.seats[seat].kind == HUMAN:
+        if seat is not None and seat not in table.arrived:  # first seen: the seats' flags change
+            table.arrived.add(seat)
+            for key in [k for k in table.cache if k[0] in ("view", "parts")]:
+                del table.cache[key]
+            self.hub.push(table)
+        if seat is None or table.seats[seat].bot is None:
             return table
         async with self.lock(game_id):
             table = self.tables[game_id]
@@ -856,9 +930,12 @@ class GameService:
     def _job(self, table: Table, limit: int) -> Job:
         """The pool's job for the table's bots at its current version (the whole action log: the
         pool sends a worker only what it lacks)."""
+        standin = any(s.standin is not None for s in table.seats)  # it leaves at its wait's end: one move
         return Job(game_id=table.id, game=table.game, config=table.config, seed=table.seed,
-                   seats=tuple((s.kind, s.stop_at_windows) for s in table.seats), version=table.version,
-                   epoch=table.log_epoch, start=0, texts=tuple(t for _, t in table.actions), limit=limit,
+                   seats=tuple((s.bot or s.kind, s.stop_at_windows) for s in table.seats),
+                   version=table.version,
+                   epoch=table.log_epoch, start=0, texts=tuple(t for _, t in table.actions),
+                   limit=1 if standin else limit,
                    batch_seconds=self.config.bot_batch_seconds, caps=self.caps,
                    stream=table.state.rng.stream)
 

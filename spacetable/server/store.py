@@ -18,13 +18,13 @@ from __future__ import annotations
 import functools
 import hashlib
 import json
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any, ParamSpec, TypeVar
 
-from sqlalchemy import Engine, create_engine, delete, event, insert, select, text, update
+from sqlalchemy import Engine, create_engine, delete, event, insert, select, text, tuple_, update
 from sqlalchemy.engine.interfaces import DBAPIConnection
 from sqlalchemy.exc import DBAPIError, IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
@@ -32,12 +32,15 @@ from sqlalchemy.pool import ConnectionPoolEntry, StaticPool
 
 from spacetable.engine.rng import STREAM, seed_key
 from spacetable.server.db import (
+    ClockDeadline,
+    ClockOutage,
     GameRow,
     LeaseRow,
     NoticeJob,
     PlayerRow,
     RecordRow,
     SeatRow,
+    ServerClock,
     ServerKey,
     TokenRow,
 )
@@ -67,6 +70,12 @@ def hash_token(token: str) -> str:
 
 def now() -> datetime:
     return datetime.now(UTC).replace(tzinfo=None)
+
+
+def presence_payload(game_id: str, process: str, seats: Sequence[int], hidden: Collection[int] = ()) -> str:
+    """``<game id>:<process>:<seats>``: the seats connected to `process`, comma-separated, each with
+    ``h`` when every page of it there is hidden (`notify.parse_presence` reads it)."""
+    return f"{game_id}:{process}:{','.join(f'{x}h' if x in hidden else str(x) for x in sorted(seats))}"
 
 
 def notify_payload(game_id: str, base: int, records: Sequence[NewRecord], origin: str) -> str:
@@ -117,6 +126,8 @@ class StoredSeat:
     name: str
     player: str | None = None
     """The id of the player profile the seat is attached to, if any."""
+    open: bool = False
+    """No one holds the seat yet: any player may take it (`server.rematch`)."""
 
 
 @dataclass(frozen=True)
@@ -184,6 +195,20 @@ class StoredGame:
     """The creator gave the seed; None for a game stored before commitments (unknown)."""
     stream: str = STREAM
     """The generator stream the game is dealt with (`rng.STREAM`; older games `rng.LEGACY_STREAM`)."""
+    clock: dict[str, Any] | None = None
+    """The game's clock settings (``{"kind", "seconds", "reserve"}``), None without one."""
+    rematch: str | None = None
+    """The id of the game's rematch, once created."""
+
+
+@dataclass(frozen=True)
+class Deadline:
+    """A claimed clock deadline: the run (record number of its start) of a game's seat."""
+
+    game_id: str
+    run: int
+    seat: int
+    due_ms: int
 
 
 def make_engine(url: str) -> Engine:
@@ -302,7 +327,8 @@ class Store:
     def create(self, game_id: str, game: str, config: dict[str, Any], seed: int, rules_version: str,
                seats: Sequence[StoredSeat], tokens: Sequence[tuple[str, int | None]],
                records: Sequence[NewRecord], status: str, share_for_research: bool = False, *,
-               salt: bytes | None = None, fixed_seed: bool | None = None, stream: str = STREAM) -> None:
+               salt: bytes | None = None, fixed_seed: bool | None = None, stream: str = STREAM,
+               clock: dict[str, Any] | None = None) -> None:
         """Store a new game with its seats, token hashes and first records in one transaction.
 
         `seed` (0 ≤ seed < 2**128) is stored as hex with the commitment's `salt`, whether the creator
@@ -313,10 +339,11 @@ class Store:
                           seed_hex=seed_key(seed).hex(), salt_hex=None if salt is None else salt.hex(),
                           fixed_seed=fixed_seed, rng=stream,
                           rules_version=rules_version, version=len(records), status=status,
-                          created_at=t, updated_at=t, share_for_research=share_for_research))
+                          created_at=t, updated_at=t, share_for_research=share_for_research,
+                          clock=None if clock is None else json.dumps(clock, sort_keys=True)))
             s.flush()
-            s.add_all(SeatRow(game_id=game_id, seat=x.seat, kind=x.kind, name=x.name, player_id=x.player)
-                      for x in seats)
+            s.add_all(SeatRow(game_id=game_id, seat=x.seat, kind=x.kind, name=x.name, player_id=x.player,
+                              is_open=x.open) for x in seats)
             s.add_all(TokenRow(token_hash=hash_token(tok), game_id=game_id, seat=seat)
                       for tok, seat in tokens)
             s.add_all(RecordRow(game_id=game_id, n=i, kind=r.kind, text=r.text, seat=r.seat, created_at=t)
@@ -360,22 +387,25 @@ class Store:
         return new_version
 
     @_retried
-    def announce(self, game_id: str, process: str, seats: Sequence[int]) -> None:
-        """Tell the other processes which seats of a game are connected to `process` (NOTIFY)."""
-        payload = f"{game_id}:{process}:{','.join(str(x) for x in sorted(seats))}"
+    def announce(self, game_id: str, process: str, seats: Sequence[int],
+                 hidden: Collection[int] = ()) -> None:
+        """Tell the other processes which seats of a game are connected to `process` (NOTIFY), and
+        which of them have only hidden pages there (suffix ``h``: no notice is held back for them)."""
+        payload = presence_payload(game_id, process, seats, hidden)
         with self.engine.connect() as conn:
             conn.execute(text("SELECT pg_notify(:c, :p)"), {"c": PRESENCE, "p": payload})
             conn.commit()
 
     @_retried
-    def announce_many(self, process: str, games: Sequence[tuple[str, Sequence[int]]]) -> None:
+    def announce_many(self, process: str,
+                      games: Sequence[tuple[str, Sequence[int], Collection[int]]]) -> None:
         """`announce` for several games in one transaction (the sweep's presence heartbeat): one
         database round trip instead of one per game, so it never queues ahead of catch-ups."""
         if not games:
             return
         with self.engine.connect() as conn:
-            for game_id, seats in games:
-                payload = f"{game_id}:{process}:{','.join(str(x) for x in sorted(seats))}"
+            for game_id, seats, hidden in games:
+                payload = presence_payload(game_id, process, seats, hidden)
                 conn.execute(text("SELECT pg_notify(:c, :p)"), {"c": PRESENCE, "p": payload})
             conn.commit()
 
@@ -467,11 +497,11 @@ class Store:
                 id=row.id, game=row.game, config=json.loads(row.config),
                 seed=int(row.seed_hex, 16) if row.seed_hex else row.seed,
                 salt=bytes.fromhex(row.salt_hex) if row.salt_hex else None, fixed_seed=row.fixed_seed,
-                stream=row.rng,
+                stream=row.rng, clock=json.loads(row.clock) if row.clock else None,
                 rules_version=row.rules_version, version=row.version, status=row.status,
-                seats=[StoredSeat(x.seat, x.kind, x.name, x.player_id) for x in seats],
+                seats=[StoredSeat(x.seat, x.kind, x.name, x.player_id, x.is_open) for x in seats],
                 records=[StoredRecord(r.n, r.kind, r.text, r.seat, r.created_at) for r in recs],
-                tokens=[(h, seat) for h, seat in tokens])
+                tokens=[(h, seat) for h, seat in tokens], rematch=row.rematch_id)
 
     @_retried
     def list_ids(self, status: str | None = None) -> list[str]:
@@ -652,3 +682,99 @@ class Store:
             found = s.get(ServerKey, name)
             assert found is not None
             return found.value
+
+    # ----- clocks: deadlines, the heartbeat, outages ---------------------------------------------
+    def queue_deadlines(self, rows: Sequence[Deadline]) -> int:
+        """Store the deadlines of clock runs; one already stored for the same run is kept as it is.
+        The number stored."""
+        if not rows:
+            return 0
+        values = [{"game_id": d.game_id, "run": d.run, "seat": d.seat, "due_ms": d.due_ms, "state": "pending",
+                   "locked_until_ms": 0} for d in rows]
+        if self.shared:
+            from sqlalchemy.dialects.postgresql import insert as pg_insert
+            stmt: Any = pg_insert(ClockDeadline).on_conflict_do_nothing()
+        else:
+            from sqlalchemy.dialects.sqlite import insert as lite_insert
+            stmt = lite_insert(ClockDeadline).on_conflict_do_nothing()
+        with self.engine.begin() as conn:
+            res = conn.execute(stmt.returning(ClockDeadline.run), values)
+            return len(res.fetchall())
+
+    def claim_deadlines(self, now_ms: int, lock_ms: int, limit: int = 50) -> list[Deadline]:
+        """Claim up to `limit` due deadlines for `lock_ms`: one process at a time (``FOR UPDATE SKIP
+        LOCKED`` on PostgreSQL, then ``locked_until_ms``; SQLite has one process and one writer)."""
+        due = (select(ClockDeadline.game_id, ClockDeadline.run, ClockDeadline.seat, ClockDeadline.due_ms)
+               .where(ClockDeadline.state == "pending", ClockDeadline.due_ms <= now_ms,
+                      ClockDeadline.locked_until_ms <= now_ms)
+               .order_by(ClockDeadline.due_ms).limit(limit))
+        if self.shared:
+            due = due.with_for_update(skip_locked=True)
+        with self.engine.begin() as conn:
+            out = [Deadline(str(g), int(r), int(seat), int(d)) for g, r, seat, d in conn.execute(due)]
+            if out:
+                conn.execute(update(ClockDeadline)
+                             .where(tuple_(ClockDeadline.game_id, ClockDeadline.run).in_([(d.game_id, d.run)
+                                                                                         for d in out]))
+                             .values(locked_until_ms=now_ms + lock_ms))
+            return out
+
+    def finish_deadline(self, game_id: str, run: int, state: str, at_ms: int, by: str | None = None) -> None:
+        """A deadline is over: ``fired`` (by process `by`) or ``done`` (decided in time, or moot)."""
+        with self.engine.begin() as conn:
+            conn.execute(update(ClockDeadline)
+                         .where(ClockDeadline.game_id == game_id, ClockDeadline.run == run)
+                         .values(state=state, done_ms=at_ms, fired_by=by))
+
+    def retry_deadline(self, game_id: str, run: int, due_ms: int) -> None:
+        """Claim a deadline again at `due_ms` (its run was given more time, or the game was busy)."""
+        with self.engine.begin() as conn:
+            conn.execute(update(ClockDeadline)
+                         .where(ClockDeadline.game_id == game_id, ClockDeadline.run == run)
+                         .values(due_ms=due_ms, locked_until_ms=0))
+
+    @_retried
+    def deadlines(self, game_id: str | None = None) -> list[dict[str, Any]]:
+        """Every deadline (of a game), in due order (tests, admins)."""
+        with self._session() as s:
+            q = select(ClockDeadline).order_by(ClockDeadline.due_ms)
+            if game_id is not None:
+                q = q.where(ClockDeadline.game_id == game_id)
+            return [{"game": r.game_id, "run": r.run, "seat": r.seat, "due_ms": r.due_ms, "state": r.state,
+                     "done_ms": r.done_ms, "fired_by": r.fired_by} for r in s.scalars(q)]
+
+    def clock_start(self, now_ms: int, stale_ms: int) -> list[tuple[int, int]]:
+        """On start: if the heartbeat is older than `stale_ms`, the whole server was down since it:
+        record that outage and move every pending deadline due after it by its length; then beat.
+        Under a row lock (PostgreSQL), so of processes starting together only the first counts an
+        outage (the others then see its fresh beat). Every outage recorded, oldest first."""
+        try:
+            return self._clock_start(now_ms, stale_ms)
+        except IntegrityError:  # another process wrote the first heartbeat (or this outage) just now
+            return self._clock_start(now_ms, stale_ms)
+
+    def _clock_start(self, now_ms: int, stale_ms: int) -> list[tuple[int, int]]:
+        with self._session() as s, s.begin():
+            q = select(ServerClock).where(ServerClock.name == "heartbeat")
+            if self.shared:
+                q = q.with_for_update()
+            row = s.scalars(q).first()
+            if row is None:
+                s.add(ServerClock(name="heartbeat", beat_ms=now_ms))
+            else:
+                if now_ms - row.beat_ms > stale_ms and s.get(ClockOutage, row.beat_ms) is None:
+                    s.add(ClockOutage(start_ms=row.beat_ms, end_ms=now_ms))
+                    s.execute(update(ClockDeadline).where(ClockDeadline.state == "pending",
+                                                          ClockDeadline.due_ms > row.beat_ms)
+                              .values(due_ms=ClockDeadline.due_ms + (now_ms - row.beat_ms)))
+                row.beat_ms = max(row.beat_ms, now_ms)
+        with self._session() as s:
+            rows = s.scalars(select(ClockOutage).order_by(ClockOutage.start_ms))
+            return [(r.start_ms, r.end_ms) for r in rows]
+
+    def beat(self, now_ms: int) -> None:
+        """The heartbeat: the server is up at `now_ms`."""
+        with self.engine.begin() as conn:
+            conn.execute(update(ServerClock)
+                         .where(ServerClock.name == "heartbeat", ServerClock.beat_ms < now_ms)
+                         .values(beat_ms=now_ms))

@@ -35,6 +35,8 @@ from spacetable.engine.session import AUTO, BOT, CHANCE_KIND, Observer, Session,
 from spacetable.engine.session import HUMAN as HUMAN_KIND
 from spacetable.engine.session import Chooser as Chooser_
 from spacetable.engine.state import CHANCE, TERMINAL, State
+from spacetable.server import clocks
+from spacetable.server.clocks import ClockSettings, ClockState
 from spacetable.server.deal import Deal
 from spacetable.server.store import NewRecord, StoredGame, StoredRecord
 from spacetable.sim.setup import load_game
@@ -85,6 +87,16 @@ class Seat:
     stop_at_windows: bool = False
     """The person asked to be stopped at optional windows (`State.optional_pass`); otherwise the
     server passes them for this seat (record kind ``auto``)."""
+    standin: str | None = None
+    """The bot deciding for this person because their time ran out (`clocks`), until the table
+    waits on another seat or they come back; the seat stays theirs."""
+    timeouts: int = 0
+    """Time-outs in a row (reset by a decision of their own)."""
+
+    @property
+    def bot(self) -> str | None:
+        """The bot that decides for this seat now: its own, or a stand-in; None for a person."""
+        return self.kind if self.kind != HUMAN else self.standin
 
 
 @dataclass(frozen=True)
@@ -117,6 +129,7 @@ class Plan:
     legal: list[Action] | None = None
     """The legal actions of the person deciding at `state`, when `advance` stopped there (so the
     view does not compute them again)."""
+    clock: ClockState | None = None
 
 
 @dataclass
@@ -155,6 +168,20 @@ class Table:
     send the whole log instead."""
     deal: Deal | None = None
     """The seed's salt, whether the creator chose it, the generator stream (`server.deal`)."""
+    clock: ClockState | None = None
+    """The game's clock (`server.clocks`), None without one."""
+    chat: list[dict[str, Any]] = field(default_factory=list)
+    """The table chat's last messages (`server.chat`: one list per game, shared by its tables)."""
+    chat_text: tuple[int, str] = (0, "[]")
+    """(number of the last message, the view's ``chat`` as JSON text) (`views.view_text`)."""
+    open_seats: set[int] = field(default_factory=set)
+    """Seats no one holds yet: any player may take one (`server.rematch`)."""
+    rematch: str | None = None
+    """The id of this finished game's rematch, once one of its people asked for it."""
+    arrived: set[int] = field(default_factory=set)
+    """Seats whose person has opened the table since this process held the game (those who decided
+    count too: `views.seat_list`); the others have not come yet, which the page says rather than
+    "reconnecting"."""
 
     @property
     def fixed_seed(self) -> bool:
@@ -174,7 +201,7 @@ class Table:
     def bot_to_move(self) -> int | None:
         """The seat of the bot that must decide now, if any."""
         p = self.current_player()
-        return p if p is not None and self.seats[p].kind != HUMAN else None
+        return p if p is not None and self.seats[p].bot is not None else None
 
     def has_human(self) -> bool:
         return any(s.kind == HUMAN for s in self.seats)
@@ -184,7 +211,7 @@ class Table:
         state = self.state.copy()
         state.events = []
         return Plan(self.version, [], state, list(self.actions), list(self.log),
-                    [replace(s) for s in self.seats])
+                    [replace(s) for s in self.seats], clock=None if self.clock is None else self.clock.copy())
 
     def plan_actions(self, seat: int, texts: list[str], kind: str = "action", together: bool = False) -> Plan:
         """Apply `seat`'s consecutive decisions (chance steps between them are drawn); SpacetableError.
@@ -214,7 +241,7 @@ class Table:
         an undo the same decision meets the same answer, so undo never re-rolls a bot (engine.undo),
         and it is derived one-way from the seed, so a bot's choices never lead back to the deal."""
         plan = self._plan()
-        bots: list[ChooserSeat | None] = [None if s.kind == HUMAN else ChooserSeat(choose, s.kind)
+        bots: list[ChooserSeat | None] = [None if s.bot is None else ChooserSeat(choose, s.bot)
                                           for s in plan.seats]
         session, recorder = _session(plan, bots)
         recorder.game_id = self.id
@@ -236,6 +263,19 @@ class Table:
         apply_record(self.game, self.config, self.seed, plan, NewRecord("bot-handoff", bot, seat))
         if bot == HUMAN:
             advance(plan)
+        return plan
+
+    def plan_timeout(self, seat: int, bot: str) -> Plan:
+        """`seat`'s time ran out: `bot` decides for them until the table waits on another seat."""
+        plan = self._plan()
+        apply_record(self.game, self.config, self.seed, plan, NewRecord(clocks.TIMEOUT, bot, seat))
+        return plan
+
+    def plan_back(self, seat: int) -> Plan:
+        """The person of `seat` is back: the time-out bot standing in for them leaves."""
+        plan = self._plan()
+        apply_record(self.game, self.config, self.seed, plan, NewRecord(clocks.CLOCK, "back", seat))
+        advance(plan)
         return plan
 
     def plan_prefs(self, seat: int, stop_at_windows: bool) -> Plan:
@@ -271,6 +311,7 @@ class Table:
         self.actions = plan.actions
         self.log = plan.log
         self.seats = plan.seats
+        self.clock = plan.clock
         self.meta.extend((r.kind, r.seat) for r in plan.records)
         if any(r.kind == "undo" for r in plan.records):
             self.log_epoch = next(_EPOCHS)
@@ -302,6 +343,15 @@ class ChooserSeat:
         return self.choose_for(seat, state, rng)
 
 
+def _clocked(plan: Plan, kind: str, seat: int | None) -> None:
+    """After a decision or draw in a game with a clock: a person's own decision ends their run of
+    time-outs; a stand-in bot leaves once the table waits on another seat."""
+    if kind in ("action", JOINED) and seat is not None and plan.seats[seat].kind == HUMAN \
+            and plan.seats[seat].standin is None:
+        plan.seats[seat].timeouts = 0
+    clocks.settle(plan)
+
+
 _RECORD_KINDS = {HUMAN_KIND: "action", BOT: "action", CHANCE_KIND: "chance", AUTO: "auto"}
 
 
@@ -313,6 +363,8 @@ class _Recorder(Observer):
         self.human_kind = "action"
         """The record kind of a person's decision (``joined`` inside a compound intent)."""
         self.game_id = "?"
+        self.session: Session | None = None
+        """The session it records (its seats follow a stand-in bot's leaving, `clocks.settle`)."""
 
     def after(self, state: State, step: Step) -> None:
         plan = self.plan
@@ -322,6 +374,13 @@ class _Recorder(Observer):
         plan.records.append(NewRecord(kind, text, step.seat))
         plan.actions.append((n, text))
         plan.log.extend(event_lines(n, state))
+        if plan.clock is not None:
+            _clocked(plan, kind, step.seat)
+            session = self.session
+            if session is not None:  # a stand-in bot that left: its seat is the person's again
+                for i, seat in enumerate(plan.seats):
+                    if seat.bot is None and session.bots[i] is not None:
+                        session.bots[i] = None
 
     def bot_failed(self, seat: int, error: Exception) -> None:
         kind = self.plan.seats[seat].kind if seat < len(self.plan.seats) else "?"
@@ -334,9 +393,10 @@ def _session(plan: Plan, bots: list[ChooserSeat | None] | None = None) -> tuple[
     the session then stops at a bot's decision), each step recorded into the plan."""
     recorder = _Recorder(plan)
     seats: list[Chooser_ | None] = (list(bots) if bots is not None
-                                    else [None if s.kind == HUMAN else _WAIT for s in plan.seats])
+                                    else [None if s.bot is None else _WAIT for s in plan.seats])
     session = Session(plan.state, seats, stop_at_windows=[s.stop_at_windows for s in plan.seats],
                       observer=recorder, position=len(plan.actions))
+    recorder.session = session
     return session, recorder
 
 
@@ -394,6 +454,12 @@ def apply_record(game: str, config: dict[str, Any], seed: int, plan: Plan, rec: 
             state.apply(Action.parse(rec.text))
         plan.actions.append((n, rec.text))
         plan.log.extend(event_lines(n, state))
+        if plan.clock is not None:
+            _clocked(plan, rec.kind, rec.seat)
+    elif rec.kind in (clocks.CLOCK, clocks.TIMEOUT):
+        line = clocks.apply(plan, rec, n)
+        if line is not None:
+            plan.log.append(LogLine(n, line))
     elif rec.kind == "undo":
         keep = int(rec.text)
         if not 0 <= keep <= len(plan.actions):
@@ -419,6 +485,9 @@ def apply_record(game: str, config: dict[str, Any], seed: int, plan: Plan, rec: 
             raise SaveError(f"record {n}: bot hand-off of an unknown seat")
         seat = plan.seats[rec.seat]
         seat.kind = rec.text
+        seat.standin = None
+        if rec.text == HUMAN:
+            seat.timeouts = 0
         plan.log.append(LogLine(n, f"{seat.name} is back and plays their own seat again" if rec.text == HUMAN
                                 else f"{seat.name}'s seat is now played by the {rec.text} bot"))
     else:
@@ -446,6 +515,7 @@ def load_table(stored: StoredGame) -> Table:
     state.events = []
     table = Table(stored.id, stored.game, stored.config, stored.seed, stored.rules_version, seats, state,
                   deal=deal_of(stored))
+    table.clock = clock_of(stored)
     plan = table._plan()
     for rec in stored.records:
         try:
@@ -469,6 +539,12 @@ def load_table(stored: StoredGame) -> Table:
         table.status = UPGRADED
         table.message = "This game was closed by a rules upgrade."
     return table
+
+
+def clock_of(stored: StoredGame) -> ClockState | None:
+    """The clock of a stored game at its start (its records then replay the rest), None without one."""
+    settings = ClockSettings.of(stored.clock)
+    return ClockState(settings) if settings is not None else None
 
 
 def deal_of(stored: StoredGame) -> Deal:

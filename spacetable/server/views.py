@@ -10,14 +10,19 @@ from __future__ import annotations
 
 import json
 import re
+import time
 from collections.abc import Container, Iterable
 from dataclasses import dataclass
 from types import ModuleType
 from typing import Any
 
 from spacetable.engine.errors import SpacetableError
+from spacetable.server import clocks
 from spacetable.server.tables import FINISHED, HUMAN, JOINED, RUNNING, LogLine, Table, replay
 from spacetable.sim.setup import load_game
+
+CHAT_LINES = 50
+"""The last table-chat messages every view carries (`server.chat`)."""
 
 MAX_WALK = 50
 
@@ -151,11 +156,18 @@ def _engine_undo(table: Table, seat: int, crossing: bool) -> UndoStatus:
 
 
 def seat_list(table: Table, connected: Container[int], away: Container[int] = ()) -> list[dict[str, Any]]:
-    """Every seat: name, kind, whether its person is connected, and whether they have been away
-    long enough that another seat may hand their seat to a bot (``away``)."""
+    """Every seat: name, kind, whether its person is connected, whether they have come at all
+    (``arrived``: connected or decided since this process held the game), whether they have been
+    away long enough that another seat may hand their seat to a bot (``away``), and whether the seat
+    is open (no one holds it yet)."""
+    acted = table.cache.get(("acted",))
+    if acted is None:
+        acted = table.cache[("acted",)] = {seat for kind, seat in table.meta if kind == "action"}
     return [{"seat": s.seat, "name": s.name, "kind": s.kind,
              "connected": s.kind != HUMAN or s.seat in connected,
-             "away": s.kind == HUMAN and s.seat in away} for s in table.seats]
+             "arrived": s.kind != HUMAN or s.seat in connected or s.seat in table.arrived or s.seat in acted,
+             "away": s.kind == HUMAN and s.seat in away and s.seat not in table.open_seats,
+             "open": s.seat in table.open_seats} for s in table.seats]
 
 
 def view_body(table: Table, seat: int | None, connected: Container[int] = (),
@@ -163,7 +175,26 @@ def view_body(table: Table, seat: int | None, connected: Container[int] = (),
     """The GET /view body for `seat` (None: spectator), built from `state.view(seat)` only (its
     ``view`` is memoized for the version: read it, do not change it)."""
     body = _fields(table, seat, connected, away)
-    return {**body["head"], "view": _view_json(table, seat), "log": log_for(table, seat), **body["tail"]}
+    left, info = clocks.view(table, _now_ms())
+    return {**body["head"], "view": _view_json(table, seat), "log": log_for(table, seat), **body["tail"],
+            "clock": left, "clock_info": info, "chat": table.chat[-CHAT_LINES:], "rematch": table.rematch}
+
+
+def _now_ms() -> int:
+    return int(time.time() * 1000)
+
+
+NO_CLOCK = ',"clock":{},"clock_info":null'
+"""The body's clock keys in a game without a clock."""
+
+
+def _clock_text(table: Table) -> str:
+    """The body's ``clock`` and ``clock_info`` as JSON text, built at every send (the seconds left
+    change while the version stays)."""
+    if table.clock is None:
+        return NO_CLOCK
+    left, info = clocks.view(table, _now_ms())
+    return f',"clock":{_dumps(left)},"clock_info":{_dumps(info)}'
 
 
 def _fields(table: Table, seat: int | None, connected: Container[int],
@@ -290,9 +321,10 @@ def view_text(table: Table, seat: int | None, connected: Container[int] = (),
               log_start: int | None = None, away: Container[int] = ()) -> str:
     """`view_body` as JSON text (the same keys, in the same order), memoized per version, seat,
     connected seats and log start (pushes and replies share one build of the body's parts; the
-    view's public values and every log line are serialized once). With `log_start` (pushes) the
-    body's ``log`` holds only the lines from index `log_start` on and says so in ``"log_start"``:
-    the client keeps the first `log_start` lines it has and appends these (0: the whole log)."""
+    view's public values and every log line are serialized once; only the clock is built each
+    time). With `log_start` (pushes) the body's ``log`` holds only the lines from index
+    `log_start` on and says so in ``"log_start"``: the client keeps the first `log_start` lines it
+    has and appends these (0: the whole log)."""
     flags = tuple((s.seat in connected) + 2 * (s.seat in away) for s in table.seats)
     key = ("view", seat, flags, log_start)
     text = table.cache.get(key)
@@ -306,11 +338,21 @@ def view_text(table: Table, seat: int | None, connected: Container[int] = (),
             table.cache[parts_key] = parts
         head, tail = parts
         lines = ",".join(_log_texts(table)[log_start or 0:])
-        if log_start is not None:
-            tail = f'{tail[:-1]},"log_start":{log_start}}}'
-        text = head + lines + tail
+        text = head + lines + tail[:-1]
         table.cache[key] = text
-    return str(text)
+    # what changes while the version stays is added at every send: a clock's seconds, the chat, a rematch
+    end = "}" if log_start is None else f',"log_start":{log_start}}}'
+    rematch = "null" if table.rematch is None else _dumps(table.rematch)
+    return f'{text}{_clock_text(table)},"chat":{_chat_text(table)},"rematch":{rematch}{end}'
+
+
+def _chat_text(table: Table) -> str:
+    """The view's ``chat`` (the last `CHAT_LINES` messages) as JSON text, built once per new message
+    (chat does not change the game's version, so it is kept apart from the version's memo)."""
+    last = table.chat[-1]["n"] if table.chat else 0
+    if table.chat_text[0] != last:
+        table.chat_text = (last, _dumps(table.chat[-CHAT_LINES:]))
+    return table.chat_text[1]
 
 
 def _deal(table: Table) -> dict[str, Any]:
@@ -328,6 +370,7 @@ def summary_body(table: Table) -> dict[str, Any]:
         "seats": seat_list(table, range(len(table.seats))), "status": table.status,
         "message": table.message, "version": table.version, "winners": table.winners(),
         "current_player": current, "standings": None, "tutorial": table.tutorial,
+        "clock": None if table.clock is None else table.clock.settings.to_json(),
         **_deal(table),
     }
     if table.status == FINISHED:

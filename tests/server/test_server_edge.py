@@ -136,6 +136,10 @@ def test_eight_games_of_the_largest_bots_leave_the_server_answering(sqlite_url: 
             print(f"SIGTERM while the bots search: stopped in {took:.1f} s")
             assert took < 5.0
             assert _gone(workers, 2)
+        except BaseException:
+            err.seek(0)  # what the restarted server said, beside the failure
+            print("restarted server's log:\n" + err.read().decode(errors="replace")[-4000:])
+            raise
         finally:
             if proc.poll() is None:
                 proc.kill()
@@ -255,14 +259,14 @@ def test_half_sent_requests_are_closed_and_one_address_cannot_take_every_connect
                           b"Content-Length: 500\r\n\r\n{\"game\": ")
             socks.append(s)
         time.sleep(0.3)
-        try:  # closed at once: an empty read, or a reset (which may even arrive while connecting)
+        try:  # refused: closed at once, or reset (which a loaded machine may deliver while connecting)
             extra = socket.create_connection(("127.0.0.1", port), timeout=5)
             try:
                 extra.sendall(b"GET /api/meta HTTP/1.1\r\nHost: x\r\n\r\n")
                 refused = extra.recv(100) == b""
             finally:
                 extra.close()
-        except ConnectionResetError:
+        except (ConnectionResetError, BrokenPipeError):
             refused = True
         assert refused, "the 101st connection from one address was served"
         assert other.get("/api/meta").status_code == 200  # another address is served meanwhile

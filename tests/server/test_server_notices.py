@@ -412,3 +412,59 @@ def test_two_processes_on_postgresql_send_each_notice_once(pg_url: str) -> None:
     assert all(j["state"] in ("sent", "dropped") for j in jobs), jobs
     assert len(bodies) == sum(j["state"] == "sent" for j in jobs)  # each sent job reached the hook once
     assert len({(j["game"], j["decision"]) for j in jobs}) == len(jobs)
+
+
+def test_a_page_hidden_on_one_process_lets_another_send_the_notice(pg_url: str) -> None:
+    """Bo's page is connected to process B: while it says it is visible, Ada's moves through process A
+    send Bo nothing; once it says it is hidden (B tells A with its presence), A's next wait on Bo
+    sends one notice."""
+    import httpx
+    from websockets.sync.client import connect
+
+    from tests.server.server_helpers import free_port, serve_process
+
+    hook = http_receiver()
+    ports = [free_port(), free_port()]
+    args = ["--allow-private-webhooks"]
+    try:
+        with serve_process(pg_url, ports[0], args=args), serve_process(pg_url, ports[1], args=args), \
+                httpx.Client(timeout=20, base_url=f"http://127.0.0.1:{ports[0]}") as a:
+            bo = a.post("/api/players", json={"name": "Bo"}).json()["key"]
+            assert a.put("/api/players/me/notify", headers=auth(bo),
+                         json={"webhook": hook.base + "/bo"}).status_code == 200
+            g = create(a, ["human", "human"], seed=31, names=["Ada", "Bo"])
+            ta, tb = (s["token"] for s in g["seats"])
+            assert a.post(f"/api/games/{g['id']}/seats/1/claim", headers=auth(tb),
+                          json={"player_key": bo}).status_code == 200
+            pick = random.Random(4)
+
+            def ada_until_bo_waits() -> None:
+                for _ in range(80):
+                    va, vb = view(a, g, ta), view(a, g, tb)
+                    if vb["legal_actions"] and not va["legal_actions"]:
+                        return
+                    tok, v = (ta, va) if va["legal_actions"] else (tb, vb)
+                    choice = pick.choice(v["legal_actions"])["text"]
+                    r = a.post(f"/api/games/{g['id']}/actions", headers=auth(tok),
+                               json={"action": choice, "version": v["version"]})
+                    assert r.status_code in (200, 409), r.text
+                raise AssertionError("Bo never waited")
+
+            with connect(f"ws://127.0.0.1:{ports[1]}/ws/games/{g['id']}", additional_headers=auth(tb)) as ws:
+                ws.recv(10)
+                ws.send(json.dumps({"type": "visibility", "visible": True}))
+                _wait(lambda: view(a, g, ta)["seats"][1]["connected"])  # A heard that Bo is on B
+                ada_until_bo_waits()  # Bo looks at his table on B: A holds the notice back
+                time.sleep(1.0)
+                assert hook.on("/bo") == []
+                ws.send(json.dumps({"type": "visibility", "visible": False}))  # Bo's tab goes to the back
+                time.sleep(1.0)  # B's presence (seat 1 hidden) reaches A
+                v = view(a, g, tb)  # Bo plays his waiting decision through A, then Ada plays on
+                a.post(f"/api/games/{g['id']}/actions", headers=auth(tb),
+                       json={"action": v["legal_actions"][0]["text"], "version": v["version"]})
+                ada_until_bo_waits()
+                _wait(lambda: len(hook.on("/bo")) == 1, 5.0)
+                time.sleep(0.5)
+                assert len(hook.on("/bo")) == 1
+    finally:
+        hook.server.shutdown()

@@ -38,7 +38,7 @@ def test_a_profile_claims_seats_lists_games_and_opens_them_elsewhere(
         ada, key = _player(c, "Ada")
         assert ada["name"] == "Ada" and len(key) >= 40
         me = c.get("/api/players/me", headers=auth(key)).json()
-        assert me == {"player": ada, "games": []}
+        assert me == {"player": ada, "games": [], "ratings": {}}
 
         g1 = create(c, ["human", "human"], seed=3, names=["Ada", "Bo"])
         g2 = create(c, ["human", "greedy"], seed=4)

@@ -19,11 +19,11 @@ from spacetable.games.moonrakers import actions as A
 from spacetable.games.moonrakers import text
 from spacetable.games.moonrakers.advisor import _expand, _ids, expected_loss, success_probability
 from spacetable.games.moonrakers.cards import REQ_TYPES
+from spacetable.games.moonrakers.state import WIN_PRESTIGE
 
 PLANNING_SECONDS = 0.15
 """Time the odds of the recommended contract may take (the advice's own search has its own budget)."""
-WIN = 10
-"""Prestige that ends the game at the end of a turn (7.1)."""
+WIN = WIN_PRESTIGE
 
 
 def _rewards(c: Any) -> str:
@@ -179,7 +179,8 @@ def _negotiation(view: Mapping[str, Any], seat: int, a: Action, what: str, advic
             risk = f" against about {loss:.1f} Prestige lost to {dice_words}"
         if k == "accept":
             return f"Accept: you gain {share} if {name} succeeds{risk}."
-        return f"Decline: {share}{risk} is not worth it; helping the leader brings them nearer 10 Prestige."
+        return (f"Decline: {share}{risk} is not worth it; helping the leader brings them nearer "
+                f"{WIN} Prestige.")
     if k == "skip":
         return f"{what}: the coach's pick at this step."
     return f"{what}: the coach's pick for this proposal."

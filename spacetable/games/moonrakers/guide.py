@@ -10,8 +10,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-WIN = 10
-SOLO_TURNS = 10
+from spacetable.games.moonrakers.state import SOLO_TURNS, WIN_PRESTIGE
+
+WIN = WIN_PRESTIGE
 
 PHASES: tuple[tuple[str, str, str, str], ...] = (
     ("planning", "Planning", "3.2",

@@ -22,7 +22,7 @@ from spacetable.games.moonrakers.cards import FACTIONS
 from spacetable.games.moonrakers.choices import Choice, handler
 from spacetable.games.moonrakers.dice import block_die, blockable, unblocked_icons
 from spacetable.games.moonrakers.frames import Frame
-from spacetable.games.moonrakers.state import END_TURN, EXECUTION, PLANNING
+from spacetable.games.moonrakers.state import END_TURN, EXECUTION, IRREVOCABLE_KINDS, PLANNING
 from spacetable.games.moonrakers.zones import (
     crew_to_bottom,
     draw,
@@ -37,7 +37,7 @@ if TYPE_CHECKING:
     from spacetable.games.moonrakers.state import MoonrakersState, Seat
 
 MAX_REP: Final = 5
-EXTRA_KINDS: Final = frozenset({"spend", "trade"})
+EXTRA_KINDS: Final = IRREVOCABLE_KINDS
 """Action kinds that start a reputation spend or trade from any of the player's decisions."""
 
 RULE: Final = "BT-spend"
@@ -221,16 +221,19 @@ def contract_reward_received(s: MoonrakersState, seat: int) -> bool:
 
 
 # ------------------------------------------------------------------------------- costs and windows
-def cost(s: MoonrakersState, seat: int, r: int) -> int:
-    """Cost of reward r for `seat`: Artifact 205-A makes Prestige 1 cheaper, 205-B the others (≥ 1)."""
+def price(r: int, art_a: bool, art_b: bool) -> int:
+    """Cost of reward r for a player holding Artifact 205-A (`art_a`: Prestige 1 cheaper) and/or
+    205-B (`art_b`: the others 1 cheaper, never below 1)."""
     c = COST[r]
-    parts = s.players[seat].parts
     if r == PRESTIGE:
-        if ART_A in parts:
-            c -= 1
-    elif ART_B in parts:
-        c = max(1, c - 1)
-    return c
+        return c - 1 if art_a else c
+    return max(1, c - 1) if art_b else c
+
+
+def cost(s: MoonrakersState, seat: int, r: int) -> int:
+    """Cost of reward r for `seat` (its Artifact 205 discounts: `price`)."""
+    parts = s.players[seat].parts
+    return price(r, ART_A in parts, ART_B in parts)
 
 
 def trade_ratio(s: MoonrakersState, seat: int) -> int:
@@ -249,20 +252,27 @@ def in_contract(s: MoonrakersState, seat: int) -> bool:
     return s.phase == EXECUTION and ex is not None and seat in ex.seats
 
 
+WINDOW_CODE: Final = tuple(0 if r in ANY_TIME else 1 if r in IN_CONTRACT else 2 if r == DISCARD_CONTRACT
+                           else 3 if r == DISCARD_ARMORY else 4 for r in range(len(COST)))
+"""Per reward, its timing window (Possible Rewards), an index into `windows`: 0 at any time, 1 during a
+contract one takes part in, 2 the Mission Leader's planning, 3 the Mission Leader's buy phase, 4 not
+during another player's buy phase (the bonus card)."""
+
+
+def windows(s: MoonrakersState, seat: int) -> tuple[bool, bool, bool, bool, bool]:
+    """Which timing windows are open for `seat` now, by `WINDOW_CODE`."""
+    is_ml = seat == s.ml
+    buying = buy_phase(s)
+    return True, in_contract(s, seat), is_ml and s.phase == PLANNING, is_ml and buying, is_ml or not buying
+
+
 def window_open(s: MoonrakersState, seat: int, r: int) -> bool:
     """Is reward r's timing window open for `seat` now (Possible Rewards)?"""
-    if r in ANY_TIME:
-        return True
-    if r in IN_CONTRACT:
-        return in_contract(s, seat)
-    if r == DISCARD_CONTRACT:
-        return s.phase == PLANNING and seat == s.ml
-    if r == DISCARD_ARMORY:
-        return seat == s.ml and buy_phase(s)
-    return seat == s.ml or not buy_phase(s)  # BONUS: not during another player's buy phase
+    return windows(s, seat)[WINDOW_CODE[r]]
 
 
-def _unblocked(st: Seat) -> int:
+def unblocked(st: Seat) -> int:
+    """Hazard icons on a participant's dice not covered by its blocks (what a block would still stop)."""
     return unblocked_icons(st) - st.blocks
 
 
@@ -288,7 +298,7 @@ def usable(s: MoonrakersState, seat: int, r: int) -> bool:
     if r == REDUCE:
         return bool(reducible(s))
     st = ex.seats[seat]  # BLOCK: a die not yet blocked, with icons not covered by the blocks
-    return _unblocked(st) > 0 and bool(blockable(st))
+    return unblocked(st) > 0 and bool(blockable(st))
 
 
 def reducible(s: MoonrakersState) -> list[int]:
@@ -307,19 +317,17 @@ def armory_options(s: MoonrakersState) -> list[Action]:
 
 
 # ------------------------------------------------------------------------------- offering spends
-_OFFER_TABLE: Final[tuple[tuple[int, int, bool, int], ...]] = tuple(
-    (r, COST[r], SAME[r], 0 if r in ANY_TIME else 1 if r in IN_CONTRACT else 2 if r == DISCARD_CONTRACT
-     else 3 if r == DISCARD_ARMORY else 4) for r in range(len(COST)))
-"""Per reward: (reward, printed cost, paid with one faction, timing window: 0 any time, 1 in a
-contract, 2 the ML's planning, 3 the ML's buy phase, 4 not in another player's buy phase)."""
+def can_spend(s: MoonrakersState, seat: int, r: int) -> bool:
+    """May `seat` start a spend of reward r now: affordable, its window open, and of use?"""
+    rep = s.players[seat].rep
+    return (max(rep) if SAME[r] else sum(rep)) >= cost(s, seat, r) and window_open(s, seat, r) \
+        and usable(s, seat, r)
 
 
 def offers(s: MoonrakersState, seat: int) -> list[Action]:
-    """Every spend and trade `seat` could start now that can be paid and used.
-
-    The same list as checking `cost`, `window_open` and `usable` reward by reward, with what they
-    share (the timing windows, the Artifact 205 discounts, the factions held) worked out once: this
-    runs at every main decision of a Binding Ties game.
+    """Every spend and trade `seat` could start now that can be paid and used: `can_spend` for each
+    reward, with the parts it reads (the factions held, the discounts, the open windows) taken once,
+    as this runs at every main decision of a Binding Ties game.
     """
     p = s.players[seat]
     rep = p.rep
@@ -327,24 +335,14 @@ def offers(s: MoonrakersState, seat: int) -> list[Action]:
     if tot == 0:
         return []
     best = max(rep)
-    out: list[Action] = []
     parts = p.parts
-    art_a = ART_A in parts if parts else False
-    art_b = ART_B in parts if parts else False
-    is_ml = seat == s.ml
-    buying = buy_phase(s)
-    opened = (True, in_contract(s, seat), is_ml and s.phase == PLANNING, is_ml and buying,
-              is_ml or not buying)  # by `_OFFER_TABLE` window code, as `window_open`
+    art_a, art_b = ART_A in parts, ART_B in parts
+    opened = windows(s, seat)
     spend = A.SPEND
-    for r, c, same, window in _OFFER_TABLE:
-        if r == PRESTIGE:
-            if art_a:
-                c -= 1
-        elif art_b and c > 1:
-            c -= 1
-        if (best if same else tot) >= c and opened[window] and usable(s, seat, r):
-            out.append(spend[r])
-    ratio = 2 if parts and COMMS in parts else TRADE_RATIO
+    out: list[Action] = [spend[r] for r, window in enumerate(WINDOW_CODE)
+                         if (best if SAME[r] else tot) >= price(r, art_a, art_b) and opened[window]
+                         and usable(s, seat, r)]
+    ratio = trade_ratio(s, seat)
     if tot >= ratio:
         own = p.faction
         for q in s.players:
@@ -647,59 +645,6 @@ def takes_step(a: Action) -> bool:
     limited to "during a Contract in which they are participating" (+1 Action or Card, −2, block a
     die) are; "at any time" rewards and trades are not (Possible Rewards, Trading Reputation)."""
     return a.kind == "spend" and REWARD_ID[str(a.args[0])] in IN_CONTRACT
-
-
-# ------------------------------------------------------------------------------- bots
-def best_spends(s: MoonrakersState, seat: int) -> list[Action]:
-    """Spends and trades a simple greedy player would make now, best first (may be empty).
-
-    +1 Prestige whenever affordable (a participant: in the windows at the end of the contract, see
-    `_prestige_now`); in a contract one takes part in: a requirement reduction while
-    the contract is not met, a die block when 2+ icons are unblocked, +1 Action when out of Actions
-    with cards in hand and the contract not met. Never trades; everything else is left to the bot.
-    """
-    legal = extra_actions(s, seat)
-    if not legal:
-        return []
-    have = set(legal)
-    out: list[Action] = []
-    if A.SPEND[PRESTIGE] in have and _prestige_now(s, seat):
-        out.append(A.SPEND[PRESTIGE])
-    ex = s.ex
-    if ex is not None and seat in ex.seats and s.phase == EXECUTION:
-        from spacetable.games.moonrakers.execution import is_met
-
-        st = ex.seats[seat]
-        if A.SPEND[REDUCE] in have and not is_met(s):
-            out.append(A.SPEND[REDUCE])
-        if A.SPEND[BLOCK] in have and _unblocked(st) >= 2:
-            out.append(A.SPEND[BLOCK])
-        if A.SPEND[ACTION] in have and st.actions == 0 and s.players[seat].hand and not is_met(s):
-            out.append(A.SPEND[ACTION])
-    return out
-
-
-def _prestige_now(s: MoonrakersState, seat: int) -> bool:
-    """A participant buys Prestige in the window after the hazard losses (Prestige bought before them
-    can be lost to them, 3.4.9 step 3), or before the success check when a failure with allies is
-    about to take 1 reputation per ally's faction (Losing Reputation); anyone else at once."""
-    ex = s.ex
-    if ex is None or seat not in ex.seats:
-        return True
-    top = s.stack[-1]
-    if not isinstance(top, RepWindow):
-        return False  # wait for the windows at the end of the contract
-    if top.moment == BEFORE_SUCCESS:
-        from spacetable.games.moonrakers.execution import is_met
-
-        return len(ex.order) > 1 and not is_met(s)
-    return True
-
-
-def best_payment(s: MoonrakersState, seat: int, options: list[Action]) -> Action:
-    """Greedy payment choice: pay from the faction with the least reputation (keep others for 5s)."""
-    rep = s.players[seat].rep
-    return min(options, key=lambda a: rep[FACTION_ID[str(a.args[0])]] if a.kind == "faction" else 99)
 
 
 # ------------------------------------------------------------------------------- text

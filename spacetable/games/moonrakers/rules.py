@@ -37,10 +37,12 @@ from spacetable.games.moonrakers.state import (
     REWARDS,
     ROLLING,
     SETUP_OBJECTIVES,
+    SOLO_TURNS,
     STAY,
     STAY_HAND,
     STAY_REPLACE,
     WIN_CHECK,
+    WIN_PRESTIGE,
     MoonrakersState,
     Player,
 )
@@ -55,8 +57,6 @@ from spacetable.games.moonrakers.zones import (
     refill_contracts,
 )
 
-WIN_PRESTIGE: Final = 10
-SOLO_TURNS: Final = 10
 CONTRACT_SLOTS: Final = 8
 CREW_SLOTS: Final = 3
 PART_SLOTS: Final = 6

@@ -18,12 +18,14 @@ from spacetable.games.moonrakers import actions as A
 from spacetable.games.moonrakers.frames import Frame
 
 IRREVOCABLE_KINDS: Final = frozenset({"spend", "trade"})
-"""Binding Ties reputation spends and trades (`reputation.EXTRA_KINDS`): final once made."""
+"""Binding Ties reputation spends and trades (`reputation.EXTRA_KINDS` is this set): final once made."""
 
 _CARD_COST: Final[tuple[int, ...]] = (0,) * A.CREW_BASE + tuple(c.cost for c in A.CAT.crew)
 """Action-deck card id → its Crew cost (basic cards 0): deck strength in `heuristic_value`."""
-SOLO_TURNS: Final = 10  # 8.9 (as rules.SOLO_TURNS)
-WIN_PRESTIGE: Final = 10  # 7.1 (as rules.WIN_PRESTIGE)
+SOLO_TURNS: Final = 10
+"""A solo game lasts at most this many turns (8.9)."""
+WIN_PRESTIGE: Final = 10
+"""Prestige that ends the game at the end of a turn (7.1); every module reads it from here."""
 
 NUM_TYPES: Final = 5  # reactor, thruster, shield, damage, crew (REQ_TYPES)
 

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from spacetable.engine.rng import Rng
 from spacetable.engine.state import View
 from spacetable.games.moonrakers import actions as A
-from spacetable.games.moonrakers.cards import DMG1, DMG3
+from spacetable.games.moonrakers.cards import DMG1, DMG3, FACTIONS
 from spacetable.games.moonrakers.choices import Choice
 from spacetable.games.moonrakers.crew_interpreter import K_LEE, K_RYAN, CrewChoice, choice_context
 from spacetable.games.moonrakers.execution import public_execution
@@ -41,7 +41,7 @@ def build_view(s: MoonrakersState, seat: int | None) -> View:
     for i, p in enumerate(s.players):
         d: dict[str, Any] = {
             "seat": A.SEATS[i],
-            "faction": ("magnomi", "henko", "komek", "ventus", "sorelia")[p.faction],
+            "faction": FACTIONS[p.faction],
             "prestige": p.prestige,
             "credits": p.credits,
             "parts": [A.PART_SLUGS[x] for x in p.parts],
@@ -53,9 +53,7 @@ def build_view(s: MoonrakersState, seat: int | None) -> View:
             "hand_limit": p.hand_size,
         }
         if s.bt:
-            d["reputation"] = {f: p.rep[k] for k, f in
-                               enumerate(("magnomi", "henko", "komek", "ventus", "sorelia"))
-                               if k != p.faction and k < s.n}
+            d["reputation"] = {f: p.rep[k] for k, f in enumerate(FACTIONS) if k != p.faction and k < s.n}
         if seat == i:
             d["hand"] = sorted(_cards(p.hand))
             d["objectives"] = sorted(A.OBJECTIVE_SLUGS[o] for o in p.objectives)

@@ -93,7 +93,7 @@ export async function api(path, { token, method = "GET", body } = {}) {
  * ("log_from", with the version it saw) so that only the rest is sent; onState("live" |
  * "connecting" | "down").
  */
-export function liveConnection(gameId, token, { onView, onError, onState, onReconnect }) {
+export function liveConnection(gameId, token, { onView, onError, onState, onReconnect, onChat }) {
   let ws = null;
   let closed = false;
   let delay = 500;
@@ -164,6 +164,7 @@ export function liveConnection(gameId, token, { onView, onError, onState, onReco
         socketVersion = msg.version;
         onView(msg);
       }
+      else if (msg.type === "chat") { if (onChat && msg.message) onChat(msg.message); }
       else if (msg.type === "error") onError(msg.error || "error");
     };
     ws.onclose = (ev) => {

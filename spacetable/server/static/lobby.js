@@ -6,7 +6,7 @@
 import { useEffect, useRef, useState } from "preact/hooks";
 import { html } from "./html.js";
 import { api, fetchBots, forgetGame, gamesMeta, rememberGame, storedGames } from "./api.js";
-import { Profile } from "./profile.js";
+import { Profile, ensurePlayer, playerKey } from "./profile.js";
 
 const FALLBACK_BOTS = ["random", "greedy"];
 /** The games offered until GET /api/meta answers (it lists every game the server plays). */
@@ -65,12 +65,37 @@ function botName(i, kind, defaultBot) {
   return `${STARS[i % STARS.length]} (${plain})`;
 }
 
+/** The clocks the form offers: none; live (per decision, then a reserve); turn-based (per turn). */
+const CLOCKS = [
+  { key: "none", label: "No clock" },
+  { key: "live-30", label: "Live: 30 s a decision + 5 min reserve", clock: { kind: "live", seconds: 30, reserve: 300 } },
+  { key: "live-60", label: "Live: 1 min a decision + 10 min reserve", clock: { kind: "live", seconds: 60, reserve: 600 } },
+  { key: "turn-12", label: "Turn-based: 12 hours a turn", clock: { kind: "turn", seconds: 12 * 3600 } },
+  { key: "turn-24", label: "Turn-based: 24 hours a turn", clock: { kind: "turn", seconds: 24 * 3600 } },
+  { key: "turn-72", label: "Turn-based: 72 hours a turn", clock: { kind: "turn", seconds: 72 * 3600 } },
+];
+
 function link(id, token) {
   return `${location.origin}/game/${encodeURIComponent(id)}#token=${encodeURIComponent(token)}`;
 }
 
+/** The bots' ratings in a game on this server (GET /api/ratings/{game}): bot name → rating. */
+function useBotRatings(game) {
+  const [ratings, setRatings] = useState({});
+  useEffect(() => {
+    let live = true;
+    api(`/api/ratings/${encodeURIComponent(game)}`).then((r) => {
+      if (live && r.ok) setRatings(Object.fromEntries(r.data.bots.map((b) => [b.bot, b])));
+    });
+    return () => { live = false; };
+  }, [game]);
+  return ratings;
+}
+
 function CreateForm({ bots, games, game, setGame, onCreated }) {
   const [players, setPlayers] = useState(3);
+  const ratings = useBotRatings(game);
+  const rated = (b) => (ratings[b] ? ` · rated ${ratings[b].rating.toFixed(1)}` : "");
   const [picked, setPicked] = useState({});
   const [exploration, setExploration] = useState(false);
   const [pvp, setPvp] = useState(false);
@@ -98,6 +123,7 @@ function CreateForm({ bots, games, game, setGame, onCreated }) {
   }, [info && info.name, info && info.defaultBot]);
   const [seed, setSeed] = useState("");
   const [share, setShare] = useState(false);
+  const [clock, setClock] = useState("none");
   const [error, setError] = useState(null);
   const [busy, setBusy] = useState(false);
   const btAllowed = players >= 3;
@@ -105,7 +131,9 @@ function CreateForm({ bots, games, game, setGame, onCreated }) {
     e.preventDefault();
     setBusy(true);
     setError(null);
-    const seats = kinds.slice(0, players);
+    const picks = kinds.slice(0, players);
+    const seats = picks.map((k) => (k === "open" ? "human" : k)); // an open seat is a person's seat no one holds yet
+    const openSeats = picks.map((k, i) => (k === "open" ? i : -1)).filter((i) => i >= 0);
     const body = other ? { game, players, seats, expansions: otherPicked("expansions"), modules: otherPicked("modules"), modes: otherPicked("modes") } : {
       game, players, seats,
       expansions: !lanes && bt && btAllowed ? ["binding-ties"] : [], modules: !lanes && fe ? ["first-encounter"] : [],
@@ -123,6 +151,9 @@ function CreateForm({ bots, games, game, setGame, onCreated }) {
       body.seed = BigInt(seed.trim()); // the API takes any integer below 2**128 (sent as a JSON integer)
     }
     if (share) body.share_for_research = true;
+    if (openSeats.length) body.open_seats = openSeats;
+    const timing = CLOCKS.find((c) => c.key === clock);
+    if (timing && timing.clock) body.clock = timing.clock;
     if (lanes && turnLimit.trim()) body.turn_limit = parseInt(turnLimit, 10);
     const r = await api("/api/games", { method: "POST", body });
     setBusy(false);
@@ -155,8 +186,8 @@ function CreateForm({ bots, games, game, setGame, onCreated }) {
       <span class="muted">Seat ${i + 1}</span>
       <select class="input" name=${"seat-" + i} aria-label=${`seat ${i + 1} player`} value=${k}
         onChange=${(e) => { const nk = [...kinds]; nk[i] = e.currentTarget.value; setKinds(nk); }}>
-        <option value="human">Human</option>${bots.map((b) => html`<option value=${b} title=${b}>${b.startsWith("policy:") ? `Agent: ${b.slice(7)}` : `Bot: ${b}`}${b === info.defaultBot ? " ★" : ""}</option>`)}</select>
-      <input class="input" name=${"name-" + i} aria-label=${`seat ${i + 1} name`} maxlength="40" placeholder=${k === "human" ? `Captain ${i + 1}` : botName(i, k, info.defaultBot)}
+        <option value="human">Human</option><option value="open" title="Anyone on this server may take it from the lobby's open seats">Open seat</option>${bots.map((b) => html`<option value=${b} title=${ratings[b] ? `${b}: rated ${ratings[b].rating.toFixed(1)} after ${ratings[b].games} games on this server` : b}>${b.startsWith("policy:") ? `Agent: ${b.slice(7)}` : `Bot: ${b}`}${b === info.defaultBot ? " ★" : ""}${rated(b)}</option>`)}</select>
+      <input class="input" name=${"name-" + i} aria-label=${`seat ${i + 1} name`} maxlength="40" placeholder=${k === "human" || k === "open" ? `Captain ${i + 1}` : botName(i, k, info.defaultBot)}
         value=${names[i]} onInput=${(e) => { const nn = [...names]; nn[i] = e.currentTarget.value; setNames(nn); }} />
     </div>`)}
     ${other ? html`<${OtherOptions} info=${info} picked=${picked} setPicked=${setPicked} />` : lanes ? html`<div class="options">
@@ -172,9 +203,13 @@ function CreateForm({ bots, games, game, setGame, onCreated }) {
       <label class="option"><input type="checkbox" name="first-encounter" checked=${fe} onChange=${(e) => setFe(e.currentTarget.checked)} /> <b>First Encounter module</b>
         <span class="small muted">${about("first-encounter") || "More contracts, crew and ship parts."}</span></label>
       <p class="small muted">New to Moonrakers? Leave both unticked for your first games. ★ marks the strongest bot that answers
-        within two seconds.</p>
+        within two seconds; a bot's rating comes from the finished games of this server.</p>
     </div>`}
     ${game === "moonrakers" && players <= 2 ? html`<p class="small muted">With 1–2 captains the Mercenary variant is played: a deck of hired help instead of allies.</p>` : ""}
+    <div class="field"><label title="When a captain's time runs out, the game's ★ bot makes that decision for them; they keep their seat">Clock
+      <select class="input" name="clock" value=${clock} onChange=${(e) => setClock(e.currentTarget.value)}>
+        ${CLOCKS.map((c) => html`<option value=${c.key}>${c.label}</option>`)}</select></label>
+      ${clock !== "none" ? html`<span class="small muted">out of time: the ★ bot decides that turn for them</span>` : ""}</div>
     <div class="field"><label title="Empty: a secret deal, provably fair once the game is over. A seed you choose lets you know every hand, and every table says so.">Seed <input class="input" name="seed" inputmode="numeric" placeholder="secret" value=${seed} onInput=${(e) => setSeed(e.currentTarget.value)} style="width:110px" /></label>
       ${seed.trim() ? html`<span class="small muted">a chosen seed: every table will say you know the deal</span>` : ""}</div>
     <div class="field"><label title="once the game is over, its decisions (what each seat saw and chose, never names) may be exported for research with spacetable dataset"><input type="checkbox" name="share-for-research" checked=${share} onChange=${(e) => setShare(e.currentTarget.checked)} /> Share this game for research (anonymous, after it ends)</label></div>
@@ -320,6 +355,50 @@ function Learn({ games, stored, onStarted }) {
   </section>`;
 }
 
+/** The running games on this server with a seat anyone may take (GET /api/open); taking one attaches it to
+ * this browser's profile (made on the spot if there is none) and opens the table. */
+function OpenSeats({ games, onTaken }) {
+  const [list, setList] = useState(null);
+  const [error, setError] = useState(null);
+  const load = async () => {
+    const r = await api("/api/open");
+    setList(r.ok ? r.data.games : []);
+  };
+  useEffect(() => {
+    load();
+    const t = setInterval(load, 15000);
+    return () => clearInterval(t);
+  }, []);
+  if (!list || !list.length) return null;
+  const title = (name) => (games.find((g) => g.name === name) || { title: name }).title;
+  const takeSeat = async (g, seat) => {
+    setError(null);
+    const me = await ensurePlayer();
+    const key = playerKey();
+    if (!me || !key) {
+      setError("Your profile could not be made here; try again in a moment.");
+      return;
+    }
+    const r = await api(`/api/games/${encodeURIComponent(g.id)}/seats/${seat}/take`, { method: "POST", token: key });
+    if (!r.ok) {
+      setError(r.data.error || "The seat could not be taken.");
+      load();
+      return;
+    }
+    rememberGame(g.id, { game: g.game, created: Date.now(), seat, token: r.data.token });
+    onTaken();
+    location.assign(`/game/${encodeURIComponent(g.id)}#token=${encodeURIComponent(r.data.token)}`);
+  };
+  return html`<section class="panel open-seats" aria-label="Open seats">
+    <h2>Open seats on this server</h2>
+    ${error ? html`<div class="error" role="alert">${error}</div>` : ""}
+    <div class="gamelist"><ul>${list.map((g) => html`<li data-open-game=${g.id}>
+      <div class="what"><b>${title(g.game)}</b> <span class="small muted">${g.players} captains${" · with "}${g.seats.filter((s) => !s.open).map((s) => s.name).join(", ")}</span></div>
+      ${g.seats.filter((s) => s.open).map((s) => html`<button class="btn tiny primary" data-take=${s.seat}
+        onClick=${() => takeSeat(g, s.seat)} title=${`Take seat ${s.seat + 1} (${s.name})`}>Take seat ${s.seat + 1}</button>`)}
+    </li>`)}</ul></div></section>`;
+}
+
 export function Lobby({ notice = null } = {}) {
   const games = useGames();
   const [bots, setBots] = useState(FALLBACK_BOTS);
@@ -347,6 +426,7 @@ export function Lobby({ notice = null } = {}) {
     <div class="col" style="gap:14px">
       ${rec ? html`<${Invites} rec=${rec} />` : ""}
       <${Profile} notice=${notice} />
+      <${OpenSeats} games=${games} onTaken=${() => setStored(storedGames())} />
       <${MyGames} stored=${stored} onForget=${(id) => { forgetGame(id); setStored(storedGames()); }} />
     </div>
   </main>`;

@@ -230,6 +230,9 @@ export function Profile({ notice }) {
         <span class=${g.my_turn ? "status mine" : "small muted"}>${g.my_turn ? " Your turn!" : g.status === "running" ? " running" : " finished"}</span></span>
       <button class="btn tiny ${g.my_turn ? "primary" : ""}" type="button" onClick=${() => open(g)}>${g.status === "running" ? "Open" : "View"}</button></li>`)}</ul>`
       : html`<p class="small muted">Games you join in this browser are kept with your profile, on every device you use.</p>`}
+    ${me.ratings && Object.keys(me.ratings).length ? html`<p class="small ratings" data-ratings="me"
+      title="openskill rating (mu − 3 sigma): it rises as you win and as your games tell more about you">Your rating:
+      ${Object.entries(me.ratings).map(([game, r], i) => html`${i ? " · " : " "}<b>${TITLES[game] || game}</b> ${r.rating.toFixed(1)}${" "}<span class="muted">(${r.games} game${r.games === 1 ? "" : "s"})</span>`)}</p>` : ""}
     <${Notices} />
     <${Devices} onRotated=${load} />
     ${error ? html`<div class="error" role="alert">${error}</div>` : ""}

@@ -8,6 +8,7 @@ import { html } from "./html.js";
 import { REFUSED, api, gamesMeta, keepToken, liveConnection, rememberGame, seatKey, takeTokenFromUrl, tokenFor } from "./api.js";
 import { GenericTable } from "./generic.js";
 import { browserNotice, claimSeat } from "./profile.js";
+import { ChatContext, useChat } from "./chat.js";
 
 const SOUND_KEY = "spacetable.sound";
 const LOADED = {};
@@ -49,11 +50,36 @@ export function useTableComponent(game) {
   return game ? LOADED[game] || null : null;
 }
 
-/** A small pill at the bottom right of a table: the replay link at the end, a spectator's note. */
+/** At the end, for a person's seat: "Rematch" (the same seats and options, a new secret deal), or "Join
+ * the rematch" once one of the table asked for it; the new table opens with this seat's own token. */
+function RematchButton({ body, id }) {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState(null);
+  if (body.seat === null || body.seat === undefined || body.tutorial) return null;
+  const go = async () => {
+    setBusy(true);
+    setError(null);
+    const r = await api(`/api/games/${encodeURIComponent(id)}/rematch`, { method: "POST", token: tokenFor(id) });
+    setBusy(false);
+    if (!r.ok) {
+      setError(r.data.error || "The rematch could not be made.");
+      return;
+    }
+    const mine = r.data.seats.find((s) => s.seat === body.seat) || r.data.seats[0];
+    rememberGame(r.data.id, { game: body.game, created: Date.now(), seat: mine.seat, token: mine.token });
+    location.assign(`/game/${encodeURIComponent(r.data.id)}#token=${encodeURIComponent(mine.token)}`);
+  };
+  return html`<button class="btn" data-rematch=${body.rematch ? "join" : "ask"} disabled=${busy} onClick=${go}
+      title="A new game with the same seats and options and a new secret deal; the other people are told">
+      ${body.rematch ? "↻ Join the rematch" : "↻ Rematch"}</button>${error ? html`<span class="error small" role="alert">${error}</span>` : ""}`;
+}
+
+/** A small pill at the bottom right of a table: the replay link and the rematch at the end, a spectator's note. */
 function Corner({ body, id }) {
   if (body.terminal) {
-    return html`<a class="corner btn primary" href=${"/replay/" + encodeURIComponent(id)}
-      title="Step through the whole game; everything can be revealed now that it is over">▶ Replay this game</a>`;
+    return html`<div class="corner row" style="gap:6px"><${RematchButton} body=${body} id=${id} />
+      <a class="btn primary" href=${"/replay/" + encodeURIComponent(id)}
+      title="Step through the whole game; everything can be revealed now that it is over">▶ Replay this game</a></div>`;
   }
   if (body.seat === null || body.seat === undefined) {
     return html`<span class="corner pill" role="note">Spectating live · public information only</span>`;
@@ -108,11 +134,14 @@ export function GamePage({ id }) {
   const Table = useTableComponent(body ? body.game : null);
   const liveRef = useRef(null);
   const wasMine = useRef(false);
+  const chat = useChat(id, token, body ? body.seat : null);
+  const addChat = chat.add;
 
   const accept = useCallback((b) => {
     if (!b || (bodyRef.current && b.version < bodyRef.current.version)) return;
     bodyRef.current = b;
     setBody(b);
+    if (b.chat) addChat(b.chat);
     if (!kept.current) {
       keepToken(id, token); // the server took this token: this browser now holds the seat
       kept.current = true;
@@ -123,7 +152,7 @@ export function GamePage({ id }) {
       myTurn: isMyDecision(b), version: b.version, seen: Date.now(),
       ...(b.tutorial ? { tutorial: true, tutorialDone: !!b.tutorial.done } : {}),
     });
-  }, [id, token]);
+  }, [id, token, addChat]);
 
   const refetch = useCallback(async () => {
     const r = await api(`/api/games/${encodeURIComponent(id)}/view`, { token });
@@ -139,6 +168,7 @@ export function GamePage({ id }) {
       onError: (e) => setError(e),
       onState: setConn,
       onReconnect: refetch, // after a dropped connection the view is fetched again: nothing is lost
+      onChat: (m) => addChat([m]),
     });
     liveRef.current = live;
     // a small handle for tests and the console: drop the socket, read the version, send an action text
@@ -223,6 +253,7 @@ export function GamePage({ id }) {
   const table = html`<${Table} body=${body} act=${act} intent=${intent} undo=${undo} toBot=${toBot}
     setWindows=${setWindows} error=${error} clearError=${() => setError(null)} conn=${conn} busy=${busy}
     sound=${sound} toggleSound=${toggleSound} seatKey=${seatKey} lastMove=${lastMove} readOnly=${false} />`;
-  return html`${body.fixed_seed && !body.tutorial ? html`<div class="with-notice"><${DealNotice} body=${body} />${table}</div>` : table}
-    <${Corner} body=${body} id=${id} />`;
+  return html`<${ChatContext.Provider} value=${body.tutorial ? null : chat}>
+    ${body.fixed_seed && !body.tutorial ? html`<div class="with-notice"><${DealNotice} body=${body} />${table}</div>` : table}
+    <${Corner} body=${body} id=${id} /></${ChatContext.Provider}>`;
 }

@@ -8,7 +8,11 @@ from __future__ import annotations
 
 import pytest
 
+from spacetable.bots import moonrakers_reputation
+from spacetable.bots.moonrakers_greedy import GreedyBot
 from spacetable.engine.errors import ConfigError
+from spacetable.engine.rng import Rng
+from spacetable.engine.state import CHANCE
 from spacetable.games.moonrakers import actions as A
 from spacetable.games.moonrakers import new_game, reputation
 from spacetable.games.moonrakers.cards import FACTIONS
@@ -733,9 +737,35 @@ def test_best_spends_and_best_payment() -> None:
     """Greedy helpers: +1 Prestige first; pay from the faction with the least reputation."""
     s = bt()
     rep(s, 0, henko=5, komek=2)
-    assert reputation.best_spends(s, 0)[0] == A.SPEND[reputation.PRESTIGE]
+    assert moonrakers_reputation.best_spends(s, 0)[0] == A.SPEND[reputation.PRESTIGE]
     s.apply("spend trash")
     opts = s.legal_actions()
-    assert reputation.best_payment(s, 0, opts) == A.FACTION[KOM]
+    assert moonrakers_reputation.best_payment(s, 0, opts) == A.FACTION[KOM]
     rep(s, 1, magnomi=1)
-    assert reputation.best_spends(s, 1) == []
+    assert moonrakers_reputation.best_spends(s, 1) == []
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_offers_are_can_spend_reward_by_reward(seed: int) -> None:
+    """One legality path (Possible Rewards, Trading Reputation): at every decision of greedy 4-player
+    games, the spends `offers` lists are exactly the rewards `can_spend` allows, and each of them
+    passes `cost`, `window_open` and `usable` one by one."""
+    bot, rng = GreedyBot(), Rng(seed)
+    s = bt(4, seed)
+    checked = 0
+    for _ in range(40000):
+        if s.is_terminal():
+            break
+        if s.current_player() == CHANCE:
+            s.sample_chance()
+            continue
+        for seat in range(s.n):
+            listed = [a for a in reputation.offers(s, seat) if a.kind == "spend"]
+            allowed = [A.SPEND[r] for r in range(len(reputation.COST)) if reputation.can_spend(s, seat, r)]
+            assert listed == allowed
+            for a in listed:
+                r = reputation.REWARD_ID[str(a.args[0])]
+                assert reputation.window_open(s, seat, r) and reputation.usable(s, seat, r)
+            checked += len(listed)
+        s.apply_fast(bot.choose(s, s.current_player(), rng))
+    assert s.is_terminal() and checked > 50  # spends were on offer often enough to compare

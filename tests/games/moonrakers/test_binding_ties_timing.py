@@ -8,6 +8,7 @@ shared/data/moonrakers/source/*.csv. Rulings: docs/binding-ties.md.
 
 from __future__ import annotations
 
+from spacetable.bots import moonrakers_reputation
 from spacetable.bots.moonrakers_greedy import GreedyBot
 from spacetable.bots.moonrakers_random import MoonrakersRandomBot
 from spacetable.engine.rng import Rng
@@ -333,17 +334,17 @@ def test_greedy_buys_prestige_after_the_losses_not_during_play() -> None:
     s = bt()
     mission(s, "solar-shield", [], icons=2)
     rep(s, 0, henko=5)
-    assert A.SPEND[reputation.PRESTIGE] not in reputation.best_spends(s, 0)
+    assert A.SPEND[reputation.PRESTIGE] not in moonrakers_reputation.best_spends(s, 0)
     pass_all(s)
     assert moment(s) == "before-success-check"
-    assert reputation.best_spends(s, 0) == []
+    assert moonrakers_reputation.best_spends(s, 0) == []
     s.apply("done")
-    assert reputation.best_spends(s, 0)[0] == A.SPEND[reputation.PRESTIGE]
+    assert moonrakers_reputation.best_spends(s, 0)[0] == A.SPEND[reputation.PRESTIGE]
     s = bt()
     mission(s, "solar-shield", [1])
     rep(s, 0, henko=5)
     pass_all(s)
-    assert reputation.best_spends(s, 0)[0] == A.SPEND[reputation.PRESTIGE]  # failing with an ally
+    assert moonrakers_reputation.best_spends(s, 0)[0] == A.SPEND[reputation.PRESTIGE]  # failing with an ally
 
 
 # ------------------------------------------------------------------------------------------------ Zek, Ryan

@@ -13,13 +13,16 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, Playwright, ViewportSize, sync_playwright
+from playwright.sync_api import Browser, Playwright, ViewportSize, expect, sync_playwright
 
 from tests.server.server_helpers import free_port, serve_process
 
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
                  "--disable-component-update", "--disable-sync", "--no-first-run"]
 VIEWPORT: ViewportSize = {"width": 1366, "height": 768}
+expect.set_options(timeout=15_000)
+"""An expectation waits up to 15 s (Playwright's default is 5 s): on a 2-core machine running the
+other tests beside the browser, a page may take that long to answer; a passing check returns at once."""
 
 
 def chromium_path() -> str:

@@ -1,6 +1,6 @@
 // Moonrakers pieces that are always on screen: contracts, armory, players, hand, objectives, log.
 import { html } from "../html.js";
-import { HandOffButton, PresenceBadge } from "../seats.js";
+import { ClockBadge, HandOffButton, PresenceBadge } from "../seats.js";
 import { GameLog } from "../log.js";
 import { REQS, FACTION_NAMES, actionCard, cardName, contract, objective, part } from "./catalog.js";
 
@@ -116,6 +116,7 @@ export function Players({ view, body, names, seatKey, me, bot, toBot }) {
             ? html`<span class="badge turn thinking" title="this bot is choosing">thinking…</span>`
             : html`<span class="badge turn">deciding</span>`) : ""}
           <${PresenceBadge} seat=${seat} />
+          <${ClockBadge} body=${body} seat=${i} />
         </div>
         <div class="stats">
           <span class="prestige" title="Prestige">★ ${p.prestige}</span>

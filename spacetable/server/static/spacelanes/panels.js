@@ -2,7 +2,7 @@
 // at every face-up settlement, the details of a clicked space, and the log.
 import { useEffect, useState } from "preact/hooks";
 import { html } from "../html.js";
-import { HandOffButton, PresenceBadge } from "../seats.js";
+import { ClockBadge, HandOffButton, PresenceBadge } from "../seats.js";
 import { GameLog } from "../log.js";
 import { GOOD, GOODS, SEAT_COLOURS, card, cardName, goal, kindOf } from "./catalog.js";
 
@@ -57,7 +57,7 @@ export function Captains({ view, body, names, me, toBot, bot }) {
           ${sh.union ? html`<span class="fac union" title="Union Faction tokens">U ${sh.union}</span>` : ""}
           ${sh.pirate ? html`<span class="fac pirate" title="Pirate Faction tokens">P ${sh.pirate}</span>` : ""}
           ${sh.damaged ? html`<span class="bad" title="Damaged: no action card but Repair Kit">✸ Damaged${sh.adrift ? " · Adrift" : ""}</span>` : ""}</div>
-        <div class="small muted">${whereIs(view, sh)}</div>
+        <div class="small muted">${body.clock_info ? html`<${ClockBadge} body=${body} seat=${sh.seat} /> ` : ""}${whereIs(view, sh)}</div>
         ${sh.ship.length ? html`<div class="chips">${sh.ship.map((c) => html`<span class="chip ${sh.used.includes(c) ? "used" : ""}" title=${card(c).text}>${kindOf(c).glyph} ${cardName(c)}${sh.used.includes(c) ? " (Used)" : ""}</span>`)}</div>` : ""}
         ${sh.transports.length ? html`<div class="chips">${sh.transports.map(([c]) => html`<span class="chip transport" title=${card(c).text}>✉ ${cardName(c)}</span>`)}</div>` : ""}
         <${HandOffButton} seat=${seat} body=${body} toBot=${toBot} bot=${bot} />
