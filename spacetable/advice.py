@@ -14,7 +14,6 @@ has no decision; ``"reason"`` then says who the table waits for.
 
 from __future__ import annotations
 
-import importlib
 import logging
 from collections.abc import Callable
 from typing import Any
@@ -37,12 +36,11 @@ class NoAdvisor(SpacetableError):
 
 def advisor_for(game: str) -> Advisor:
     """The `advise` function of `game`; `NoAdvisor` when the game has none."""
-    name = f"spacetable.games.{game}.advisor"
+    from spacetable.sim.setup import load_game
+
     try:
-        module = importlib.import_module(name)
-    except ModuleNotFoundError as e:
-        if e.name not in (name, f"spacetable.games.{game}"):
-            raise
+        module = load_game(game).module("advisor")
+    except SpacetableError:
         raise NoAdvisor(f"{game} has no advisor") from None
     fn = getattr(module, "advise", None)
     if not callable(fn):
@@ -94,10 +92,7 @@ def _coach_choice(state: State, seat: int, legal: list[Action]) -> Action:
 
 
 def _reason(state: State, seat: int, action: Action, analysis: dict[str, Any]) -> str:
-    try:
-        module = importlib.import_module(f"spacetable.games.{state.spec.name}.coach")
-    except ModuleNotFoundError:
-        module = None
+    module = state.spec.module("coach")
     fn = getattr(module, "reason", None)
     if callable(fn):
         try:

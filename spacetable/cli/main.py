@@ -15,7 +15,6 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-import spacetable.games.highcard  # noqa: F401  (registers the example game)
 from spacetable.bots.base import bot_names
 from spacetable.cli.advise_cmd import advise
 from spacetable.cli.dataset_cmd import dataset
@@ -30,7 +29,7 @@ from spacetable.cli.terminal import TerminalClient
 from spacetable.cli.tune_cmd import tune
 from spacetable.engine import record
 from spacetable.engine.errors import ConfigError, SaveError, SpacetableError
-from spacetable.engine.rng import SEED_BITS, derive_rng
+from spacetable.engine.rng import SEED_BITS
 from spacetable.sim.bench import bench as run_bench
 from spacetable.sim.catalog import catalog_json
 from spacetable.sim.runner import DEFAULT_MAX_DECISIONS
@@ -134,9 +133,9 @@ def play(
             save_path: Path | None = save if save is not None else load
         else:
             if game is None:
-                _fail("name a game (e.g. spacetable play highcard) or give --load FILE")
+                _fail("name a game (spacetable games lists them) or give --load FILE")
             spec = load_game(game)
-            n = players if players is not None else DEFAULT_PLAYERS.get(game, spec.min_players)
+            n = players if players is not None else (spec.table_players or spec.min_players)
             config = build_config(spec, n, module or (), expansion or (), mode or (), turn_limit)
             h = 1 if humans is None else humans
             if not 0 <= h <= n:
@@ -157,7 +156,7 @@ def play(
     console = _console()
     if note:
         console.print(f"Note: {note}", markup=False, style="yellow")
-    client = TerminalClient(state, seats_h, bot_objs, console, bot_rng=derive_rng(state.seed, 0xB075),
+    client = TerminalClient(state, seats_h, bot_objs, console,
                             save_path=save_path, practice=practice, stop_at_windows=stop_at_windows,
                             delay=delay, save_dir=default_save_dir(), max_decisions=max_decisions)
     client.run()
@@ -165,10 +164,6 @@ def play(
 
 MAX_DELAY = 60.0
 """The longest pause `play --delay` takes after a bot move."""
-
-DEFAULT_PLAYERS = {"moonrakers": 4, "spacelanes": 3}
-"""Seats of `play` without --players: the README's tables (other games: their minimum)."""
-
 
 def _default_bot(game: str) -> str:
     """Opponents for people: the game's strongest bot (greedy where one exists, else random)."""
@@ -318,8 +313,8 @@ def bench(
     console.print(table)
     t = result["targets"]
     console.print(f"targets: ≥{t['decisions_per_second']:,} decisions/s, copy ≤{t['copy_us']} µs, "
-                  f"determinize ≤{t['determinize_us']} µs (2-player Moonrakers), "
-                  f"mcts ≥{t['mcts_iterations_per_second']:,} iterations/s (2-player Moonrakers)",
+                  f"determinize ≤{t['determinize_us']} µs and "
+                  f"mcts ≥{t['mcts_iterations_per_second']:,} iterations/s (both on {t['measured_on']})",
                   markup=False)
     for name, r in result["games"].items():
         for note in r["notes"]:

@@ -47,6 +47,9 @@ KIND_ORDER = ("keep", "return", "take", "swap", "replace", "propose", "invite", 
               "option", "target", "reduce", "choose", "discard", "trash", "buy", "armory-swap", "scrap",
               "bonus-crew", "bonus-part", "spend", "trade", "faction", "yes", "no", "skip",
               "stay", "start", "solo", "pass", "done")
+HELP = """  propose p2:1cr p3:1p+2cr dice p1,p2   a whole proposal in one line;
+                  repeat (the last one again), raise (+1 credit for who declined), raise p2:1cr"""
+"""This game's lines of the terminal's ``help`` (`spacetable.cli.views`)."""
 FINAL_KINDS = frozenset({"stay", "start", "solo", "pass", "done"})
 """Acts that end a step or commit the table: last in the menu, never on a number that just meant
 something else (the terminal moves them past it)."""

@@ -623,6 +623,9 @@ KIND_ORDER = ("start", "trade", "buy", "sell", "draw", "toss", "pawn", "feature"
               "skip", "odd_jobs", "end")
 """The menu's order by kind: where to trade and go first, card plays after, the acts that end a step
 (`FINAL_KINDS`) last."""
+HELP = """  buy parts 5     several units in one line (also sell 3 ore, discard a, b);
+  move Rustfall   a settlement or lane by its name on the board (start terra, lane h)"""
+"""This game's lines of the terminal's ``help`` (`spacetable.cli.views`)."""
 FINAL_KINDS = frozenset({"end", "odd_jobs", "skip", "done", "pass", "accept", "propose", "decline"})
 """Acts that end a turn, a Trade or a window, or commit a roll or a proposal: last in the menu, never on
 a number that just meant something else (the terminal moves them past it)."""

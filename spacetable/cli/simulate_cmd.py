@@ -109,6 +109,9 @@ def simulate(
     progress_file: ProgressOpt = None,
     trajectories: Annotated[bool, typer.Option(
         "--trajectories", help="Keep each game's action log in --out for `spacetable dataset`.")] = False,
+    save_dir: Annotated[Path | None, typer.Option(
+        "--save-dir", help="Write each game's save to DIR/<game id>.json (play --load, replay read it).")]
+    = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
 ) -> None:
     """Play N complete bot games and summarise them (every core by default; --out keeps every game)."""
@@ -122,7 +125,7 @@ def simulate(
                               module or (), expansion or (), mode or (), turn_limit=turn_limit,
                               backend=backend, workers=workers, ray_address=ray_address, out=out,
                               cards=cards, progress=sim_progress.wanted(as_json), progress_file=progress_file,
-                              trajectories=trajectories)
+                              trajectories=trajectories, save_dir=save_dir)
     except SpacetableError as e:
         fail(str(e))
     except KeyboardInterrupt:

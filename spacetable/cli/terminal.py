@@ -3,10 +3,12 @@
 At each of a human's decisions the screen is drawn afresh (in place on a terminal): the game's board
 from that seat's view, a digest of what happened since the seat last decided, and a menu of the
 legal actions in a stable order by kind, each with a one-line explanation that states its cost.
-A decision with one legal action is taken for the player and logged; so is an optional window
-(`State.optional_pass`) unless ``stop_at_windows``. The player answers with a number, an action's
-text (an unambiguous prefix works), a game's one-line intent (Moonrakers: ``propose p2:1cr dice
-p1``), or a command (`HELP`). No line carries a rule number: each log line and menu entry keeps its
+The game moves through the session driver (`spacetable.engine.session`), as on the server and in the
+simulator: a decision with one legal action is taken for the player and logged; so is an optional
+window (`State.optional_pass`) unless ``stop_at_windows``; bots answer by the session's seeding rule.
+The player answers with a number, an action's text (an unambiguous prefix works), a game's one-line
+intent (e.g. a whole proposal in one line; the game's terminal module lists its own in `help`), or a
+command (`HELP`). No line carries a rule number: each log line and menu entry keeps its
 rule's id as data (`Line.rule`, `State.action_rule`), shown by ``why`` and ``rules`` with the rule's
 own text (`spacetable.rulebook`); routine lines (draws, shuffles, passes) are folded into the line
 before them in the digest. ``hint`` is the coach: the advisor's recommended choice and why.
@@ -17,7 +19,6 @@ stdin (one answer per line).
 
 from __future__ import annotations
 
-import importlib
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -36,22 +37,20 @@ from spacetable.cli.views import Face, Renderer, find_face, render_view
 from spacetable.engine import record
 from spacetable.engine.action import Action
 from spacetable.engine.errors import AmbiguousAction, IllegalAction, SaveError, SpacetableError
-from spacetable.engine.rng import Rng, derive_rng
-from spacetable.engine.state import CHANCE, State
+from spacetable.engine.rng import Rng
+from spacetable.engine.session import AUTO, BOT, Observer, Session, Step
+from spacetable.engine.state import State
 from spacetable.engine.undo import seat_label, undo_check
 
 HELP = """Commands:
   <number>        choose that entry of the menu
   <action text>   choose by text, e.g. the first words of an entry (must match exactly one)
-  propose p2:1cr p3:1p+2cr dice p1,p2   Moonrakers: a whole proposal in one line;
-                  repeat (the last one again), raise (+1 credit for who declined), raise p2:1cr
-  buy parts 5     Space Lanes: several units in one line (also sell 3 ore, discard a, b);
-  move Rustfall   a settlement or lane by its name on the board (start terra, lane h)
+{game}
   ? or help       this help (and the whole menu, entries in full)
   ? N             entry N of the menu in full
   log [N]         the last N lines of the game's log (default 20)
   board           draw the board again
-  more            what a short screen leaves out of the board (Space Lanes: card texts, prices)
+  more            what a short screen leaves out of the board (a game's card texts, prices…)
   hint            the coach: what it would choose now and why, with its odds (from what you can see)
   why [N]         the rules behind what just happened, or behind entry N of the menu
   rules [WORDS]   the rules: by id (rules 3.4.9, rules L6) or by words (rules hazard dice)
@@ -60,6 +59,13 @@ HELP = """Commands:
   undo turn       take back as many of your decisions of this turn as that allows
   save [FILE]     save the game now (to FILE, or to the --save file)
   quit            save and leave; resume with: spacetable play --load FILE"""
+"""The terminal's commands; ``{game}`` marks where a game's own lines go (`help_text`)."""
+
+
+def help_text(face: Face) -> str:
+    """`HELP` with the game's own one-line commands (`Face.help`) after the generic ones to choose."""
+    return HELP.replace("{game}\n", face.help.rstrip("\n") + "\n" if face.help.strip() else "")
+
 
 BOT_SAVE_EVERY = 50
 DIGEST_LINES = 12
@@ -121,18 +127,23 @@ class TerminalClient:
     sleep: Callable[[float], None] = staticmethod(time.sleep)
 
     def __init__(self, state: State, humans: list[int], bots: dict[int, Bot], console: Console,
-                 *, bot_rng: Rng, save_path: str | Path | None = None,
+                 *, bot_rng: Rng | None = None, save_path: str | Path | None = None,
                  read: Callable[[str], str] | None = None,
                  renderer: Renderer | None = None, practice: bool = False,
                  stop_at_windows: bool = False, delay: float = 0.0,
                  save_dir: str | Path | None = None, max_decisions: int | None = None) -> None:
-        self.state = state
         self.max_decisions = max_decisions
         """With no human seat: stop after this many decisions (bots that never end a game)."""
         self.humans = sorted(humans)
         self.bots = bots
         self.console = console
-        self.bot_rng = bot_rng
+        seats = range(state.num_players)
+        self.session = Session(state, [None if s in self.humans else bots.get(s) for s in seats],
+                               stop_at_windows=[stop_at_windows] * state.num_players,
+                               max_decisions=None if self.humans else max_decisions,
+                               observer=_Watch(self))
+        """The session driver that moves the game (`bot_rng` is no longer used: bots draw by the
+        session's rule)."""
         self.save_path = Path(save_path) if save_path is not None else None
         self.save_dir = Path(save_dir) if save_dir is not None else None
         self.read = read if read is not None else lambda prompt: console.input(Text(prompt))  # not markup
@@ -153,12 +164,18 @@ class TerminalClient:
         self._menus: dict[int, dict[int, str]] = {}
         self._numbers: list[tuple[int | None, Action]] = []
         self._boards: dict[int, dict[str, str]] = {}
-        high = bot_rng.next64()
-        self._bot_key = (high << 64) | bot_rng.next64()
-        """128 bits of `bot_rng`: the key of every bot decision's generator (`bot_rng_at`)."""
         self._why_from: dict[int, int] = {}
         self._joined: set[int] = set()
         """Log positions of decisions taken with the one before them in a one-line intent (one undo)."""
+
+    @property
+    def state(self) -> State:
+        """The game's current state (the session's)."""
+        return self.session.state
+
+    @state.setter
+    def state(self, state: State) -> None:
+        self.session.restart(state)
 
     # ----- names ---------------------------------------------------------------------------
     def name(self, seat: int) -> str:
@@ -406,24 +423,18 @@ class TerminalClient:
         alt = bool(self.humans) and self.console.is_terminal and self.console.set_alt_screen(True)
         try:
             try:
-                decisions = 0
                 while not self.state.is_terminal():
                     self.collect_log()
-                    decisions += 1
-                    if not self.humans and self.max_decisions is not None and decisions > self.max_decisions:
+                    self.session.advance()
+                    if self.session.stopped:
                         self.say(f"Stopped after {self.max_decisions:,} decisions without a winner "
                                  "(--max-decisions).", "bold")
                         self.autosave(force=True)
                         return self.state
-                    p = self.state.current_player()
-                    if p == CHANCE:
-                        self.state.sample_chance()
-                    elif p in self.humans:
-                        self.human_turn(p)
-                    else:
-                        self.bot_turn(p)
-                        self.pace()
-                    self.autosave()
+                    seat = self.session.to_decide()
+                    if seat is not None:
+                        self.human_turn(seat)
+                        self.autosave()
             finally:
                 if alt:
                     self.console.set_alt_screen(False)
@@ -455,23 +466,11 @@ class TerminalClient:
             self.collect_log()
         self.sleep(self.delay)
 
-    def bot_turn(self, seat: int) -> None:
-        """Let the seat's bot choose; an illegal choice is reported and replaced by a random legal one."""
-        bot = self.bots[seat]
-        rng = self.bot_rng_at(seat)
-        action = bot.choose(self.state, seat, rng)
-        try:
-            self.state.apply(action)
-        except SpacetableError as e:
-            self.say(f"Bot {bot.name} of {self.name(seat)} chose an illegal action ({e}); "
-                     "playing a random legal action instead", "bold red")
-            self.state.apply(rng.choice(self.state.legal_actions()))
-
     def bot_rng_at(self, seat: int) -> Rng:
-        """The generator of a bot's decision, seeded by its place in the action log (as the server
-        does), so that after an undo the same decision meets the same answer: undo never re-rolls
-        a bot. Derived one-way (`derive_rng`), so a bot's choices never lead back to the game's seed."""
-        return derive_rng(self._bot_key, self.state.log_length + 1, seat)
+        """The generator of `seat`'s bot at this decision: the session's rule (game seed, place in the
+        action log, seat), so that after an undo the same decision meets the same answer (undo never
+        re-rolls a bot), and a bot's choices never lead back to the game's seed."""
+        return self.session.bot_rng(seat)
 
     def finish(self) -> None:
         self.console.print(Rule(Text("Game over")))
@@ -536,30 +535,18 @@ class TerminalClient:
 
     # ----- a human's decision --------------------------------------------------------------
     def automatic(self, seat: int) -> Action | None:
-        """The action taken for `seat` without asking: an optional window's pass (unless
-        `stop_at_windows`), or the only legal action."""
-        if self.state.is_terminal() or self.state.current_player() != seat:
+        """The action taken for `seat` without asking (the session's rule): the only legal action, or
+        an optional window's pass unless `stop_at_windows`."""
+        if self.state.is_terminal():
             return None
-        passing = self.state.optional_pass()
-        if passing is not None and not self.stop_at_windows:
-            return passing
-        legal = self.state.legal_actions()
-        return legal[0] if len(legal) == 1 else None
+        return self.session.automatic(seat)
 
     def human_turn(self, seat: int) -> None:
         """Show the screen to `seat`, then read until one action (or one whole intent) is applied.
-
-        An optional window (`State.optional_pass`, e.g. a Binding Ties "at any time" reputation
-        window) passes by itself, logged, unless the player asked to be stopped in them; a decision
-        with a single legal action is taken and logged."""
-        auto = self.automatic(seat)
-        if auto is not None:
-            if self.state.optional_pass() is not None:
-                self.note(f"{self.name(seat)} lets the optional {self.state.decision_name()} pass "
-                          "(play with --stop-at-windows to be asked)")
-            else:
-                self.note(f"{self.name(seat)} had one choice, taken for you: {self._explain(auto)}")
-            self.state.apply(auto)
+        An optional window (`State.optional_pass`) passes by itself, logged, unless the player asked
+        to be stopped in them; a decision with a single legal action is taken and logged (the
+        session's rule, `Session.automatic`)."""
+        if self.session.take_automatic(seat) is not None:
             return
         legal = self.state.legal_actions()
         if len(self.humans) > 1 and seat != self._screen_owner:
@@ -591,7 +578,7 @@ class TerminalClient:
             action = self.choose(line, legal)
             if action is None:
                 continue
-            self.state.apply(action)
+            self.session.play(seat, action)
             self._done(seat, menu, mark)
             return
 
@@ -624,7 +611,7 @@ class TerminalClient:
         words = line.lower().split()
         word = words[0]
         if line in ("?", "help"):
-            self.say(HELP)
+            self.say(help_text(self.face))
             self.show_menu(menu, full=True)
             self.show_hints(seat)
         elif word in ("?", "help") and len(words) == 2:
@@ -678,7 +665,9 @@ class TerminalClient:
             intent = self.face.intent_from_line(self.state, seat, line)
             if intent is None:
                 return ""
-            module = importlib.import_module(f"spacetable.games.{self.state.spec.name}.intents")
+            module = self.state.spec.module("intents")
+            if module is None:
+                return ""
             texts: list[str] = module.expand(self.state, seat, intent)
         except SpacetableError as e:
             self.say(sentence(str(e)), "red")
@@ -689,7 +678,7 @@ class TerminalClient:
         for text in texts:
             if self.state.log_length > start:
                 self._joined.add(self.state.log_length)
-            self.state.apply(text)
+            self.session.play(seat, text)
         self.note(f"{self.name(seat)}: {summary} ({len(texts)} decisions in one line)")
         return CHANGED
 
@@ -890,3 +879,32 @@ class TerminalClient:
         self.note(text)
         self.say("Undone: " + self.log[-1], "yellow")
         return True
+
+
+class _Watch(Observer):
+    """The terminal's view of the session's steps: the notes of automatic choices, a bot's failure,
+    the pace of bot moves (--delay) and the autosave."""
+
+    def __init__(self, client: TerminalClient) -> None:
+        self.client = client
+
+    def before(self, state: State, step: Step) -> None:
+        if step.kind != AUTO or step.seat is None:
+            return
+        c = self.client
+        c.collect_log()
+        if state.optional_pass() is not None and not c.stop_at_windows:
+            c.note(f"{c.name(step.seat)} lets the optional {state.decision_name()} pass "
+                   "(play with --stop-at-windows to be asked)")
+        else:
+            c.note(f"{c.name(step.seat)} had one choice, taken for you: {c._explain(step.action)}")
+
+    def after(self, state: State, step: Step) -> None:
+        if step.kind == BOT:
+            self.client.pace()
+        self.client.autosave()
+
+    def bot_failed(self, seat: int, error: Exception) -> None:
+        c = self.client
+        c.say(f"Bot {c.bots[seat].name} of {c.name(seat)} failed or chose an illegal action ({error}); "
+              "playing a random legal action instead", "bold red")

@@ -25,7 +25,8 @@ INTERRUPTED = 130
 
 
 def tune(
-    game: Annotated[str, typer.Argument(help="Game name (moonrakers or spacelanes).")],
+    game: Annotated[str, typer.Argument(
+        help="Game name (one whose cards the workbench can override: docs/workbench.md).")],
     file: Annotated[Path, typer.Argument(help="The tune file (TOML: parameters, target, games per trial).")],
     out: Annotated[Path, typer.Option("--out", help="The Parquet results file (every trial's games).")],
     trials: Annotated[int | None, typer.Option(

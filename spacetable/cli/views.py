@@ -1,6 +1,6 @@
 """Showing a game in the terminal: the game's own renderer and hooks, or generic defaults.
 
-A game may provide ``spacetable/cli/render_<game>.py`` with ``render(view) -> RenderableType``.
+A game's manifest may name a terminal module (`Manifest.renderer`) with ``render(view) -> RenderableType``.
 When that module is missing (or fails), the view's JSON is shown as a key/value table. The same
 module may also define these optional hooks (`find_face` collects them):
 
@@ -10,11 +10,13 @@ module may also define these optional hooks (`find_face` collects them):
 - ``FINAL_KINDS``: action kinds that end or commit something (they go last in the menu and never
   take a number that meant another action at the previous prompt);
 - ``intent_from_line(state, seat, line) -> intent | None``: a one-line compound intent (expanded by
-  ``spacetable.games.<game>.intents.expand``, as at the web table); None when the line is not one;
+  the ``expand`` of the game's intents module, `Manifest.intents`, as at the web table); None when
+  the line is not one;
 - ``menu_group(state, kind) -> str | None``: one explanation for all entries of a kind that differ
   only by the card they name (the menu then lists them on one line, each with its number);
 - ``describe_intent(intent) -> str``: the log line for such an intent (default: its action texts);
 - ``menu_hints(state, seat) -> list[str]``: extra lines under the menu (e.g. the one-line syntax);
+- ``HELP``: the game's own lines of ``help`` (its one-line intents and names), in its columns;
 - ``action_from_line(state, line) -> str | None``: the engine's action text for a line that names an
   action in the game's own words (Space Lanes: ``move Rustfall`` for ``move 3``), then chosen as if
   typed; None when the line is not such a name; a `SpacetableError` (shown, nothing changed) when it
@@ -23,7 +25,6 @@ module may also define these optional hooks (`find_face` collects them):
 
 from __future__ import annotations
 
-import importlib
 import json
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -35,6 +36,7 @@ from rich.table import Table
 from rich.text import Text
 
 from spacetable.engine.action import Action
+from spacetable.engine.errors import SpacetableError
 from spacetable.engine.state import State, View
 
 Renderer = Callable[[View], Any]
@@ -61,17 +63,17 @@ def generic_render(view: View, max_chars: int = MAX_VALUE_CHARS) -> Any:
 
 
 def _module(game: str) -> ModuleType | None:
-    name = f"spacetable.cli.render_{game}"
+    from spacetable.sim.setup import load_game
+
     try:
-        return importlib.import_module(name)
-    except ModuleNotFoundError as e:
-        if e.name != name:
-            raise
+        spec = load_game(game)
+    except SpacetableError:
         return None
+    return spec.module("renderer")
 
 
 def find_renderer(game: str) -> Renderer | None:
-    """The game's ``render`` function, or None when ``spacetable.cli.render_<game>`` does not exist."""
+    """The game's ``render`` function, or None when the game declares no terminal module."""
     module = _module(game)
     render = getattr(module, "render", None) if module is not None else None
     return render if callable(render) else None
@@ -100,10 +102,11 @@ class Face:
     menu_hints: Callable[[State, int], list[str]] | None = None
     more: Callable[[View], Any] | None = None
     action_from_line: Callable[[State, str], str | None] | None = None
+    help: str = ""
 
 
 def find_face(game: str) -> Face:
-    """The game's `Face` from ``spacetable.cli.render_<game>`` (defaults where a hook is missing)."""
+    """The game's `Face` from its terminal module (defaults where a hook is missing)."""
     module = _module(game)
     if module is None:
         return Face(None)
@@ -119,7 +122,7 @@ def find_face(game: str) -> Face:
                 intent_from_line=hook("intent_from_line"), describe_intent=hook("describe_intent"),
                 menu_group=hook("menu_group"),
                 menu_hints=hook("menu_hints"), more=hook("more"),
-                action_from_line=hook("action_from_line"))
+                action_from_line=hook("action_from_line"), help=str(getattr(module, "HELP", "")))
 
 
 def render_view(view: View, renderer: Renderer | None) -> tuple[Any, str | None]:

@@ -1,8 +1,11 @@
 """Game declarations and the registry that maps a game name to its package.
 
 A `GameSpec` states up front what kind of game it is (players, chance, information, parameters,
-action-space size) and how to create a state from (config, seed). Games register themselves on
-import; clients find them with `get_game`.
+action-space size, `Bounds`) and how to create a state from (config, seed); its `Manifest` names the
+modules each face needs (bots, intents, advisor, coach, terminal renderer, RL observation encoder,
+the page's module). The registry of packages lives outside the engine, in `spacetable.games`
+(`register_package`, one line per game); a package registers its spec on import (`register`) and
+clients find it with `get_game`. A registered package that is not installed is simply absent.
 """
 
 from __future__ import annotations
@@ -10,17 +13,73 @@ from __future__ import annotations
 import importlib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from enum import StrEnum
+from types import ModuleType
 from typing import Any
 
 from spacetable.engine.errors import ConfigError
 from spacetable.engine.rng import LEGACY_STREAM, SEED_LIMIT, STREAM, STREAMS, legacy_stream
 from spacetable.engine.state import State
 
-KNOWN_GAMES = {
-    "moonrakers": "spacetable.games.moonrakers",
-    "spacelanes": "spacetable.games.spacelanes",
-    "highcard": "spacetable.games.highcard",
-}
+KNOWN_GAMES: dict[str, str] = {}
+"""Game name → package of every registered game (filled by `register_package`, from
+`spacetable.games`)."""
+CATALOG = "spacetable.games"
+"""The module whose import registers every game package (`register_package`)."""
+
+
+class Chance(StrEnum):
+    """How chance enters a game: ``explicit`` chance steps (`CHANCE` with `chance_outcomes`), or none."""
+
+    EXPLICIT = "explicit"
+    DETERMINISTIC = "deterministic"
+
+
+class Information(StrEnum):
+    """What players may know: everything (``perfect``), or hidden cards and orders (``imperfect``)."""
+
+    PERFECT = "perfect"
+    IMPERFECT = "imperfect"
+
+
+@dataclass(frozen=True)
+class Bounds:
+    """Limits a tool may rely on (the OpenSpiel adapter's game info)."""
+
+    max_decisions: int
+    """The longest game in decisions (an upper bound), plus `per_player` for each seat."""
+    per_player: int = 0
+    min_utility: float = 0.0
+    max_utility: float = 1.0
+    """Range of `State.returns` per seat."""
+
+    def length(self, players: int) -> int:
+        """The longest game at `players` seats, in decisions."""
+        return self.max_decisions + self.per_player * players
+
+
+@dataclass(frozen=True)
+class Manifest:
+    """The modules each face imports for a game (dotted paths, imported on first use; None: the game
+    has none, and the face goes without)."""
+
+    bots: tuple[str, ...] = ()
+    """Modules that register the game's own bots on import (`spacetable.bots.base.register_bot`)."""
+    intents: str | None = None
+    """Module with ``expand(state, seat, intent) -> [action text…]``: compound intents of people."""
+    advisor: str | None = None
+    """Module with ``advise(state, seat) -> dict``: the coach's odds and figures (`spacetable.advice`)."""
+    coach: str | None = None
+    """Module with ``reason(state, seat, action, analysis) -> str``: the coach's one sentence."""
+    guide: str | None = None
+    """Module with the page's guide for a view (how to win at this table, the phases of a turn)."""
+    renderer: str | None = None
+    """The terminal's module for the game (``render(view)`` and its hooks, `spacetable.cli.views`)."""
+    observation: str | None = None
+    """The RL observation module (its ``Encoder(config)``, `spacetable.rl.observations`)."""
+    page: str | None = None
+    """The page's module for the game's table, relative to the server's static folder
+    (``<game>/table.js``); /api/meta hands it to the page."""
 
 
 @dataclass(frozen=True)
@@ -31,8 +90,8 @@ class GameSpec:
     title: str
     min_players: int
     max_players: int
-    chance: str
-    information: str
+    chance: Chance
+    information: Information
     params: Mapping[str, Any]
     new_state: Callable[[dict[str, Any], int], State]
     num_actions: int
@@ -51,11 +110,33 @@ class GameSpec:
     coach_bot: str = "greedy"
     """The bot whose choice the advisor recommends (`spacetable.advice`): fast enough to answer at
     every decision within a second, and reading only what its seat may know."""
+    table_players: int = 0
+    """Seats of a table when nobody says how many (`spacetable play` without --players): the table the
+    rules are written for; 0: the minimum."""
+    sim_batch: int = 20
+    """Most games of fast bots the simulator hands a worker at once: about a second of work for greedy
+    bots on one core (`spacetable.sim.simulate`)."""
+    episode_steps: int = 10_000
+    """The RL adapters' default cap on decisions per episode (`spacetable.rl.table`): every episode is
+    bounded, even one of uniformly random play that never reaches the game's end."""
+    episode_config: Mapping[str, Any] = field(default_factory=dict)
+    """Config values the RL adapters use unless given (e.g. a turn limit that ends every episode)."""
     example: bool = False
-    """A small game for developers (Highcard): listed apart from the real games."""
+    """A small game for developers (the worked example of docs/adding-a-game.md): listed apart from the
+    real games."""
     tutorial: Mapping[str, Any] | None = None
     """The guided first game (``texts/tutorial.json`` of the package): its table, seed and coach's
     words; None for a game without one."""
+    bounds: Bounds | None = None
+    """Upper bounds for tools that need them (OpenSpiel); None: not declared."""
+    manifest: Manifest = field(default_factory=Manifest)
+    """The modules of each face (bots, intents, advisor, coach, renderer, observation, page)."""
+
+    def module(self, part: str) -> ModuleType | None:
+        """The manifest's module for `part` (``"intents"``, ``"advisor"``, ``"renderer"``…), imported;
+        None when the game declares none."""
+        name = getattr(self.manifest, part)
+        return None if name is None else importlib.import_module(name)
 
     def make_config(self, players: Any, **params: Any) -> dict[str, Any]:
         """A full, validated config: defaults filled in, unknown keys and bad values refused.
@@ -152,14 +233,26 @@ _REGISTRY: dict[str, GameSpec] = {}
 
 
 def register(spec: GameSpec) -> GameSpec:
+    """Called by a game package on import: its spec."""
     _REGISTRY[spec.name] = spec
     return spec
+
+
+def register_package(name: str, package: str) -> None:
+    """Called by the registry (`spacetable.games`): game `name` lives in `package`."""
+    KNOWN_GAMES[name] = package
+
+
+def _catalog() -> dict[str, str]:
+    if not KNOWN_GAMES:
+        importlib.import_module(CATALOG)
+    return KNOWN_GAMES
 
 
 def get_game(name: str) -> GameSpec:
     """The registered game called `name` (importing its package on first use)."""
     if name not in _REGISTRY:
-        module = KNOWN_GAMES.get(name)
+        module = _catalog().get(name)
         if module is None:
             raise ConfigError(f"unknown game {name!r}; known: {', '.join(sorted(KNOWN_GAMES))}")
         importlib.import_module(module)
@@ -167,4 +260,5 @@ def get_game(name: str) -> GameSpec:
 
 
 def available_games() -> list[str]:
-    return sorted(KNOWN_GAMES)
+    """Every registered game name (installed or not)."""
+    return sorted(_catalog())

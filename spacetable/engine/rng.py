@@ -20,10 +20,14 @@ compiled dependency, while SHAKE-256 already costs less per output than the gene
 it was not pursued. As before, outputs are computed ahead in blocks and a draw is an index into a
 tuple that copies share (`_fill`), so a draw costs what it cost.
 
-`derive_rng(seed, *labels)` is the one way to make another generator from a game's seed (the bots'
-generators of every face): its key is SHAKE-256 of the seed and the labels, so neither its outputs
-nor its key lead back to the seed. `Rng.splitmix64(seed)` is the stream of earlier versions (saves
-of format 1 and 2, and server games created before the keyed stream), kept so that they replay.
+`derive_key(seed, *labels)` makes another key from a game's seed: SHAKE-256 of the seed and the
+labels, so neither it nor anything drawn with it leads back to the seed; `derive_rng` is the keyed
+stream of such a key. `decision_key(seed, labels)` is a 64-bit one (BLAKE2s, cheaper for one
+short input) for `decision_rng` (and `DecisionRng`, the same words built lazily): the cheap generator
+of one decision of a game, a run of the splitmix64 stream of that key picked by the decision's
+position and seat, the bots' generators of every face (`engine.session.bot_rng`).
+`Rng.splitmix64(seed)` is also the stream of earlier versions (saves of format 1 and 2, and server
+games created before the keyed stream), kept so that they replay.
 """
 
 from __future__ import annotations
@@ -34,6 +38,8 @@ from collections.abc import Callable, Iterator, MutableSequence, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
 from typing import Final, TypeVar
+
+from mypy_extensions import i64
 
 T = TypeVar("T")
 
@@ -52,14 +58,20 @@ _STATE_MASK: Final = (1 << 192) - 1
 _LEGACY_BIT: Final = 1 << 192
 _STREAM_TAG: Final = b"spacetable.rng.v1\x00"
 _DERIVE_TAG: Final = b"spacetable.derive.v1\x00"
+_DECISION_TAG: Final = b"spacetable.decision.v1\x00"
 _WORDS: Final = 34
 """Words of one SHAKE-256 block (272 bytes: two Keccak permutations of a 136-byte rate)."""
 _BLOCK_BYTES: Final = 8 * _WORDS
 _UNPACK: Final = struct.Struct("<34Q").unpack
 _shake = hashlib.shake_256
+_blake2s = hashlib.blake2s
 
 # splitmix64 (the legacy stream)
 _GAMMA: Final = 0x9E3779B97F4A7C15
+# splitmix64's constants as signed 64-bit machine integers (`_first_word_native`)
+_GAMMA_I64: Final[i64] = -7046029254386353131
+_MIX1_I64: Final[i64] = -4658895280553007687
+_MIX2_I64: Final[i64] = -7723592293110705685
 _LEGACY_BLOCK: Final = 16
 """Outputs computed at a legacy generator's first draw (a fresh one, or a copy, often draws only a few)."""
 _LEGACY_BIG_BLOCK: Final = 32
@@ -91,11 +103,20 @@ def _label_bytes(label: int | str) -> bytes:
     return len(data).to_bytes(4, "big") + data
 
 
+def label_bytes(*labels: int | str) -> bytes:
+    """The encoding of `labels` that `derive_key` hashes (each typed and length-prefixed): a caller that
+    derives many keys under the same labels encodes them once (`DecisionRng`)."""
+    return b"".join(_label_bytes(x) for x in labels)
+
+
 def derive_key(seed: int, *labels: int | str) -> int:
     """The 128-bit key `derive_rng` uses: SHAKE-256 of a tag, the seed's key and the labels (each
     typed and length-prefixed, so different label lists never give the same input)."""
-    data = _DERIVE_TAG + seed_key(seed) + b"".join(_label_bytes(x) for x in labels)
-    return int.from_bytes(_shake(data).digest(16), "big")
+    return _derive(seed, label_bytes(*labels))
+
+
+def _derive(seed: int, labels: bytes) -> int:
+    return int.from_bytes(_shake(_DERIVE_TAG + seed_key(seed) + labels).digest(16), "big")
 
 
 def derive_rng(seed: int, *labels: int | str) -> Rng:
@@ -105,6 +126,42 @@ def derive_rng(seed: int, *labels: int | str) -> Rng:
     reveal the seed or the game's own stream; other labels, or another seed, give another stream.
     """
     return Rng(derive_key(seed, *labels))
+
+
+def _mix64(z: int) -> int:
+    """splitmix64's output function of a 64-bit value (`_fill_legacy` computes it on many lanes at once)."""
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9 & _MASK
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EB & _MASK
+    return z ^ (z >> 31)
+
+
+MAX_SEATS: Final = 256
+"""Seats a decision's generator tells apart (`decision_rng`): far above any game's table."""
+DECISION_WORDS: Final = 1 << 30
+"""Words of the stream reserved for one decision (`decision_rng`): far above what a bot draws in one."""
+
+
+def _decision_at(position: int, seat: int) -> int:
+    # (position, seat) ↦ (position·256 + seat)·2**30: one-to-one for positions below 2**26 (a game
+    # of 67 million decisions), each decision a run of 2**30 words of its own
+    return (position << 38 | seat << 30) & _MASK
+
+
+def decision_rng(key: int, position: int, seat: int) -> Rng:
+    """The generator of one decision: the splitmix64 stream whose seed is `key` (its low 64 bits),
+    from word (position · `MAX_SEATS` + seat) · `DECISION_WORDS` on, for the decision at `position`
+    (e.g. its place in a game's action log) taken by `seat` (0 ≤ seat < `MAX_SEATS`): distinct
+    decisions read distinct runs of one stream.
+
+    Cheap (arithmetic, no hash), for the simulator's hot loop, where a bot decides thousands of times a
+    second. Its outputs reveal its 64-bit seed, `key`: so `key` must itself come one-way from the
+    game's seed (`decision_key`), and then nothing drawn here leads back to the deal.
+    (`spacetable.engine.session.bot_rng` is the rule every face uses; `DecisionRng` is the same
+    generator, moved in place from one decision to the next, its key hashed only at the first draw.)
+    """
+    r = Rng.splitmix64(key)
+    r._s |= _decision_at(position, seat)
+    return r
 
 
 _LEGACY_ACTIVE: ContextVar[bool] = ContextVar("spacetable_legacy_stream", default=False)
@@ -330,3 +387,133 @@ def restore(stream: str, state: int) -> Rng:
     r = Rng.splitmix64(0) if stream == LEGACY_STREAM else Rng(0)
     r.state = state
     return r
+
+
+def decision_key(seed: int, labels: bytes) -> int:
+    """The 64-bit key of a game's decision generators (`DecisionRng`, e.g. its bots'): BLAKE2s of a
+    tag, the seed's 16 bytes (`seed_key`) and `labels` (`label_bytes`), an 8-byte digest. One-way
+    from the secret seed, like `derive_key`, at less than half its cost for one short input (a single
+    64-byte block; one hash per game is a visible share of a short game of bots)."""
+    return int.from_bytes(_blake2s(_DECISION_TAG + seed_key(seed) + labels, digest_size=8).digest(), "big")
+
+
+def _first_word(key: int, n: int) -> int:
+    """Word 0 of the decision `n` (``position << 8 | seat``): splitmix64 of seed `key` at word n·2**30."""
+    return _mix64((key + ((n << 30) + 1) * _GAMMA) & _MASK)
+
+
+def _first_word_native(key: i64, n: i64) -> i64:
+    """`_first_word` in 64-bit machine integers (the compiled build, where they wrap around): the same
+    bits (`key` and the result as signed two's complement), without allocating a Python int per step."""
+    z: i64 = key + ((n << 30) + 1) * _GAMMA_I64
+    z = (z ^ ((z >> 30) & 0x3FFFFFFFF)) * _MIX1_I64
+    z = (z ^ ((z >> 27) & 0x1FFFFFFFFF)) * _MIX2_I64
+    return z ^ ((z >> 31) & 0x1FFFFFFFF)
+
+
+def _machine_ints() -> bool:
+    """True where `i64` is a machine integer that wraps around (compiled), False where it is a Python int."""
+    x: i64 = 1 << 62
+    return x * 4 == 0
+
+
+_NATIVE: Final = _machine_ints()
+
+
+_NATIVE_BELOW: Final = 1 << 60
+"""`DecisionRng.below`'s machine-integer path takes n below this (4·n fits in 63 bits)."""
+
+
+def _as_i64(x: int) -> i64:
+    return i64(x - (1 << 64) if x >> 63 else x)
+
+
+class DecisionRng(Rng):
+    """`decision_rng(decision_key(seed, labels), position, seat)`, draw for draw, at almost no cost until
+    a bot draws: one object serves every decision of a game (`at` moves it to the next one in place),
+    the key is derived once, at the game's first draw (a game whose bots draw nothing hashes nothing),
+    and a decision's first word is computed alone (in machine integers in the compiled build), the
+    stream being set up only for a second draw. `state` is the stream's once it has been set up (after
+    a second draw, or a copy)."""
+
+    def __init__(self, seed: int, labels: bytes, position: int = 0, seat: int = 0) -> None:
+        super().__init__(0)
+        self.seed = seed
+        """The game's seed."""
+        self._labels = labels
+        self._key = -1
+        """The 64-bit key (`decision_key`), -1 until the first draw."""
+        self._key64: i64 = 0
+        """The same bits as a signed machine integer (`_first_word_native`)."""
+        self._n = 0
+        """The decision: ``position << 8 | seat``."""
+        self._stage = 0
+        """0: nothing drawn at this decision; 1: its first word given alone (`_buf`); 2: the stream is
+        set up; 3: its first word drawn by `below` (compiled), nothing buffered."""
+        self.at(position, seat)
+
+    def at(self, position: int, seat: int) -> DecisionRng:
+        """This object as the generator of `seat`'s decision at `position` (nothing computed)."""
+        self._n = position << 8 | seat
+        self._stage = 0
+        self._buf = ()
+        self._i = 0
+        return self
+
+    def fork(self, position: int, seat: int) -> DecisionRng:
+        """Another object of the same game (sharing the key once derived), at `position` and `seat`."""
+        other = DecisionRng(self.seed, self._labels)
+        other._key, other._key64 = self._key, self._key64
+        return other.at(position, seat)
+
+    def _get_key(self) -> int:
+        key = self._key
+        if key < 0:
+            key = self._key = decision_key(self.seed, self._labels)
+            self._key64 = _as_i64(key)
+        return key
+
+    def _set_up(self) -> None:
+        """Set up the splitmix64 stream of the decision (words from n·2**30 on, `_buf` its first ones)."""
+        stage = self._stage
+        if stage != 2:
+            self._s = _LEGACY_BIT | self._get_key() << 64 | (((self._n << 30) + (stage == 3)) & _MASK)
+            self._stage = 2
+
+    def below(self, n: int) -> int:
+        # the usual first draw of a bot's decision (a choice among the legal actions), compiled: word 0
+        # modulo n in machine integers, the word read as unsigned (2**64 ≡ 4·(2**62 mod n))
+        if self._stage == 0 and _NATIVE and 1 < n < _NATIVE_BELOW:
+            self._get_key()
+            z = _first_word_native(self._key64, self._n)
+            m: i64 = n
+            r = z % m
+            if z < 0:
+                r = (r + 4 * ((1 << 62) % m)) % m
+            self._stage = 3
+            return int(r)
+        return super().below(n)
+
+    def _fill(self, need: int) -> tuple[int, ...]:
+        if self._stage == 0 and need == 1:  # the decision's first draw: its first word alone
+            key = self._get_key()
+            if _NATIVE:
+                w = int(_first_word_native(self._key64, self._n))
+                if w < 0:
+                    w += 1 << 64
+            else:
+                w = _first_word(key, self._n)
+            buf = (w,)
+            self._buf = buf
+            self._stage = 1
+            return buf
+        self._set_up()
+        return super()._fill(need)
+
+    def copy(self) -> Rng:
+        self._set_up()
+        return super().copy()
+
+    def __reduce__(self) -> tuple[Callable[[str, int], Rng], tuple[str, int]]:
+        self._set_up()
+        return super().__reduce__()

@@ -10,7 +10,9 @@ Multi-agent mode (``agent_seat=None``): the agent is whoever decides now (``info
 step's reward is the return of the seat that just acted, and ``info["returns"]`` holds every
 seat's return at the end.
 
->>> env = SpacetableEnv("highcard", players=2)
+>>> from spacetable.sim.setup import all_games, load_game
+>>> name = next(g for g in all_games() if load_game(g).example)  # any registered game; here the small one
+>>> env = SpacetableEnv(name, players=2)
 >>> obs, info = env.reset(seed=1)
 >>> obs["player"], sum(info["action_mask"]) > 0
 (0, True)

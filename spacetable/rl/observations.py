@@ -7,19 +7,12 @@ observation cannot carry another seat's hand or a deck order. docs/rl.md documen
 
 from __future__ import annotations
 
-import importlib
 from typing import Any, Protocol
 
 from spacetable.engine.errors import ConfigError
 from spacetable.engine.state import State
 from spacetable.rl.layout import Layout
-
-ENCODERS = {
-    "highcard": "spacetable.rl.obs_highcard",
-    "moonrakers": "spacetable.rl.obs_moonrakers",
-    "spacelanes": "spacetable.rl.obs_spacelanes",
-}
-"""The module holding each game's encoder class (named `Encoder`)."""
+from spacetable.sim.setup import all_games, load_game
 
 
 class Encoder(Protocol):
@@ -32,11 +25,23 @@ class Encoder(Protocol):
 
 def encoder_for(game: str, config: dict[str, Any]) -> Encoder:
     """The encoder of `game` for a full config (its size depends on the number of players)."""
-    module = ENCODERS.get(game)
+    module = load_game(game).module("observation")
     if module is None:
-        raise ConfigError(f"no observation encoder for game {game!r}; known: {', '.join(sorted(ENCODERS))}")
-    enc: Encoder = importlib.import_module(module).Encoder(config)
+        raise ConfigError(f"no observation encoder for game {game!r}; known: {', '.join(encoded_games())}")
+    enc: Encoder = module.Encoder(config)
     return enc
+
+
+def encoded_games() -> list[str]:
+    """The games whose manifest names an observation encoder (`Manifest.observation`)."""
+    out = []
+    for game in all_games():
+        try:
+            if load_game(game).manifest.observation is not None:
+                out.append(game)
+        except ConfigError:
+            continue
+    return out
 
 
 def seat_observation(encoder: Encoder, state: State, seat: int) -> list[float]:

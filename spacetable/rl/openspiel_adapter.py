@@ -11,7 +11,8 @@ when `register_openspiel` is called).
   a digest chained over everything p has observed (each view of p, and p's own actions), so two
   histories p cannot tell apart give the same string. The information-state tensor is the
   observation tensor plus the share of `max_game_length` used (not perfect-recall: it has a fixed size).
-- `max_game_length` is ``max_steps`` decisions (Highcard: at most 5·(players + 1)); a game cut there
+- `max_game_length` is ``max_steps`` decisions, or less where the game declares `Bounds` (a game's
+  spec: its longest game at that many players); a game cut there
   is terminal with every return 0. Returns lie in [0, 1]: 1 for a win, shared wins split.
 - `resample_from_infostate(p, sampler)` is `determinize(p, rng)` with `rng` seeded from the sampler.
 - Serialization (``pyspiel.serialize_game_and_state``, ``state.serialize()``, pickle): the game is
@@ -34,12 +35,12 @@ from spacetable.engine import record
 from spacetable.engine.errors import ConfigError, IllegalAction
 from spacetable.engine.rng import Rng
 from spacetable.engine.state import CHANCE, State
-from spacetable.games.highcard.state import ROUNDS as HIGHCARD_ROUNDS
-from spacetable.rl.observations import Encoder, encoder_for
+from spacetable.rl.observations import Encoder, encoded_games, encoder_for
 from spacetable.rl.table import adapter_config
 from spacetable.sim.setup import load_game
 
-GAMES = ("highcard", "moonrakers", "spacelanes")
+GAMES = tuple(encoded_games())
+"""Every game with an observation encoder (`Manifest.observation`)."""
 PREFIX = "python_spacetable_"
 SEED_BYTES = 8
 """Chance nodes that deal: one byte of the 64-bit game seed each."""
@@ -111,14 +112,15 @@ class SpacetableGame(pyspiel.Game):  # type: ignore[misc]
         self.encoder: Encoder = encoder_for(game, self.config)
         self.num_actions = self.spec.num_actions
         length = self.max_steps
-        if game == "highcard":
-            length = min(length, HIGHCARD_ROUNDS * (self.players + 1))  # H3 plays + H5 salvage a round
+        bounds = self.spec.bounds
+        if bounds is not None:
+            length = min(length, bounds.length(self.players))
         info = pyspiel.GameInfo(
             num_distinct_actions=self.num_actions,
             max_chance_outcomes=max(256, self.num_actions),
             num_players=self.players,
-            min_utility=0.0,
-            max_utility=1.0,
+            min_utility=0.0 if bounds is None else bounds.min_utility,
+            max_utility=1.0 if bounds is None else bounds.max_utility,
             max_game_length=length,
         )
         kept = {k: "+".join(_items(v)) if k in LIST_PARAMS else v for k, v in (params or {}).items()}
@@ -346,20 +348,15 @@ class Observer:
         return state.observation_text(player)
 
 
-class SpacetableHighcard(SpacetableGame):
-    GAME = "highcard"
+def _game_class(game: str) -> type[SpacetableGame]:
+    """The module-level class of `game` (``Spacetable<Game>``: pickle finds it by name in this module)."""
+    name = "Spacetable" + game.title().replace("_", "").replace("-", "")
+    cls = type(name, (SpacetableGame,), {"GAME": game, "__module__": __name__, "__qualname__": name})
+    globals()[name] = cls
+    return cls
 
 
-class SpacetableMoonrakers(SpacetableGame):
-    GAME = "moonrakers"
-
-
-class SpacetableSpacelanes(SpacetableGame):
-    GAME = "spacelanes"
-
-
-CLASSES: dict[str, type[SpacetableGame]] = {
-    "highcard": SpacetableHighcard, "moonrakers": SpacetableMoonrakers, "spacelanes": SpacetableSpacelanes}
+CLASSES: dict[str, type[SpacetableGame]] = {game: _game_class(game) for game in GAMES}
 """One module-level class per game (pickle finds a game's class by its name in this module)."""
 
 

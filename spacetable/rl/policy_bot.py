@@ -1,5 +1,6 @@
 """A saved policy as a bot: ``policy:PATH`` (a ``.npz`` policy file) or ``policy:NAME`` (a shipped one,
-e.g. ``policy:moonrakers-2p``), wherever bots are named (play, simulate, sweep, the server's seats).
+named after its game and table size, e.g. ``policy:GAME-2p``), wherever bots are named (play, simulate,
+sweep, the server's seats).
 
 The bot never reads the state beyond what its seat may know, by construction: `choose` builds the
 seat's observation tensor and legal mask with the adapters' own functions (`seat_observation`,
@@ -46,6 +47,10 @@ def shipped_names(game: str) -> list[str]:
     return [f"policy:{n}" for n in sorted(shipped()) if n.split("-")[0] == game]
 
 
+NEEDS_A_NAME = ("policy needs a name or a file: policy:NAME (a shipped policy, named after its game and "
+                "table size: policy:GAME-2p; docs/rl.md lists them) or policy:PATH.npz")
+
+
 def is_shipped(spec: str) -> bool:
     return spec in shipped()
 
@@ -54,7 +59,7 @@ def resolve(spec: str) -> Path:
     """The file `spec` names: a shipped policy's name, or a path to a ``.npz`` file."""
     spec = spec.strip()
     if not spec:
-        raise ValueError("policy needs a name or a file: policy:moonrakers-2p or policy:PATH.npz")
+        raise ValueError(NEEDS_A_NAME)
     found = shipped().get(spec)
     if found is not None:
         return found
@@ -133,7 +138,7 @@ class PolicyBot:
 
 def make_policy_bot(spec: str | None) -> PolicyBot:
     if spec is None:
-        raise ValueError("policy needs a name or a file: policy:moonrakers-2p or policy:PATH.npz")
+        raise ValueError(NEEDS_A_NAME)
     return PolicyBot(spec)
 
 

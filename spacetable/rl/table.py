@@ -6,11 +6,10 @@ engine's `IllegalAction` and changes nothing; ``penalize`` ends the episode at o
 ``noop`` changes nothing but counts as a step toward ``max_steps``, so an agent that keeps trying
 illegal indices is truncated.
 
-Defaults every adapter shares: ``players=2``; Space Lanes gets ``turn_limit=30`` (ruling L21: the
-captain closest to its Goal wins when it is reached) unless one is given, and every game gets a cap
-on the number of decisions (``max_steps``), so every episode is bounded: uniform random play in
-Moonrakers never reaches 10 Prestige. An episode cut by the cap is *truncated*: nobody wins, every
-return is 0.
+Defaults every adapter shares: ``players=2``; the game's `GameSpec.episode_config` (config values such
+as a turn limit) unless given; and a cap on the number of decisions (``max_steps``, by default the
+game's `GameSpec.episode_steps`), so every episode is bounded, even uniformly random play that never
+reaches the game's end. An episode cut by the cap is *truncated*: nobody wins, every return is 0.
 """
 
 from __future__ import annotations
@@ -27,10 +26,6 @@ from spacetable.rl.errors import EnvNotReady
 from spacetable.rl.observations import Encoder, encoder_for, legal_mask, seat_observation
 from spacetable.sim.setup import load_game
 
-ADAPTER_DEFAULTS: dict[str, dict[str, Any]] = {"spacelanes": {"turn_limit": 30}}
-"""Config values the adapters use unless given (L21 for Space Lanes)."""
-MAX_STEPS = {"highcard": 100, "moonrakers": 3000, "spacelanes": 2000}
-"""Default cap on decisions per episode (Highcard ends by itself after at most 5·(players + 1))."""
 MAX_STEPS_LIMIT = 10**6
 ILLEGAL_POLICIES = ("raise", "penalize", "noop")
 """What an illegal index does (docs/rl.md, "Rewards, masks and illegal actions"); the first is the default."""
@@ -55,11 +50,11 @@ def adapter_config(game: str, config: Mapping[str, Any]) -> tuple[GameSpec, dict
     spec = load_game(game)
     params = dict(config)
     players = params.pop("players", 2)
-    max_steps = params.pop("max_steps", MAX_STEPS.get(game, 10_000))
+    max_steps = params.pop("max_steps", spec.episode_steps)
     if isinstance(max_steps, bool) or not isinstance(max_steps, int) or not 1 <= max_steps <= MAX_STEPS_LIMIT:
         raise ConfigError(f"max_steps must be a whole number from 1 to {MAX_STEPS_LIMIT}, "
                           f"not {max_steps!r:.40}")
-    for k, v in ADAPTER_DEFAULTS.get(game, {}).items():
+    for k, v in spec.episode_config.items():
         params.setdefault(k, v)
     return spec, spec.make_config(players, **params), max_steps
 

@@ -7,7 +7,7 @@ a test checks that docs/rl.md holds every row.
 from __future__ import annotations
 
 from spacetable.engine.action import ActionSpace
-from spacetable.rl.observations import ENCODERS, encoder_for
+from spacetable.rl.observations import encoded_games, encoder_for
 from spacetable.rl.table import adapter_config
 
 
@@ -40,5 +40,5 @@ def markdown(game: str) -> str:
 
 
 if __name__ == "__main__":
-    for g in ENCODERS:
+    for g in encoded_games():
         print(markdown(g))

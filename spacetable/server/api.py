@@ -24,6 +24,7 @@ from spacetable.server.chat import MAX_CHARS
 from spacetable.server.clocks import MAX_SECONDS, ClockSettings, parse_request
 from spacetable.server.errors import ApiError
 from spacetable.server.service import GameRequest, GameService
+from spacetable.server.tables import RUNNING, save_document
 from spacetable.server.views import summary_body, view_text
 from spacetable.sim.catalog import catalog_json
 from spacetable.sim.setup import all_games, load_game
@@ -70,7 +71,7 @@ def clock_settings(body: ClockBody | None) -> ClockSettings | None:
 
 
 class CreateGame(StrictBody):
-    game: Slug = Field(examples=["moonrakers"])
+    game: Slug = Field(examples=all_games()[:1])
     players: int = Field(ge=1, le=8)
     seats: list[Slug] = Field(max_length=8, description='"human" or a bot name (e.g. "greedy") per seat',
                               examples=[["human", "greedy", "human"]])
@@ -283,6 +284,9 @@ class GameInfo(Model):
     defaults: dict[str, list[str]] = Field(description=(
         "the option values a new table starts with ticked, per option (no expansion or module)"))
     about: dict[str, str] = Field(default={}, description="one line on what each option value adds")
+    page: str | None = Field(default=None, description=(
+        "the module that draws the game's table, relative to /static/ (\"<game>/table.js\"); "
+        "null: the generic table"))
 
 
 class Meta(Model):
@@ -327,7 +331,7 @@ def meta() -> Meta:
                             advisor=has_advisor(name), default_bot=spec.default_bot,
                             tutorial=has_tutorial(name), example=spec.example,
                             defaults={k: list(spec.defaults.get(k, ())) for k in spec.options},
-                            about=dict(spec.about)))
+                            about=dict(spec.about), page=spec.manifest.page))
     return Meta(games=out)
 
 
@@ -553,6 +557,18 @@ async def replay_position(game_id: GameId, n: Annotated[int, Field(ge=0, le=10_0
         raise ApiError(404, f"no seat {seat}")
     body = await asyncio.to_thread(rep.body, n, seat, reveal)
     return JSONResponse(body)
+
+
+@router.get("/games/{game_id}/save")
+async def save(game_id: GameId, request: Request, authorization: Auth = None) -> JSONResponse:
+    """A finished game's save document, as `spacetable play --load` and `spacetable replay` read it (any
+    token of the game); 409 while it runs (the seed and every hand are in it)."""
+    svc, _ = await _caller(request, game_id, authorization)
+    table = svc.tables[game_id]
+    if table.status == RUNNING or table.no_state:
+        raise ApiError(409, "the game is still running: its save opens when it ends"
+                       if table.status == RUNNING else table.message or "this game cannot be saved")
+    return JSONResponse(await asyncio.to_thread(save_document, table))
 
 
 @router.get("/games/{game_id}/summary", response_model=Summary)

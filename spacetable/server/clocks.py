@@ -4,7 +4,7 @@ A game created with a clock (``{"kind": "live" | "turn", "seconds": N, "reserve"
 person a *run* of time whenever the table starts waiting on them: `seconds` for that wait plus what is
 left of their reserve bank (`reserve` seconds at the start). A wait lasts from the moment a decision
 becomes the person's until the table no longer waits on them (another seat is to decide): their own
-decisions in a row, and the draws and forced steps between them, are one wait, so a whole turn
+decisions in a row, and the draws and forced steps between them, are one wait, so a turn
 of several small decisions is one wait. The per-wait seconds are used first, then the reserve drains;
 a live clock is "30 s + 5 min", a turn-based one "24 h per turn" (a reserve is optional for both).
 

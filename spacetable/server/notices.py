@@ -37,6 +37,8 @@ from urllib.parse import unquote, urlsplit
 
 import httpx
 
+from spacetable.engine.errors import SpacetableError
+from spacetable.engine.game import get_game
 from spacetable.server.errors import ApiError
 from spacetable.server.store import Notice, NotifySettings
 from spacetable.server.tables import HUMAN, RUNNING, Table
@@ -53,7 +55,14 @@ LOCK_MS = 30_000
 MAX_ATTEMPTS = 8
 BACKOFF_MAX = 300.0
 SEND_TIMEOUT = 10.0
-TITLES = {"moonrakers": "Moonrakers", "spacelanes": "Space Lanes", "highcard": "Highcard"}
+
+
+def game_title(game: str) -> str:
+    """The game's title from its registered spec (its name where the game is not installed)."""
+    try:
+        return get_game(game).title
+    except (SpacetableError, ImportError):
+        return game
 
 
 def now_ms() -> int:
@@ -77,7 +86,7 @@ def waiting_key(table: Table, seat: int) -> str | None:
 
 def notice_text(event: str, game: str, name: str) -> tuple[str, str]:
     """(title, one sentence) of a notice: the game's title and the seat's name, nothing of the state."""
-    title = TITLES.get(game, game)
+    title = game_title(game)
     if event == "your-turn":
         return f"Your turn at {title}", f"{name}, the table waits for your decision."
     if event == "reminder":
@@ -91,7 +100,7 @@ def notice_body(job: Notice, game: str, name: str, url: str) -> dict[str, Any]:
     """The body every channel starts from (a JSON webhook's body as it is)."""
     title, text = notice_text(job.event, game, name)
     return {"game": job.game_id, "seat": job.seat, "event": job.event, "url": url,
-            "title": title, "text": text, "game_title": TITLES.get(game, game)}
+            "title": title, "text": text, "game_title": game_title(game)}
 
 
 def webhook_request(fmt: str, target: str, body: dict[str, Any]) -> tuple[str, dict[str, Any]]:

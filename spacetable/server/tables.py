@@ -8,10 +8,11 @@ with the text ``human``, back to its person),
 change is first *planned* on a copy (`Plan`), written to the store, then `commit`-ted here, so a
 refused action or a failed write changes nothing.
 
-After each decision the server advances the game itself: chance steps are drawn with
-`state.sample_chance()`; a human decision with a single legal action, and an optional window
-(`state.optional_pass()`) of a person who has not asked to be stopped there, are taken for that
-human (kind ``auto``); all logged.
+After each decision the server advances the game through the session driver
+(`spacetable.engine.session`), as every face does: chance steps are drawn (kind ``chance``); a
+human decision with a single legal action, and an optional window of a person who has not asked to
+be stopped there, are taken for that human (kind ``auto``); bots play only in `plan_bots`, off the
+event loop (`server.botpool`), with the session's one seeding rule; all logged.
 """
 
 from __future__ import annotations
@@ -20,7 +21,6 @@ import hashlib
 import importlib
 import itertools
 import logging
-import time
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from importlib import resources
@@ -30,7 +30,10 @@ import spacetable
 from spacetable.engine import record
 from spacetable.engine.action import Action
 from spacetable.engine.errors import SaveError, SpacetableError
-from spacetable.engine.rng import Rng, derive_rng
+from spacetable.engine.rng import Rng
+from spacetable.engine.session import AUTO, BOT, CHANCE_KIND, Observer, Session, Step, bot_rng
+from spacetable.engine.session import HUMAN as HUMAN_KIND
+from spacetable.engine.session import Chooser as Chooser_
 from spacetable.engine.state import CHANCE, TERMINAL, State
 from spacetable.server import clocks
 from spacetable.server.clocks import ClockSettings, ClockState
@@ -48,8 +51,6 @@ JOINED = "joined"
 TUTORIAL = "tutorial"
 """The record kind that opens a tutorial game (its text: the game's name): the table shows the coach."""
 PREF_STOP = "stop-at-windows"
-MAX_ADVANCE = 10_000
-"""Safety bound on chance/forced steps taken in one go."""
 
 _RULES_VERSIONS: dict[str, str] = {}
 _EPOCHS = itertools.count(1)
@@ -216,43 +217,36 @@ class Table:
         """Apply `seat`'s consecutive decisions (chance steps between them are drawn); SpacetableError.
         `together`: one compound intent, whose decisions after the first are recorded as ``joined``."""
         plan = self._plan()
+        session, recorder = _session(plan)
         for i, text in enumerate(texts):
-            _advance_chance(plan)
-            if plan.state.current_player() != seat:
+            recorder.human_kind = JOINED if together and i else kind
+            if session.state.current_player() not in (seat, CHANCE):
                 raise SpacetableError(f"it is not seat {seat}'s decision any more before {text!r}")
-            action = plan.state.parse(text, plan.state.legal_actions())
-            record_kind = JOINED if together and i else kind
-            _record_action(plan, record_kind, str(action), seat, action, checked=True)
-        advance(plan)
+            session.play(seat, text)
+        recorder.human_kind = "action"
+        _advance(plan, session)
         return plan
 
     def plan_bot(self, seat: int, action: Action) -> Plan:
         plan = self._plan()
-        _record_action(plan, "action", str(action), seat, action)
-        advance(plan)
+        session, _ = _session(plan)
+        session.play(seat, action)
+        _advance(plan, session)
         return plan
 
     def plan_bots(self, choose: Chooser, limit: int, seconds: float | None = None) -> Plan:
         """Up to `limit` consecutive bot decisions (`choose(seat, state, rng)`), stopping at a person,
-        or once `seconds` of thinking are spent (after at least one decision)."""
+        or once `seconds` of thinking are spent (after at least one decision). Each bot draws from the
+        session's generator for its seat at that position of the action log (`session.bot_rng`): after
+        an undo the same decision meets the same answer, so undo never re-rolls a bot (engine.undo),
+        and it is derived one-way from the seed, so a bot's choices never lead back to the deal."""
         plan = self._plan()
-        end = None if seconds is None else time.monotonic() + seconds
-        for i in range(limit):
-            p = plan.state.current_player()
-            if p < 0 or plan.seats[p].bot is None or (i and end is not None and time.monotonic() >= end):
-                break
-            # seeded by the position in the action log (not the record number): after an undo the
-            # same decision meets the same answer, so undo never re-rolls a bot (engine.undo); derived
-            # one-way from the seed, so a bot's choices never lead back to the deal
-            n = len(plan.actions)
-            rng = derive_rng(self.seed, n)
-            try:
-                action = choose(p, plan.state, rng)
-            except Exception:  # a broken bot must not stop the game: it plays a random move
-                log.exception("bot %s of game %s failed; playing a random move", plan.seats[p].kind, self.id)
-                action = rng.choice(plan.state.legal_actions())
-            _record_action(plan, "action", str(action), p, action)
-            advance(plan)
+        bots: list[ChooserSeat | None] = [None if s.bot is None else ChooserSeat(choose, s.bot)
+                                          for s in plan.seats]
+        session, recorder = _session(plan, bots)
+        recorder.game_id = self.id
+        session.advance(bots=limit, seconds=seconds)
+        plan.legal = None
         return plan
 
     def plan_records(self, records: list[NewRecord]) -> Plan:
@@ -328,25 +322,25 @@ class Table:
             self.status = FINISHED
 
     def bot_rng(self) -> Rng:
-        return derive_rng(self.seed, self.version)
+        """The generator of the bot to move now (the session's rule: seed, log position, seat)."""
+        p = self.state.current_player()
+        return bot_rng(self.seed, len(self.actions), max(p, 0))
 
 
 Chooser = Callable[[int, State, Rng], Action]
 
 
-def _record_action(plan: Plan, kind: str, text: str, seat: int | None, action: Action,
-                   checked: bool = False) -> None:
-    """Apply and record a decision (`checked`: `action` was just taken from the legal list)."""
-    n = plan.base_version + len(plan.records)
-    if checked:
-        plan.state.apply_fast(action)
-    else:
-        plan.state.apply(action)
-    plan.records.append(NewRecord(kind, text, seat))
-    plan.actions.append((n, text))
-    plan.log.extend(event_lines(n, plan.state))
-    if plan.clock is not None:
-        _clocked(plan, kind, seat)
+class ChooserSeat:
+    """A seat's bot for the session: asks the server's `Chooser` (the bot pool's capped bots)."""
+
+    __slots__ = ("choose_for", "name")
+
+    def __init__(self, choose_for: Chooser, name: str) -> None:
+        self.choose_for = choose_for
+        self.name = name
+
+    def choose(self, state: State, seat: int, rng: Rng) -> Action:
+        return self.choose_for(seat, state, rng)
 
 
 def _clocked(plan: Plan, kind: str, seat: int | None) -> None:
@@ -358,39 +352,78 @@ def _clocked(plan: Plan, kind: str, seat: int | None) -> None:
     clocks.settle(plan)
 
 
-def _advance_chance(plan: Plan) -> None:
-    state = plan.state
-    for _ in range(MAX_ADVANCE):
-        if state.current_player() != CHANCE:
-            return
+_RECORD_KINDS = {HUMAN_KIND: "action", BOT: "action", CHANCE_KIND: "chance", AUTO: "auto"}
+
+
+class _Recorder(Observer):
+    """Writes each step of a session into a plan: its record, its action-log entry, its log lines."""
+
+    def __init__(self, plan: Plan) -> None:
+        self.plan = plan
+        self.human_kind = "action"
+        """The record kind of a person's decision (``joined`` inside a compound intent)."""
+        self.game_id = "?"
+        self.session: Session | None = None
+        """The session it records (its seats follow a stand-in bot's leaving, `clocks.settle`)."""
+
+    def after(self, state: State, step: Step) -> None:
+        plan = self.plan
         n = plan.base_version + len(plan.records)
-        drawn = state.sample_chance()
-        plan.records.append(NewRecord("chance", str(drawn), None))
-        plan.actions.append((n, str(drawn)))
+        text = str(step.action)
+        kind = self.human_kind if step.kind == HUMAN_KIND else _RECORD_KINDS[step.kind]
+        plan.records.append(NewRecord(kind, text, step.seat))
+        plan.actions.append((n, text))
         plan.log.extend(event_lines(n, state))
         if plan.clock is not None:
-            clocks.settle(plan)
+            _clocked(plan, kind, step.seat)
+            session = self.session
+            if session is not None:  # a stand-in bot that left: its seat is the person's again
+                for i, seat in enumerate(plan.seats):
+                    if seat.bot is None and session.bots[i] is not None:
+                        session.bots[i] = None
+
+    def bot_failed(self, seat: int, error: Exception) -> None:
+        kind = self.plan.seats[seat].kind if seat < len(self.plan.seats) else "?"
+        log.error("bot %s of game %s failed (%r); playing a random move", kind, self.game_id, error,
+                  exc_info=error)
+
+
+def _session(plan: Plan, bots: list[ChooserSeat | None] | None = None) -> tuple[Session, _Recorder]:
+    """The session driver over a plan's state: people at the human seats, the given bots (or none:
+    the session then stops at a bot's decision), each step recorded into the plan."""
+    recorder = _Recorder(plan)
+    seats: list[Chooser_ | None] = (list(bots) if bots is not None
+                                    else [None if s.bot is None else _WAIT for s in plan.seats])
+    session = Session(plan.state, seats, stop_at_windows=[s.stop_at_windows for s in plan.seats],
+                      observer=recorder, position=len(plan.actions))
+    recorder.session = session
+    return session, recorder
+
+
+class _Waiting:
+    """Stands for a bot the session must not ask (`advance(bots=0)` stops before it)."""
+
+    name = "waiting"
+
+    def choose(self, state: State, seat: int, rng: Rng) -> Action:
+        raise AssertionError("a bot is asked only in plan_bots")
+
+
+_WAIT = _Waiting()
+
+
+def _advance(plan: Plan, session: Session) -> None:
+    """Chance steps, people's single options and passed windows, until a real choice or a bot."""
+    session.advance(bots=0)
+    p = session.to_decide()
+    plan.legal = session.state.legal_actions() if p is not None else None
 
 
 def advance(plan: Plan) -> None:
     """Draw chance steps and take forced (single-action) human decisions, and pass optional windows
-    for people who have not asked to be stopped there, until a real choice."""
-    state = plan.state
-    plan.legal = None
-    for _ in range(MAX_ADVANCE):
-        _advance_chance(plan)
-        p = state.current_player()
-        if p < 0 or plan.seats[p].bot is not None:
-            return
-        legal = state.legal_actions()
-        if len(legal) == 1:
-            _record_action(plan, "auto", str(legal[0]), p, legal[0], checked=True)
-            continue
-        passing = state.optional_pass()
-        if passing is None or plan.seats[p].stop_at_windows:
-            plan.legal = legal
-            return
-        _record_action(plan, "auto", str(passing), p, passing)
+    for people who have not asked to be stopped there, until a real choice (the session driver)."""
+    session, _ = _session(plan)
+    _advance(plan, session)
 
 
 def _replay_actions(game: str, config: dict[str, Any], seed: int, texts: list[str], stream: str) -> State:
@@ -462,6 +495,14 @@ def apply_record(game: str, config: dict[str, Any], seed: int, plan: Plan, rec: 
     plan.records.append(rec)
 
 
+def save_document(table: Table) -> dict[str, Any]:
+    """The finished game as the save document `spacetable play --load` and `spacetable replay` read
+    (`engine.record`), its seats in the ``table`` key (people and bots as they sat at the end)."""
+    humans = [s.seat for s in table.seats if s.kind == HUMAN]
+    bots = {str(s.seat): s.kind for s in table.seats if s.kind != HUMAN}
+    return record.to_document(table.state, client={"table": {"humans": humans, "bots": bots}})
+
+
 def load_table(stored: StoredGame) -> Table:
     """Rebuild a game from its records; a log that no longer replays is shown finished-by-upgrade."""
     current = rules_version(stored.game) if _game_known(stored.game) else "unknown"
@@ -523,9 +564,26 @@ def _game_known(game: str) -> bool:
 
 
 def _broken(stored: StoredGame, seats: list[Seat], state: State | None, message: str) -> Table:
-    from spacetable.games.highcard import SPEC as PLACEHOLDER  # a tiny state keeps the table uniform
-
-    st = state if state is not None else PLACEHOLDER.new_game({"players": 2}, 0)
+    st = state if state is not None else _placeholder()
     return Table(stored.id, stored.game, stored.config, stored.seed, stored.rules_version, seats, st,
                  version=stored.version, status=UPGRADED, message=message, no_state=state is None,
                  deal=deal_of(stored))
+
+
+def _placeholder() -> State:
+    """A tiny state that keeps a table that cannot be set up uniform: a new game of the registry's
+    example game (`GameSpec.example`), else of any game that sets up."""
+    from spacetable.sim.setup import all_games
+
+    specs = []
+    for name in all_games():
+        try:
+            specs.append(load_game(name))
+        except SpacetableError:
+            continue
+    for spec in sorted(specs, key=lambda s: not s.example):
+        try:
+            return spec.new_game({"players": spec.min_players}, 0)
+        except SpacetableError:
+            continue
+    raise SpacetableError("no game can be set up on this server")

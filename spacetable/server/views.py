@@ -8,7 +8,6 @@ and the game package here too.
 
 from __future__ import annotations
 
-import importlib
 import json
 import re
 import time
@@ -20,6 +19,7 @@ from typing import Any
 from spacetable.engine.errors import SpacetableError
 from spacetable.server import clocks
 from spacetable.server.tables import FINISHED, HUMAN, JOINED, RUNNING, LogLine, Table, replay
+from spacetable.sim.setup import load_game
 
 CHAT_LINES = 50
 """The last table-chat messages every view carries (`server.chat`)."""
@@ -47,18 +47,13 @@ def log_json(line: LogLine) -> dict[str, Any]:
 
 
 def intents_module(game: str) -> ModuleType | None:
-    """`spacetable.games.<game>.intents` if the game has one."""
+    """The game's intents module (`Manifest.intents`) if it has one."""
     return _game_module(game, "intents")
 
 
-def _game_module(game: str, name: str) -> ModuleType | None:
-    """`spacetable.games.<game>.<name>` if the game has one."""
-    try:
-        return importlib.import_module(f"spacetable.games.{game}.{name}")
-    except ModuleNotFoundError as e:
-        if e.name is not None and e.name.endswith("." + name):
-            return None
-        raise
+def _game_module(game: str, part: str) -> ModuleType | None:
+    """The game's module for `part` of its manifest, if it declares one."""
+    return load_game(game).module(part)
 
 
 def guide_for(table: Table, seat: int | None) -> dict[str, Any] | None:

@@ -83,10 +83,11 @@ class SerialBackend(Backend):
 
 def _preload(game: str) -> list[str]:
     """Modules a forkserver imports once for `game` (children fork with them loaded)."""
-    from spacetable.bots.catalog import BOT_MODULES, COMMON_MODULES
+    from spacetable.bots.catalog import COMMON_MODULES, bot_modules
+    from spacetable.engine.game import KNOWN_GAMES, available_games
 
-    return ["__main__", "spacetable.sim.worker", f"spacetable.games.{game}", *COMMON_MODULES,
-            *BOT_MODULES.get(game, ())]
+    available_games()  # fills the registry
+    return ["__main__", "spacetable.sim.worker", KNOWN_GAMES[game], *COMMON_MODULES, *bot_modules(game)]
 
 
 def _context(game: str, shipped: bool) -> multiprocessing.context.BaseContext:

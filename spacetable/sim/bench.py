@@ -267,7 +267,8 @@ def bench(games: list[str] | None = None, seconds: float = 2.0) -> dict[str, Any
         "targets": {"decisions_per_second": TARGET_DECISIONS_PER_SECOND,
                     "copy_us": TARGET_COPY_MICROSECONDS,
                     "determinize_us": TARGET_DETERMINIZE_MICROSECONDS,
-                    "mcts_iterations_per_second": TARGET_MCTS_ITERATIONS_PER_SECOND},
+                    "mcts_iterations_per_second": TARGET_MCTS_ITERATIONS_PER_SECOND,
+                    "measured_on": "2-player Moonrakers"},
         "games": results,
         "skipped": skipped,
     }

@@ -1,4 +1,5 @@
-"""Play complete games with bots: the loop used by the simulator, the benchmark and tests."""
+"""Play complete games with bots: the simulator's, the benchmark's and the tests' thin client of the
+session driver (`spacetable.engine.session`), so a game plays here as in the terminal and on the server."""
 
 from __future__ import annotations
 
@@ -7,7 +8,8 @@ from dataclasses import dataclass
 
 from spacetable.bots.base import Bot
 from spacetable.engine.rng import Rng
-from spacetable.engine.state import CHANCE, State
+from spacetable.engine.session import Observer, Session
+from spacetable.engine.state import State
 
 DEFAULT_MAX_DECISIONS = 200_000
 
@@ -21,17 +23,15 @@ class GameResult:
     finished: bool
 
 
-def play_out(state: State, bots: Sequence[Bot], rng: Rng,
-             max_decisions: int = DEFAULT_MAX_DECISIONS) -> GameResult:
-    """Play `state` to the end with `bots[seat]` choosing for each seat; chance uses the state's rng."""
-    decisions = 0
-    while not state.is_terminal():
-        if decisions >= max_decisions:
-            return GameResult([], decisions, False)
-        p = state.current_player()
-        if p == CHANCE:
-            state.sample_chance()
-        else:
-            state.apply_fast(bots[p].choose(state, p, rng))
-            decisions += 1
-    return GameResult(state.winners(), decisions, True)
+def play_out(state: State, bots: Sequence[Bot], rng: Rng | None = None,
+             max_decisions: int = DEFAULT_MAX_DECISIONS, observer: Observer | None = None) -> GameResult:
+    """Play `state` to the end (or `max_decisions` decisions) with `bots[seat]` choosing for each seat.
+
+    Bots draw from the session's rule (`session.bot_rng`: game seed, position in the action log,
+    seat), chance from the state's generator; `rng` is accepted for older callers and not used.
+    """
+    session = Session(state, bots, max_decisions=max_decisions, observer=observer, trust_bots=True)
+    session.advance()
+    if not state.is_terminal():
+        return GameResult([], session.decisions, False)
+    return GameResult(state.winners(), session.decisions, True)

@@ -2,27 +2,21 @@
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Sequence
 from typing import Any
 
 from spacetable.bots.base import Bot, make_bot
 from spacetable.engine.errors import ConfigError
-from spacetable.engine.game import KNOWN_GAMES, GameSpec, get_game
-
-EXTRA_GAMES = {"highcard": "spacetable.games.highcard"}
-"""Games known to the clients in addition to the engine's `KNOWN_GAMES` (the example game)."""
+from spacetable.engine.game import GameSpec, available_games, get_game
 
 
 def all_games() -> list[str]:
     """Every game name the clients offer (installed or not)."""
-    return sorted(set(KNOWN_GAMES) | set(EXTRA_GAMES))
+    return available_games()
 
 
 def load_game(name: str) -> GameSpec:
     """The `GameSpec` of `name`; `ConfigError` when it is unknown or its package is not written yet."""
-    if name in EXTRA_GAMES:
-        importlib.import_module(EXTRA_GAMES[name])
     try:
         return get_game(name)
     except ModuleNotFoundError as e:

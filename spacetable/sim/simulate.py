@@ -39,8 +39,6 @@ from spacetable.sim.worker import Batch, RunSpec, seating
 __all__ = ["SimReport", "Job", "simulate", "run_jobs", "make_job", "seating", "wilson_interval"]
 
 MAX_ERROR_SAMPLES = 5
-BATCH_CAP = {"highcard": 500, "moonrakers": 50, "spacelanes": 10}
-"""Most games in one batch (about a second of work for greedy bots on one core)."""
 FAST_BOTS = frozenset({"random", "greedy", "heuristic"})
 """Bots that decide in microseconds; with any other (mcts…) a batch is one game, so progress, an
 interruption and the spread over workers go game by game."""
@@ -119,7 +117,7 @@ def make_job(game: str, games: int, players: int, bots: Sequence[str], seed: int
              modules: Sequence[str] = (), expansions: Sequence[str] = (), modes: Sequence[str] = (),
              max_decisions: int = DEFAULT_MAX_DECISIONS, turn_limit: int | None = None,
              cards: str | Path | CardOverrides | None = None, run: str = "",
-             trajectories: bool = False) -> Job:
+             trajectories: bool = False, save_dir: str | Path | None = None) -> Job:
     """A checked job. Raises `ConfigError` (or `DataError` for the card overrides) before any game starts
     for an unknown game, bot or option."""
     spec = load_game(game)
@@ -136,7 +134,10 @@ def make_job(game: str, games: int, players: int, bots: Sequence[str], seed: int
     overrides = cards if isinstance(cards, CardOverrides) or cards is None else read_overrides(game, cards)
     if overrides is not None and overrides.game != game:
         raise ConfigError(f"the card overrides {overrides.file} are for {overrides.game}, not {game}")
-    return Job(RunSpec(game, config, tuple(bots), seed, max_decisions, run, overrides, trajectories), games)
+    if save_dir is not None and overrides is not None:
+        raise ConfigError("saves are games of the game's own cards: --save-dir cannot go with --cards")
+    return Job(RunSpec(game, config, tuple(bots), seed, max_decisions, run, overrides, trajectories,
+                       None if save_dir is None else str(save_dir)), games)
 
 
 def simulate(game: str, games: int, players: int, bots: Sequence[str], seed: int = 0,
@@ -145,19 +146,20 @@ def simulate(game: str, games: int, players: int, bots: Sequence[str], seed: int
              backend: str = "serial", workers: int | None = None, ray_address: str | None = None,
              out: str | Path | None = None, cards: str | Path | CardOverrides | None = None,
              run: str = "", progress: bool = False, progress_file: str | Path | None = None,
-             trajectories: bool = False) -> SimReport:
+             trajectories: bool = False, save_dir: str | Path | None = None) -> SimReport:
     """Play `games` complete games of `game` with one bot name per seat and summarise them.
 
     The seats rotate between games (`seating`); `wins_by_seat` counts seats, `wins_by_bot` names.
     `backend` is ``serial`` (this process; the default of the Python API), ``processes`` or ``ray``.
 
     With `trajectories` each game's action log is kept in the results (``actions``) so that
-    `spacetable dataset` can rebuild every decision (docs/rl.md, "Datasets").
+    `spacetable dataset` can rebuild every decision (docs/rl.md, "Datasets"). With `save_dir` each game's
+    save document is written to ``<save_dir>/<game id>.json`` (`spacetable play --load` resumes it).
 
     Raises `ConfigError` before any game starts for an unknown game, bot or option.
     """
     job = make_job(game, games, players, bots, seed, modules, expansions, modes, max_decisions,
-                   turn_limit, cards, run, trajectories)
+                   turn_limit, cards, run, trajectories, save_dir)
     start = time.perf_counter()
     sink = None if progress_file is None else ProgressFile(Path(progress_file))
     with make_backend(backend, workers, ray_address) as b:
@@ -167,7 +169,7 @@ def simulate(game: str, games: int, players: int, bots: Sequence[str], seed: int
 def _batches(job: Job, pending: list[int], workers: int) -> list[Batch]:
     if not pending:
         return []
-    cap = BATCH_CAP.get(job.run.game, 20) if set(job.run.bots) <= FAST_BOTS else 1
+    cap = load_game(job.run.game).sim_batch if set(job.run.bots) <= FAST_BOTS else 1
     size = max(1, min(cap, math.ceil(len(pending) / (workers * 8))))
     return [Batch(job.run, tuple(pending[k:k + size])) for k in range(0, len(pending), size)]
 

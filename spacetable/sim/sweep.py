@@ -4,12 +4,12 @@ One ``[[run]]`` table per configuration::
 
     [[run]]
     name = "base"                  # optional (default run1, run2, …); unique; names it in the results
-    game = "moonrakers"
+    game = "NAME"                  # a registered game (`spacetable games`)
     players = 4
     games = 500
     bots = "greedy"                # one name for every seat, or a list with one name per seat
     seed = 1
-    modules = ["first-encounter"]  # optional, like --module; also expansions, modes, turn_limit
+    modules = ["MODULE"]           # optional, like --module; also expansions, modes, turn_limit
     cards = "cheap-parts.json"     # optional card overrides, relative to the sweep file
 
 A bad file raises `ConfigError` naming the file, the run and the key before any game is played.

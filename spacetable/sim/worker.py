@@ -1,10 +1,12 @@
 """What a simulation worker runs: a batch of games of one configuration → Arrow rows (one per seat).
 
 The same function serves every backend (in this process, a child process, a Ray task), so game ``i``
-of seed ``S`` is the same game everywhere: state seed ``S + i``, bot generator ``derive_rng(S + i,
-0x5EED_B075)`` (one-way from the seed), seating `seating(bots, i)`. A game that raises is a row with
-status ``error`` and the run goes on. The worker imports the game itself, after installing the run's
-card overrides (`spacetable.sim.overrides.install`), so this module imports no game at the top.
+of seed ``S`` is the same game everywhere: state seed ``S + i``, seating `seating(bots, i)`, played by
+the session driver (`spacetable.engine.session`: bots draw by its one seeding rule, so game ``i`` is
+also the game `spacetable play` and the server play with that seed and those bots). A game that raises
+is a row with status ``error`` and the run goes on. The worker imports the game itself, after
+installing the run's card overrides (`spacetable.sim.overrides.install`), so this module imports no
+game at the top.
 """
 
 from __future__ import annotations
@@ -17,21 +19,23 @@ import threading
 import traceback
 from collections.abc import Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 import pyarrow as pa
 
 from spacetable.bots.base import Bot
+from spacetable.engine import record
 from spacetable.engine.errors import ConfigError, SpacetableError
 from spacetable.engine.game import GameSpec
-from spacetable.engine.rng import Rng, derive_rng
-from spacetable.engine.state import CHANCE, State
+from spacetable.engine.session import Observer, Session, Step
+from spacetable.engine.state import State
 from spacetable.sim.figures import Tracker, common_figures, make_tracker
 from spacetable.sim.overrides import CardOverrides, install
 from spacetable.sim.schema import SCHEMA
 
 BOT_LABEL = 0x5EED_B075
-"""The label of the bots' generator of a game (`derive_rng(seed, BOT_LABEL)`)."""
+"""Kept for older callers: bots now draw by the session's rule (`spacetable.engine.session.bot_rng`)."""
 
 
 def seating(bots: Sequence[str], game_index: int) -> list[str]:
@@ -58,6 +62,9 @@ class RunSpec:
     cards: CardOverrides | None = None
     trajectories: bool = False
     """Record each game's action log (the ``actions`` column) for `spacetable dataset` (docs/rl.md)."""
+    save_dir: str | None = None
+    """Write each game's save document to ``<save_dir>/<game id>.json`` (what `spacetable play --load`
+    and `spacetable replay` read); not part of a game's identity."""
 
     @property
     def config_json(self) -> str:
@@ -105,24 +112,28 @@ def prepare(run: RunSpec) -> GameSpec:
     return spec
 
 
-def play(state: State, bots: Sequence[Bot], rng: Rng, max_decisions: int, tracker: Tracker | None) -> int:
-    """Play `state` on (as `runner.play_out`, watched by `tracker`); the number of bot decisions."""
-    decisions = 0
-    while not state.is_terminal():
-        if decisions >= max_decisions:
-            break
-        p = state.current_player()
-        if p == CHANCE:
-            state.sample_chance()
-        else:
-            action = bots[p].choose(state, p, rng)
-            if tracker is not None:
-                tracker.decide(state, p, action)
-            state.apply_fast(action)
-            decisions += 1
-        if tracker is not None:
-            tracker.step(state)
-    return decisions
+class _Tracking(Observer):
+    """Reports the session's steps to a figures tracker (`Tracker.decide` before a decision,
+    `Tracker.step` after every step)."""
+
+    def __init__(self, tracker: Tracker) -> None:
+        self.tracker = tracker
+
+    def before(self, state: State, step: Step) -> None:
+        if step.seat is not None:
+            self.tracker.decide(state, step.seat, step.action)
+
+    def after(self, state: State, step: Step) -> None:
+        self.tracker.step(state)
+
+
+def play(state: State, bots: Sequence[Bot], max_decisions: int, tracker: Tracker | None) -> int:
+    """Play `state` on with the session driver (as `runner.play_out`, watched by `tracker`); the
+    number of bot decisions."""
+    session = Session(state, bots, max_decisions=max_decisions, trust_bots=True,
+                      observer=None if tracker is None else _Tracking(tracker))
+    session.advance()
+    return session.decisions
 
 
 def game_rows(spec: GameSpec, run: RunSpec, i: int) -> list[dict[str, Any]]:
@@ -141,8 +152,7 @@ def game_rows(spec: GameSpec, run: RunSpec, i: int) -> list[dict[str, Any]]:
     try:
         state = spec.new_game(dict(run.config), seed)
         tracker = make_tracker(run.game, n)
-        decisions = play(state, make_bots(run.game, seated), derive_rng(seed, BOT_LABEL), run.max_decisions,
-                         tracker)
+        decisions = play(state, make_bots(run.game, seated), run.max_decisions, tracker)
         finished = state.is_terminal()
         winners = state.winners() if finished else []
         stats = state.game_stats() if finished else {}
@@ -150,6 +160,8 @@ def game_rows(spec: GameSpec, run: RunSpec, i: int) -> list[dict[str, Any]]:
                  "decisions": decisions, "stats": canonical(stats)}
         if run.trajectories:
             base["actions"] = state.history
+        if run.save_dir is not None:
+            write_game(state, seated, Path(run.save_dir) / f"{run.game_id(i)}.json")
         for seat in range(n):
             figures = common_figures(state, seat)
             if tracker is not None:
@@ -164,6 +176,17 @@ def game_rows(spec: GameSpec, run: RunSpec, i: int) -> list[dict[str, Any]]:
                  "turns": 0, "decisions": 0, "stats": "{}"}
         per_seat = [{} for _ in range(n)]
     return [base | {"seat": seat, "bot": seated[seat]} | per_seat[seat] for seat in range(n)]
+
+
+def write_game(state: State, seated: Sequence[str], path: Path) -> None:
+    """The save document of a played game (its bots in the ``table`` key, as `spacetable play` writes
+    it, so ``play --load`` and ``replay`` read it), written atomically."""
+    table = {"humans": [], "bots": {str(seat): name for seat, name in enumerate(seated)}}
+    doc = record.to_document(state, client={"table": table})
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_name(path.name + ".tmp")
+    tmp.write_text(json.dumps(doc, indent=1), encoding="utf-8")
+    os.replace(tmp, path)
 
 
 def watch_parent() -> None:

@@ -12,7 +12,8 @@ from typer.testing import CliRunner
 from spacetable.advice import NoAdvisor, advice, advisor_for
 from spacetable.bots.base import make_bot
 from spacetable.cli.main import app
-from spacetable.cli.terminal import HELP, Quit, TerminalClient
+from spacetable.cli.terminal import HELP, Quit, TerminalClient, help_text
+from spacetable.cli.views import find_face
 from spacetable.engine import record
 from spacetable.engine.rng import Rng
 from spacetable.engine.state import CHANCE, State
@@ -123,3 +124,16 @@ def test_hint_in_a_game_without_an_advisor_says_so() -> None:
     with contextlib.suppress(Quit):
         client.human_turn(s.current_player())
     assert "No hint: highcard has no advisor" in console.export_text()
+
+
+def test_help_lists_the_games_own_one_line_commands() -> None:
+    """`help` shows the generic commands and, from the game's terminal module (`HELP`), its own
+    one-line intents and names (a Moonrakers proposal; Space Lanes units and places), never another
+    game's; a game without any shows the generic ones alone."""
+    mr, sl, hc = (help_text(find_face(g)) for g in ("moonrakers", "spacelanes", "highcard"))
+    assert "propose p2:1cr" in mr and "buy parts 5" not in mr
+    assert "buy parts 5" in sl and "move Rustfall" in sl and "propose" not in sl
+    assert "propose" not in hc and "buy parts" not in hc
+    for text in (mr, sl, hc):
+        assert "{game}" not in text and "\n\n" not in text
+        assert "hint" in text and text.startswith("Commands:\n  <number>")

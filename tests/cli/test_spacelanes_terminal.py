@@ -106,7 +106,8 @@ def test_a_settlement_is_chosen_by_the_name_the_board_prints() -> None:
     assert face.action_from_line(s, "play Smuggler's Rest") is None
     console = Console(width=100, record=True, color_system=None)
     _, read = scripted(["start Smuggler's Rest"])
-    client = TerminalClient(s, [0], {1: make_bot("spacelanes", "random")}, console, bot_rng=Rng(1),
+    # a greedy opponent: the recent events shown then hold the start (a random one may fill them with plays)
+    client = TerminalClient(s, [0], {1: make_bot("spacelanes", "greedy")}, console, bot_rng=Rng(1),
                             read=read)  # type: ignore[arg-type]
     client.run()
     assert isinstance(client.state, SpaceLanesState)

@@ -1,8 +1,8 @@
 """Golden games: a fixed set of bot games written out decision by decision, so that a change which
 alters play shows in a diff as the first move that differs.
 
-Each game (game, config, seed, bots by seat) is played by the simulator's `play_out`, the loop behind
-`spacetable simulate`, then its action log is replayed from the start to write one line per decision
+Each game (game, config, seed, bots by seat) is played by the session driver as `spacetable simulate`
+plays it (`play_out`), then its action log is replayed from the start to write one line per decision
 into `playthroughs/<name>.txt`: the decision's number in the action log, who decided (a seat and its
 bot, or chance), the decision's name, the action's canonical text, and a few public facts of the game
 after the action (turn, scores, credits, places), read from the spectator's view. Both builds and every
@@ -25,7 +25,6 @@ from typing import Any
 
 from spacetable.bots.base import make_bot
 from spacetable.engine.game import get_game
-from spacetable.engine.rng import Rng
 from spacetable.engine.state import CHANCE, State
 from spacetable.sim.runner import play_out
 
@@ -51,11 +50,6 @@ class Golden:
     @property
     def path(self) -> Path:
         return PLAYTHROUGHS / f"{self.name}.txt"
-
-    @property
-    def bot_seed(self) -> int:
-        """The seed of the bots' shared generator (the simulator's `play_out` takes one `Rng`)."""
-        return self.seed * 7 + 1
 
 
 # (label, game, config, seeds, bots by seat): each configuration is played once per seed
@@ -85,8 +79,7 @@ GAMES: list[Golden] = [Golden(label, game, config, seed, bots)
 def play(g: Golden) -> State:
     """Play `g` to the end with the simulator's loop."""
     state = get_game(g.game).new_game(dict(g.config), g.seed)
-    result = play_out(state, [make_bot(g.game, b) for b in g.bots], Rng(g.bot_seed),
-                      max_decisions=MAX_DECISIONS)
+    result = play_out(state, [make_bot(g.game, b) for b in g.bots], max_decisions=MAX_DECISIONS)
     assert result.finished, f"{g.name}: a golden game must end within {MAX_DECISIONS} decisions"
     return state
 
@@ -149,7 +142,8 @@ def playthrough(g: Golden, played: State) -> list[str]:
         f"config {json.dumps(g.config, sort_keys=True)}",
         f"seed {g.seed}",
         f"seats {seats}",
-        f"bots draw from Rng({g.bot_seed}); chance draws from the game's own generator",
+        "bots draw by the session's rule (game seed, position in the log, seat); chance from the game's "
+        "own generator",
         f"columns: decision | who | decision name | action | after it: {heading}",
         "",
         f"{'start':<68}| {facts(state.view(None).data)}",

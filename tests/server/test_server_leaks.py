@@ -27,9 +27,10 @@ from tests.server.server_helpers import auth, client, create, view
 Card = tuple[str, str]  # (slug, display name)
 ALL_NAMES = {c.name for kind in (A.CAT.contracts, A.CAT.crew, A.CAT.parts, A.CAT.objectives) for c in kind}
 SLUG_OF = {c.name: c.slug for c in A.CAT.crew}
-PUBLIC_DRAW = re.compile(r"takes bonus crew (.+) \[5\.4\]")
+PUBLIC_DRAW = re.compile(r"takes bonus crew (.+)$")
 """A bonus crew card goes to its receiver's discard pile, a public zone (5.4), and may be shuffled
-into the draw pile within the same record, so no view between records shows it: the event does."""
+into the draw pile within the same record, so no view between records shows it: the event does (its
+rule id travels as data, `rule` "5.4", not in the text)."""
 LONGER_NAMES = {n: sorted((m for m in ALL_NAMES if n in m and m != n), key=len, reverse=True)
                 for n in ALL_NAMES}
 
@@ -56,7 +57,8 @@ class Knowledge:
 
     def observe(self, version: int, state: Any, log: list[Any] = ()) -> None:  # type: ignore[assignment]
         per: dict[int | None, list[Card]] = {}
-        revealed = {SLUG_OF[m.group(1)] for line in log[-40:] if (m := PUBLIC_DRAW.search(line.text))}
+        revealed = {SLUG_OF[m.group(1)] for line in log[-40:]
+                    if line.rule == "5.4" and (m := PUBLIC_DRAW.search(line.text))}
         for p in self.viewers:
             self.known[p] |= revealed
             json_strings(state.view(p).to_json(), self.known[p])

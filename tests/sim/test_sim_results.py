@@ -186,12 +186,11 @@ def test_two_runs_cannot_write_one_file(tmp_path: Path) -> None:
 
 def test_seeds_of_128_bits_are_stored_exactly_and_play_the_engines_game(tmp_path: Path) -> None:
     """Game i of seed S uses S + i (the `seed` column keeps it, exactly, up to 2**128 − 1): the same
-    game as the engine's own `new_game(config, S + i)` with the bots' generator derived from it."""
+    game as the engine's own `new_game(config, S + i)` played by the session driver (`play_out`)."""
     from spacetable.engine.game import get_game
-    from spacetable.engine.rng import derive_rng
     from spacetable.sim.runner import play_out
     from spacetable.sim.setup import make_bots
-    from spacetable.sim.worker import BOT_LABEL, seating
+    from spacetable.sim.worker import seating
 
     top = 2**128 - 3
     out = tmp_path / "r.parquet"
@@ -203,7 +202,7 @@ def test_seeds_of_128_bits_are_stored_exactly_and_play_the_engines_game(tmp_path
     for i in range(3):
         state = get_game("highcard").new_game({"players": 2}, top + i)
         bots = make_bots("highcard", seating(["random", "greedy"], i))
-        play_out(state, bots, derive_rng(top + i, BOT_LABEL))
+        play_out(state, bots)
         assert [r["result"] for r in rows[2 * i:2 * i + 2]] == state.returns()
     with pytest.raises(ConfigError, match="2\\*\\*128"):
         simulate("highcard", 4, 2, ["random"] * 2, seed=top)

@@ -149,8 +149,10 @@ def test_wins_by_bot_are_keyed_by_the_names_given_and_sum_duplicates() -> None:
     lo, hi = r.wins_ci_by_bot["random"]
     rate = r.wins_by_bot["random"] / (2 * r.completed)
     assert 0 <= lo <= rate <= hi <= 1
-    lo1, hi1 = r.wins_ci_by_bot["first"]
-    assert hi - lo < hi1 - lo1  # twice the seat-games: a narrower interval
+    # a bot seated twice counts twice the seat-games: its interval is over 2·games, the other's over games
+    assert [lo, hi] == pytest.approx(wilson_interval(r.wins_by_bot["random"], 2 * r.completed))
+    first = wilson_interval(r.wins_by_bot["first"], r.completed)
+    assert list(r.wins_ci_by_bot["first"]) == pytest.approx(first)
     assert r.median_turns == 5.0
     data = r.to_json()
     for key in ("wins_by_seat", "shared_wins", "mean_turns", "mean_decisions", "bots", "errors"):

@@ -19,11 +19,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from spacetable.engine.game import GameSpec, register
+from spacetable.engine.game import Bounds, Chance, GameSpec, Information, Manifest, register
 from spacetable.engine.state import State
 from spacetable.games.highcard.actions import SPACE
 from spacetable.games.highcard.cards import CARDS
-from spacetable.games.highcard.state import HighcardState
+from spacetable.games.highcard.state import ROUNDS, HighcardState
 
 
 def new_state(config: dict[str, Any], seed: int) -> State:
@@ -43,8 +43,8 @@ SPEC = register(GameSpec(
     title="Highcard",
     min_players=2,
     max_players=4,
-    chance="explicit",
-    information="imperfect",
+    chance=Chance.EXPLICIT,
+    information=Information.IMPERFECT,
     params={"modes": []},
     new_state=new_state,
     num_actions=len(SPACE),
@@ -52,9 +52,14 @@ SPEC = register(GameSpec(
     options={"modes": ("lowball",)},
     about={"lowball": "Lowball: the lowest card wins each round instead of the highest."},
     defaults={"modes": ()},
+    sim_batch=500,
+    episode_steps=100,  # H7: the game ends by itself after at most 5·(players + 1) decisions
     default_bot="heuristic",
     coach_bot="heuristic",
     example=True,
+    bounds=Bounds(max_decisions=ROUNDS, per_player=ROUNDS),  # H7 rounds of H3 plays and an H5 salvage
+    manifest=Manifest(bots=("spacetable.bots.highcard_bots",), renderer="spacetable.cli.render_highcard",
+                      observation="spacetable.rl.obs_highcard", page="highcard/table.js"),
 ))
 HighcardState.spec = SPEC
 

@@ -7,7 +7,7 @@ from typing import Any, Final
 from spacetable.engine.action import Action
 from spacetable.engine.errors import ConfigError
 from spacetable.engine.events import Event
-from spacetable.engine.game import GameSpec
+from spacetable.engine.game import Chance, GameSpec, Information, Manifest
 from spacetable.games.moonrakers import reputation, text
 from spacetable.games.moonrakers.actions import SPACE
 from spacetable.games.moonrakers.cards import catalog_json
@@ -99,8 +99,8 @@ SPEC: Final = GameSpec(
     title="Moonrakers",
     min_players=1,
     max_players=5,
-    chance="explicit",
-    information="imperfect",
+    chance=Chance.EXPLICIT,
+    information=Information.IMPERFECT,
     params={"modules": [], "expansions": []},
     new_state=new_game,
     num_actions=len(SPACE),
@@ -110,9 +110,20 @@ SPEC: Final = GameSpec(
                            "factions and spend it on credits, cards, Actions and Prestige.",
            "first-encounter": "First Encounter: more contracts, crew and ship parts (the promo set)."},
     defaults={"modules": (), "expansions": ()},
+    table_players=4,
+    sim_batch=50,
+    episode_steps=3000,  # uniformly random play never reaches 10 Prestige
     default_bot="mcts:200it",
     coach_bot="heuristic",
     tutorial=load_texts("spacetable.games.moonrakers", "tutorial"),
+    manifest=Manifest(bots=("spacetable.bots.moonrakers_random", "spacetable.bots.moonrakers_greedy",
+                            "spacetable.bots.moonrakers_heuristic"),
+                      intents="spacetable.games.moonrakers.intents",
+                      advisor="spacetable.games.moonrakers.advisor",
+                      coach="spacetable.games.moonrakers.coach",
+                      guide="spacetable.games.moonrakers.guide",
+                      renderer="spacetable.cli.render_moonrakers", observation="spacetable.rl.obs_moonrakers",
+                      page="moonrakers/table.js"),
 )
 
 Moonrakers.spec = SPEC

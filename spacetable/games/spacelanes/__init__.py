@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from spacetable.engine.game import GameSpec, register
+from spacetable.engine.game import Chance, GameSpec, Information, Manifest, register
 from spacetable.games.spacelanes.actions import SPACE
 from spacetable.games.spacelanes.content import CONTENT, GOODS, CardType, Goal
 from spacetable.games.spacelanes.state import SpaceLanesState, new_state
@@ -64,8 +64,8 @@ SPEC = register(GameSpec(
     title="Space Lanes",
     min_players=2,
     max_players=5,
-    chance="explicit",
-    information="imperfect",
+    chance=Chance.EXPLICIT,
+    information=Information.IMPERFECT,
     params={"modes": [], "turn_limit": 0},
     new_state=new_state,
     num_actions=len(SPACE),
@@ -75,9 +75,21 @@ SPEC = register(GameSpec(
                           "explore.",
            "pvp": "Player vs Player: ships that meet may trade goods and cards, or attack each other."},
     defaults={"modes": ()},
+    table_players=3,
+    sim_batch=10,
+    episode_steps=2000,
+    episode_config={"turn_limit": 30},  # L21: the captain closest to its Goal wins then
     default_bot="heuristic",
     coach_bot="heuristic",
     tutorial=load_texts("spacetable.games.spacelanes", "tutorial"),
+    manifest=Manifest(bots=("spacetable.bots.spacelanes_greedy", "spacetable.bots.spacelanes_heuristic",
+                            "spacetable.bots.spacelanes_heuristic_v1"),
+                      intents="spacetable.games.spacelanes.intents",
+                      advisor="spacetable.games.spacelanes.advisor",
+                      coach="spacetable.games.spacelanes.coach",
+                      guide="spacetable.games.spacelanes.guide",
+                      renderer="spacetable.cli.render_spacelanes", observation="spacetable.rl.obs_spacelanes",
+                      page="spacelanes/table.js"),
 ))
 SpaceLanesState.spec = SPEC
 

@@ -4,11 +4,12 @@
 // and its links stop working). A seat this browser opens is attached to the profile (…/claim).
 import { useEffect, useRef, useState } from "preact/hooks";
 import { html } from "./html.js";
-import { api, keepToken, storedGames } from "./api.js";
+import { api, gamesMeta, keepToken, storedGames } from "./api.js";
 
 const KEY = "spacetable.player";
 const CLAIMED = "spacetable.claimed";
-const TITLES = { moonrakers: "Moonrakers", spacelanes: "Space Lanes", highcard: "Highcard" };
+/** Each game's title, from GET /api/meta (filled before the games are listed). */
+const TITLES = {};
 
 export function playerKey() {
   return localStorage.getItem(KEY) || null;
@@ -200,6 +201,7 @@ export function Profile({ notice }) {
   const load = async () => {
     const found = await ensurePlayer();
     if (!found) return;
+    for (const g of (await gamesMeta()) || []) TITLES[g.name] = g.title;
     setMe(found);
     setName((old) => old || found.player.name);
     // a game newly waiting for me while this tab is in the background: a browser notification

@@ -1,21 +1,29 @@
 // A live table for one seat: the token, the latest view, the socket, sending decisions, title and sound.
-// The game-specific page (moonrakers/table.js) only draws a view and calls `act`/`intent`.
-// Each game draws its table in `static/<game>/table.js`, loaded on demand (moonrakers, spacelanes;
-// the interface every game table follows is in static/README.md); a game without one gets the
-// generic table.
+// The game-specific page only draws a view and calls `act`/`intent`. Each game names the module that
+// draws its table in its manifest, and GET /api/meta hands it over as `page` (loaded on demand; the
+// interface every game table follows is in static/README.md); a game without one gets the generic table.
+// Titles come from /api/meta too: this file names no game.
 import { useEffect, useRef, useState, useCallback } from "preact/hooks";
 import { html } from "./html.js";
-import { REFUSED, api, keepToken, liveConnection, rememberGame, seatKey, takeTokenFromUrl, tokenFor } from "./api.js";
+import { REFUSED, api, gamesMeta, keepToken, liveConnection, rememberGame, seatKey, takeTokenFromUrl, tokenFor } from "./api.js";
 import { GenericTable } from "./generic.js";
 import { browserNotice, claimSeat } from "./profile.js";
 import { ChatContext, useChat } from "./chat.js";
 
 const SOUND_KEY = "spacetable.sound";
 const LOADED = {};
-export const GAME_TITLES = { moonrakers: "Moonrakers", spacelanes: "Space Lanes", highcard: "Highcard" };
+/** Each game's title and page module, from GET /api/meta (filled when it answers). */
+export const GAME_TITLES = {};
+const PAGES = {};
+const META = gamesMeta().then((games) => {
+  for (const g of games || []) {
+    GAME_TITLES[g.name] = g.title;
+    if (g.page) PAGES[g.name] = g.page;
+  }
+});
 
 /** The table component of a game module: its `Table` export, else its default, else the
- * `<Game>Table` export named after the game (e.g. `SpaceLanesTable` for spacelanes). */
+ * `<Game>Table` export named after the game (e.g. `DiceTable` for a game named dice). */
 function pickTable(mod, game) {
   if (typeof mod.Table === "function") return mod.Table;
   if (typeof mod.default === "function") return mod.default;
@@ -33,8 +41,11 @@ export function useTableComponent(game) {
       LOADED[game] = C || GenericTable;
       setTick((t) => t + 1);
     };
-    if (!/^[a-z0-9_-]{1,40}$/.test(game)) done(null);
-    else import(`./${game}/table.js`).then((mod) => done(pickTable(mod, game)), () => done(null));
+    META.then(() => {
+      const page = PAGES[game];
+      if (!page || !/^[a-z0-9_-]{1,40}\/[a-z0-9_-]{1,40}\.js$/.test(page)) done(null);
+      else import(`./${page}`).then((mod) => done(pickTable(mod, game)), () => done(null));
+    });
   }, [game]);
   return game ? LOADED[game] || null : null;
 }
