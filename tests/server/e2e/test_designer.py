@@ -50,6 +50,7 @@ def test_edit_a_card_run_100_games_watch_the_progress_and_read_the_report(
     page.goto(f"{base}/designer#key={KEY}")
     page.get_by_role("button", name="Ship parts").click()
     page.locator("[data-card=cloaking-device]").click()
+    expect(page.locator(".dz-title")).to_have_text("Cloaking Device")  # its form is open
     cost = page.locator("input[name=cost]")
     # an invalid field is refused with the schema's own message, naming the card and the field
     cost.fill("-1")

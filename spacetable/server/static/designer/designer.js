@@ -274,15 +274,20 @@ function App() {
       if (r.ok) { setMeta(r.data); setProblem(null); } else { setProblem(r.error); if (r.status === 401) { sessionStorage.removeItem(KEY); setKey(null); } }
     });
   }, [key]);
+  // the catalog is read once per game (not again when the meta arrives: that would drop the card a
+  // quick designer has just opened); the kinds follow the meta and the catalog, the selection stays
   useEffect(() => {
     fetch(`/api/catalog/${game}`).then((r) => r.json()).then((data) => {
       setCatalog(data);
-      const kinds = (meta && meta.games.find((g) => g.name === game) || {}).kinds || Object.keys(data);
-      setKind((k) => (kinds.includes(k) ? k : kinds[0]));
       setSlug(null);
     });
     setEdits({});
-  }, [game, meta]);
+  }, [game]);
+  useEffect(() => {
+    if (!catalog) return;
+    const kinds = (meta && meta.games.find((g) => g.name === game) || {}).kinds || Object.keys(catalog);
+    setKind((k) => (kinds.includes(k) ? k : kinds[0]));
+  }, [game, meta, catalog]);
   useEffect(() => {
     if (!key || !meta) return undefined;
     let stop = false;
