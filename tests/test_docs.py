@@ -1,7 +1,7 @@
 """docs/ guides a newcomer in the present tense: no line names an issue number, a date or a machine
-load (dated measurements live in benchmarks/results/, one study a file, and the docs link there), and
-docs/bots.md stays under 200 lines. A results file's name carries its date, so a link to one is not a
-date in the text."""
+load (dated measurements live in benchmarks/results/, one study a file, and the docs link to a study
+by its name in that folder's index, benchmarks/results/README.md), and docs/bots.md stays under 200
+lines."""
 
 from __future__ import annotations
 
@@ -24,9 +24,9 @@ FORBIDDEN: dict[str, re.Pattern[str]] = {
                                  r"|(?<!validated )(?<!checked )\bat (?:a |the )?load\b"
                                  r"|\b(?:lighter|heavier|higher|lower) load\b", re.IGNORECASE),
 }
-RESULTS_LINK = re.compile(r"\]\((?:\.\./)?benchmarks/results/[\w.-]+\)")
-"""A Markdown link to a study (its file name starts with the date it was run): the reader sees the
-link's words; a bare path with its date reads as a lab note."""
+RESULTS = ROOT / "benchmarks" / "results"
+INDEX_LINK = re.compile(r"benchmarks/results/README\.md#([\w-]+)")
+"""A doc's link to a study: its name in the index (a study's file name starts with its date)."""
 
 OWNED_ELSEWHERE: set[str] = set()
 """Docs another branch is rewriting now: expected to fail until that work is merged, then this entry
@@ -37,18 +37,18 @@ def offences(text: str) -> list[str]:
     """'line N names <what>: <line>' for every line of `text` that names an issue, a date or a load."""
     out = []
     for n, line in enumerate(text.splitlines(), start=1):
-        bare = RESULTS_LINK.sub("", line)
         for what, pattern in FORBIDDEN.items():
-            if pattern.search(bare):
+            if pattern.search(line):
                 out.append(f"line {n} names {what}: {line.strip()}")
     return out
 
 
-def test_offences_finds_issues_dates_and_loads_but_not_links_to_studies() -> None:
+def test_offences_finds_issues_dates_and_loads_but_not_links_to_studies_by_name() -> None:
     line = "Measured at load 1.8–6.0 (" + "issue" + " 10)."  # built, so that a grep of the tests stays clean
     assert offences(line) == [f"line 1 names an issue number: {line}", f"line 1 names a machine load: {line}"]
     assert len(offences("on 1 December, 12:30–13:25 UTC\n2026-12-01\nrun at load\nload average 7")) == 4
-    assert offences("see [the study](../benchmarks/results/2026-12-01-bot-strength.md)") == []
+    assert offences("see [the study](../benchmarks/results/README.md#bot-strength)") == []
+    assert len(offences("see [the study](../benchmarks/results/2026-12-01-bot-strength.md)")) == 1
     assert len(offences("figures in `benchmarks/results/2026-12-01-bot-strength.md`")) == 1
     assert offences("a save loads; `--load FILE`; the load benchmark; cards validated at load") == []
     assert len(offences("measured at load\nat the lighter load")) == 2
@@ -67,3 +67,14 @@ def test_no_doc_line_names_an_issue_a_date_or_a_machine_load(doc: Path) -> None:
 def test_bots_doc_is_a_guide_under_200_lines() -> None:
     lines = (ROOT / "docs" / "bots.md").read_text(encoding="utf-8").count("\n")
     assert lines < 200, f"docs/bots.md has {lines} lines; studies belong in benchmarks/results/"
+
+
+def test_the_studies_index_lists_every_study_and_every_name_the_docs_link_to() -> None:
+    index = (RESULTS / "README.md").read_text(encoding="utf-8")
+    names = set(re.findall(r"^## ([\w-]+)$", index, re.MULTILINE))
+    for study in RESULTS.glob("[0-9]*.md"):
+        assert f"]({study.name})" in index, f"benchmarks/results/README.md does not list {study.name}"
+        assert re.sub(r"^\d{4}-\d{2}-\d{2}-", "", study.stem) in names, study.name
+    for doc in DOCS:
+        for name in INDEX_LINK.findall(doc.read_text(encoding="utf-8")):
+            assert name in names, f"{doc.relative_to(ROOT)} links to a study {name!r} the index does not name"
