@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Callable
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
@@ -201,10 +200,8 @@ class ChatBoard:
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
 
-    def on_note(self) -> Callable[[str], None]:
+    def heard_note(self, payload: str) -> None:
         """The listener's handler of a ``spacetable_chat`` payload."""
-        def hear(payload: str) -> None:
-            note = parse_note(payload)
-            if note is not None:
-                self.heard(*note)
-        return hear
+        note = parse_note(payload)
+        if note is not None:
+            self.heard(*note)

@@ -18,7 +18,6 @@ share, in one order, so neither update is lost.
 
 from __future__ import annotations
 
-import logging
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -35,7 +34,6 @@ if TYPE_CHECKING:
     from spacetable.server.store import Store
     from spacetable.server.tables import Table
 
-log = logging.getLogger("spacetable.server")
 
 
 @dataclass(frozen=True)
@@ -50,6 +48,13 @@ class Entry:
 def rated(table: Table) -> bool:
     """Whether the finished game counts for the ratings (module docstring)."""
     return len(table.seats) >= 2 and not table.tutorial and not table.fixed_seed
+
+
+def subject(kind: str, player_id: str | None) -> str | None:
+    """Whom a seat (as created) rates: its player profile, or its bot; None for a person without one."""
+    if kind != HUMAN:
+        return f"bot:{kind}"
+    return None if player_id is None else f"player:{player_id}"
 
 
 def ordinal(mu: float, sigma: float) -> float:
@@ -69,9 +74,8 @@ def rate_game(store: Store, game_id: str, scores: Sequence[float]) -> bool:
         game = conn.scalar(select(GameRow.game).where(GameRow.id == game_id))
         seats = conn.execute(select(SeatRow.seat, SeatRow.kind, SeatRow.player_id)
                              .where(SeatRow.game_id == game_id).order_by(SeatRow.seat)).all()
-        entries = [Entry(None if s.kind == HUMAN and s.player_id is None
-                         else f"player:{s.player_id}" if s.kind == HUMAN else f"bot:{s.kind}",
-                         float(scores[s.seat]) if s.seat < len(scores) else 0.0) for s in seats]
+        entries = [Entry(subject(s.kind, s.player_id), float(scores[s.seat]) if s.seat < len(scores) else 0.0)
+                   for s in seats]
         subjects = sorted({e.subject for e in entries if e.subject is not None})
         start = model.rating()
         if subjects:  # every subject's row exists before the rows are locked (a first game inserts it)

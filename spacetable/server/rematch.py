@@ -20,18 +20,15 @@ from __future__ import annotations
 import asyncio
 import secrets
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from sqlalchemy import select, update
 
 from spacetable.server.db import GameRow, SeatRow, TokenRow
 from spacetable.server.errors import ApiError
 from spacetable.server.service import Created, GameRequest, GameService, new_token
-from spacetable.server.store import hash_token
+from spacetable.server.store import Store, hash_token
 from spacetable.server.tables import HUMAN, RUNNING
-
-if TYPE_CHECKING:
-    from spacetable.server.store import Store
 
 OPEN_LIST = 50
 """At most this many games in `GET /api/open` (the newest first)."""

@@ -184,7 +184,7 @@ class GameService:
             self._checkpointer = loop.create_task(self._checkpoints())
         if self.store.shared:
             self._listener = Listener(self.store.engine.url, loop, self._heard, self._missed, self._presence,
-                                      self.chat.on_note())
+                                      self.chat.heard_note)
             self._listener.start()
         await self.clocks.start()  # before the games load: they need the outages the heartbeat reveals
         self._spawn(self._resume())

@@ -67,6 +67,17 @@ def wait_for(c: TestClient | httpx.Client, game: dict[str, Any], token: str, pre
         time.sleep(0.01)
 
 
+def until(pred: Any, timeout: float = 15.0, what: str = "") -> Any:
+    """Poll `pred()` until it gives something true (returned), or fail after `timeout` seconds."""
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        got = pred()
+        if got:
+            return got
+        time.sleep(0.02)
+    raise AssertionError(f"timed out: {what}")
+
+
 def my_turn_or_over(v: dict[str, Any]) -> bool:
     return bool(v["legal_actions"]) or bool(v["terminal"])
 

@@ -10,8 +10,8 @@ from typing import Any
 
 from websockets.sync.client import connect
 
-from tests.server.server_helpers import auth, client, create, view
-from tests.server.test_server_processes import _until, two_servers
+from tests.server.server_helpers import auth, client, create, until, view
+from tests.server.test_server_processes import two_servers
 
 TRICKY = ['<script>alert("x")</script> & <b>bold</b>', "\u202eevil\u202c mark \u200f\u05e9\u05dc\u05d5\u05dd",
           "  two  spaces, a tab\tand a\nnewline  ", "🚀" * 5]
@@ -127,7 +127,7 @@ def test_a_message_written_through_one_process_reaches_a_socket_on_the_other(pg_
             took = time.monotonic() - sent
             assert m["message"] == r.json()["message"]
             print(f"\nchat message through A reached a socket on B {took * 1000:.0f} ms after it was sent")
-            _until(lambda: [x["text"] for x in view(cb, g, tb)["chat"]] == ["<i>hi from A</i>"],
+            until(lambda: [x["text"] for x in view(cb, g, tb)["chat"]] == ["<i>hi from A</i>"],
                    what="B's view carries A's message")
 
 

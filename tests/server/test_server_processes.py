@@ -24,7 +24,7 @@ from websockets.sync.client import connect
 
 from spacetable.server.db import GameRow, LeaseRow, RecordRow
 from spacetable.server.store import make_engine
-from tests.server.server_helpers import auth, create, free_port, serve_process, view
+from tests.server.server_helpers import auth, create, free_port, serve_process, until, view
 
 
 @contextlib.contextmanager
@@ -36,16 +36,6 @@ def two_servers(url: str, bot_pause: float = 0.0) -> Iterator[tuple[Any, Any, ht
             httpx.Client(base_url=f"http://127.0.0.1:{pa}", timeout=10) as ca, \
             httpx.Client(base_url=f"http://127.0.0.1:{pb}", timeout=10) as cb:
         yield a, b, ca, cb
-
-
-def _until(pred: Any, timeout: float = 15.0, what: str = "") -> Any:
-    end = time.monotonic() + timeout
-    while time.monotonic() < end:
-        got = pred()
-        if got:
-            return got
-        time.sleep(0.02)
-    raise AssertionError(f"timed out: {what}")
 
 
 def _decider(c: httpx.Client, g: dict[str, Any]) -> tuple[str, dict[str, Any]]:
@@ -76,8 +66,8 @@ def test_action_through_a_reaches_a_socket_on_b_and_a_double_press_applies_once(
             assert m["version"] == new and m["log"]
             # seat 0 is connected to B: A's clients see it connected too (presence by NOTIFY)
             t1 = g["seats"][1]["token"]
-            _until(lambda: view(ca, g, t1)["seats"][0]["connected"], what="A sees seat 0 connected on B")
-        _until(lambda: not view(ca, g, t1)["seats"][0]["connected"], what="A sees seat 0 leave B")
+            until(lambda: view(ca, g, t1)["seats"][0]["connected"], what="A sees seat 0 connected on B")
+        until(lambda: not view(ca, g, t1)["seats"][0]["connected"], what="A sees seat 0 leave B")
 
         engine = make_engine(pg_url)
         presses = 0
@@ -94,7 +84,7 @@ def _double_press(ca: httpx.Client, cb: httpx.Client, g: dict[str, Any], tok: st
                   engine: Any) -> bool:
     """Fire the same action at the same version through A and B at once: one 200, one 409; the
     database holds the winner's records only and both processes agree. False once the game is over."""
-    _until(lambda: view(cb, g, tok)["version"] == v["version"], what="B holds A's version")
+    until(lambda: view(cb, g, tok)["version"] == v["version"], what="B holds A's version")
     body = {"action": v["legal_actions"][-1]["text"], "version": v["version"]}
     barrier = threading.Barrier(2)
     results: dict[str, httpx.Response] = {}
@@ -117,7 +107,7 @@ def _double_press(ca: httpx.Client, cb: httpx.Client, g: dict[str, Any], tok: st
                              .where(RecordRow.game_id == g["id"])).scalar_one()
     assert stored == count == won["version"]  # applied once: the records are the winner's
     for c in (ca, cb):  # and both processes agree on the game
-        _until(lambda c=c: view(c, g, tok)["version"] == stored, what="both at the new version")
+        until(lambda c=c: view(c, g, tok)["version"] == stored, what="both at the new version")
     return not won["terminal"]
 
 
@@ -162,7 +152,7 @@ def test_bots_are_driven_by_the_lease_holder_and_taken_over_when_it_dies(pg_url:
             lease = _lease(engine, g["id"])
             return v["version"] > before + 3 and (lease is None or lease[0].split(":")[1] == survivor_pid)
 
-        _until(moved_on, timeout=30, what="the survivor drives the bots after the lease holder died")
+        until(moved_on, timeout=30, what="the survivor drives the bots after the lease holder died")
     with engine.connect() as conn:  # records are contiguous: nothing applied twice, nothing lost
         ns = list(conn.scalars(select(RecordRow.n).where(RecordRow.game_id == g["id"]).order_by(RecordRow.n)))
         version = conn.execute(select(GameRow.version).where(GameRow.id == g["id"])).scalar_one()

@@ -13,17 +13,7 @@ from sqlalchemy import delete, update
 from spacetable.server.db import GameRow, RatingRow
 from spacetable.server.ratings import rate_game
 from spacetable.server.store import Store, make_engine
-from tests.server.server_helpers import auth, client, create, play_step
-
-
-def _until(pred: Any, timeout: float = 15.0) -> Any:
-    end = time.monotonic() + timeout
-    while time.monotonic() < end:
-        got = pred()
-        if got:
-            return got
-        time.sleep(0.05)
-    raise AssertionError("timed out")
+from tests.server.server_helpers import auth, client, create, play_step, until
 
 
 def _bots(c: Any) -> dict[str, dict[str, Any]]:
@@ -42,7 +32,7 @@ def test_a_finished_game_rates_its_profiles_and_bots_once(sqlite_url: str) -> No
         for i in range(100):
             if play_step(c, g, [ta], pick=i) is None:
                 break
-        bots = _until(lambda: len(_bots(c)) == 2 and _bots(c))
+        bots = until(lambda: len(_bots(c)) == 2 and _bots(c))
         me = c.get("/api/players/me", headers=auth(key)).json()["ratings"]
         assert set(me) == {"highcard"} and me["highcard"]["games"] == 1
         service = c.app.state.service  # type: ignore[attr-defined]
@@ -56,7 +46,7 @@ def test_a_finished_game_rates_its_profiles_and_bots_once(sqlite_url: str) -> No
         assert _bots(c)["greedy"]["games"] == 1
 
         fixed = create(c, ["greedy", "random"], game="highcard", players=2, seed=12)  # a known deal
-        _until(lambda: c.get(f"/api/games/{fixed['id']}/summary",
+        until(lambda: c.get(f"/api/games/{fixed['id']}/summary",
                              headers=auth(fixed["spectator"])).json()["status"] == "finished")
         time.sleep(0.3)
         assert _bots(c)["greedy"]["games"] == 1  # not rated
@@ -66,9 +56,9 @@ def test_two_games_finishing_at_once_on_postgresql_lose_no_update(pg_url: str) -
     with client(pg_url) as c:
         games = [create(c, ["greedy", "random"], game="highcard", players=2, seed=None) for _ in range(6)]
         for g in games:
-            _until(lambda g=g: c.get(f"/api/games/{g['id']}/summary",
+            until(lambda g=g: c.get(f"/api/games/{g['id']}/summary",
                                      headers=auth(g["spectator"])).json()["status"] == "finished")
-        _until(lambda: _bots(c).get("greedy", {}).get("games") == 6)
+        until(lambda: _bots(c).get("greedy", {}).get("games") == 6)
         scores = {g["id"]: c.app.state.service.tables[g["id"]].state.returns()  # type: ignore[attr-defined]
                   for g in games}
     engine = make_engine(pg_url)
