@@ -27,7 +27,10 @@ short input) for `decision_rng` (and `DecisionRng`, the same words built lazily)
 of one decision of a game, a run of the splitmix64 stream of that key picked by the decision's
 position and seat, the bots' generators of every face (`engine.session.bot_rng`).
 `Rng.splitmix64(seed)` is also the stream of earlier versions (saves of format 1 and 2, and server
-games created before the keyed stream), kept so that they replay.
+games created before the keyed stream), kept so that they replay, and the generator of a determinized
+state (`determinized_rng`: a search bot's imagined deal, seeded by the bot's own generator). The
+compiled build computes its blocks in 64-bit machine integers (`_splitmix_native`), the pure build in
+128-bit lanes of one Python int; both give the same words.
 """
 
 from __future__ import annotations
@@ -164,6 +167,18 @@ def decision_rng(key: int, position: int, seat: int) -> Rng:
     return r
 
 
+def determinized_rng(rng: Rng) -> Rng:
+    """The generator of a determinized state (`State.determinize`): the splitmix64 stream seeded by one
+    draw of `rng`, the searching bot's generator.
+
+    A determinization is a bot's imagined deal: its chance draws need only be cheap and reproducible
+    from `rng`, which is itself one-way from the game's seed (`engine.session.bot_rng`), so they need no
+    key; a keyed stream's first block (a SHAKE-256 call) costs a tenth of a Highcard search iteration,
+    where a rollout often draws once from its copy. Arithmetic (machine integers in the compiled build)
+    and nothing hashed: words from it reveal only that draw of `rng`."""
+    return Rng.splitmix64(rng.next64())
+
+
 _LEGACY_ACTIVE: ContextVar[bool] = ContextVar("spacetable_legacy_stream", default=False)
 
 
@@ -276,6 +291,10 @@ class Rng:
         k = _LEGACY_BIG_BLOCK if self._buf else _LEGACY_BLOCK
         if need > k:
             k = -(-need // _LEGACY_BLOCK) * _LEGACY_BLOCK
+        if _NATIVE:  # compiled: one word at a time in machine integers, no big-int lanes
+            buf = _splitmix_native(_as_i64(x), k)
+            self._s, self._buf, self._i = s, buf, 0
+            return buf
         rep, ramp, lm, unpack = _LANES.get(k) or _lanes(k)
         # splitmix64 on every lane at once; the masks drop what a shift brings in from the next lane
         # and the high half of each product (`unpack` reads only the low 64 bits of each lane)
@@ -409,6 +428,22 @@ def _first_word_native(key: i64, n: i64) -> i64:
     z = (z ^ ((z >> 30) & 0x3FFFFFFFF)) * _MIX1_I64
     z = (z ^ ((z >> 27) & 0x1FFFFFFFFF)) * _MIX2_I64
     return z ^ ((z >> 31) & 0x1FFFFFFFF)
+
+
+def _splitmix_native(x: i64, k: int) -> tuple[int, ...]:
+    """Words 1…k of the splitmix64 stream whose state is `x` (as `_fill_legacy`'s lanes compute them),
+    in 64-bit machine integers (the compiled build, where they wrap around), read as unsigned."""
+    out: list[int] = []
+    for _ in range(k):
+        x += _GAMMA_I64
+        z: i64 = (x ^ ((x >> 30) & 0x3FFFFFFFF)) * _MIX1_I64
+        z = (z ^ ((z >> 27) & 0x1FFFFFFFFF)) * _MIX2_I64
+        z = z ^ ((z >> 31) & 0x1FFFFFFFF)
+        out.append(int(z) + _TWO64 if z < 0 else int(z))
+    return tuple(out)
+
+
+_TWO64: Final = 1 << 64
 
 
 def _machine_ints() -> bool:

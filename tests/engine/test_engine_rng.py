@@ -20,6 +20,7 @@ from spacetable.engine.rng import (
     Rng,
     derive_key,
     derive_rng,
+    determinized_rng,
     restore,
     seed_key,
 )
@@ -129,6 +130,30 @@ def test_legacy_stream_matches_the_splitmix64_reference() -> None:
     assert r.state == (3 * 0x9E3779B97F4A7C15) % 2**64
     clone = pickle.loads(pickle.dumps(r))
     assert clone.stream == LEGACY_STREAM and clone.next64() == r.copy().next64()
+
+
+def test_a_determinized_states_generator_comes_from_one_draw_of_the_searchers() -> None:
+    """A determinization is the searcher's imagined deal (`State.determinize`): its generator is the
+    splitmix64 stream of one draw of the searcher's generator, so it reproduces from that generator
+    alone, past block ends (the compiled build computes those blocks in machine integers), and the
+    searcher's next draw is its own second word."""
+    searcher = Rng(2**100 + 5)
+    twin = searcher.copy()
+    d = determinized_rng(searcher)
+    first = twin.next64()
+    assert [d.next64() for _ in range(70)] == reference_splitmix(first, 70)
+    assert searcher.next64() == twin.next64()
+
+
+def reference_splitmix(seed: int, n: int) -> list[int]:
+    """splitmix64 as published: state += golden gamma, then the output mix."""
+    out, x, m = [], seed, 2**64 - 1
+    for _ in range(n):
+        x = (x + 0x9E3779B97F4A7C15) & m
+        z = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9 & m
+        z = (z ^ (z >> 27)) * 0x94D049BB133111EB & m
+        out.append(z ^ (z >> 31))
+    return out
 
 
 def test_shuffle_of_three_gives_every_order_about_equally_often() -> None:

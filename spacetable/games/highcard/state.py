@@ -12,7 +12,7 @@ from typing import Any
 
 from spacetable.engine.action import Action
 from spacetable.engine.events import Event
-from spacetable.engine.rng import Rng
+from spacetable.engine.rng import Rng, determinized_rng
 from spacetable.engine.state import CHANCE, TERMINAL, State, View
 from spacetable.games.highcard.actions import DIE_FACES, KEEP, PLAY, ROLL, SALVAGE_FACE, SPACE, SWAP
 from spacetable.games.highcard.cards import CARDS
@@ -247,7 +247,7 @@ class HighcardState(State):
                 s.hands[i] = unseen[:k]
                 del unseen[:k]
         s.deck = unseen
-        s.rng = Rng(rng.next64())
+        s.rng = determinized_rng(rng)
         return s
 
     # ----- text ----------------------------------------------------------------------------

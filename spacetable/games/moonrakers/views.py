@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from spacetable.engine.rng import Rng
+from spacetable.engine.rng import Rng, determinized_rng
 from spacetable.engine.state import View
 from spacetable.games.moonrakers import actions as A
 from spacetable.games.moonrakers.cards import DMG1, DMG3, FACTIONS
@@ -218,5 +218,5 @@ def determinize(s: S, seat: int, rng: Rng) -> S:
     if d.merc_deck:
         d.merc_deck.sort()
         shuffle(d.merc_deck)
-    d.rng = Rng(rng.next64())
+    d.rng = determinized_rng(rng)
     return d

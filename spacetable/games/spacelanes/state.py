@@ -11,7 +11,7 @@ from typing import Any, ClassVar, Self
 
 from spacetable.engine.action import Action, ActionSpace
 from spacetable.engine.events import Event
-from spacetable.engine.rng import Rng
+from spacetable.engine.rng import Rng, determinized_rng
 from spacetable.engine.state import CHANCE, TERMINAL, State, View
 from spacetable.games.spacelanes import evaluation, pvp, rules, text, windows
 from spacetable.games.spacelanes.actions import SPACE
@@ -257,7 +257,7 @@ class SpaceLanesState(State):
         """Resample other hands, deck order, other goals and face-down board cards (L20), keeping the
         hand cards `player` knows of (`known`: the Salvage Yard, L5; Loot, L19) in their hands."""
         o = self.copy()
-        o.rng = rng.spawn()
+        o.rng = determinized_rng(rng)
         others = [q for q in range(self.n) if q != player]
         # a card being played (choosing its target) has been shown: it stays in its player's hand
         shown: dict[int, list[int]] = {}
