@@ -18,7 +18,7 @@ its state; the top frame is the decision open now. A frame says:
 Frames hold ids and ints (and enums, which are ints), so copies stay cheap and every build (pure or
 compiled) plays the same. The game's state keeps the dispatch to one call: `top.legal(s)`,
 `top.apply(s, a)` (docs/architecture.md, "Who decides: the decision stack"). The pattern is TAG's
-`IExtendedSequence`; each game with a decision stack specialises `Frame` for its state type in the
+`IExtendedSequence`; each game with a decision stack specialises `DecisionFrame` for its state type in the
 game's `frames` module.
 """
 
@@ -33,7 +33,7 @@ if TYPE_CHECKING:
 S = TypeVar("S", bound="State")
 
 
-class Frame(Generic[S]):
+class DecisionFrame(Generic[S]):
     """One open decision on a game's decision stack (the module docstring). Subclasses set `name`
     (or override `decision`) and implement `current_player`, `legal`, `apply` and `copy`."""
 
@@ -65,6 +65,6 @@ class Frame(Generic[S]):
         """What only the deciding seat may see besides (JSON-ready): e.g. the cards it chooses among."""
         return {}
 
-    def copy(self) -> Frame[S]:
+    def copy(self) -> DecisionFrame[S]:
         """An independent copy: lists copied one level deep, immutable values shared."""
         raise NotImplementedError

@@ -17,7 +17,7 @@ from typing import Any
 
 import pytest
 
-from spacetable.engine.frames import Frame
+from spacetable.engine.frames import DecisionFrame
 from spacetable.engine.rng import Rng
 from spacetable.engine.state import CHANCE, State
 from spacetable.sim.setup import load_game
@@ -49,7 +49,7 @@ def test_the_top_frame_is_the_decision(case: int) -> None:
             stack = getattr(s, "stack")  # noqa: B009 (a game's own field, not part of the State API)
             if stack:
                 top = stack[-1]
-                assert isinstance(top, Frame)
+                assert isinstance(top, DecisionFrame)
                 kinds.add(type(top).__name__)
                 who = s.current_player()
                 assert who == top.current_player(s)

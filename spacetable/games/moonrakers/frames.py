@@ -1,4 +1,4 @@
-"""Moonrakers' decision-stack frames: the engine's frame protocol (`engine.frames.Frame`: who decides,
+"""Moonrakers' decision-stack frames: the engine's frame protocol (`engine.frames.DecisionFrame`: who decides,
 what is legal, what a choice does, its name and views) for `MoonrakersState`.
 
 The top frame of `MoonrakersState.stack` is the current decision. A frame that needs follow-up
@@ -10,14 +10,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from spacetable.engine.frames import Frame as EngineFrame
+from spacetable.engine.frames import DecisionFrame
 from spacetable.engine.state import CHANCE
 
 if TYPE_CHECKING:
     from spacetable.games.moonrakers.state import MoonrakersState
 
 
-class Frame(EngineFrame["MoonrakersState"]):
+class Frame(DecisionFrame["MoonrakersState"]):
     """Base class. Subclasses set `name`, list their extra slots and implement legal/apply/copy;
     `player` decides (or chance, for a class with `chance` set)."""
 

@@ -1,9 +1,10 @@
-"""Space Lanes engagements: a Hazard on the active ship's Lane starts one (L14); the player chooses Win
-or Escape and rolls 2d6 (L15), or Parlays (L16); Missiles and Countermeasures form chains that cancel
-each other (L17), and other players may play Countermeasures into the engagement (L17); a won engagement
-pays its Bounty (L18). Before and after the roll the engaged player may play any card it could play
-("Unless otherwise noted, Action Cards can be played by anyone at any time"), use a repair, and use
-reusable cards (Decoy Drones: an automatic Escape; Targeting Computer: roll again).
+"""Space Lanes engagements (`EngageFrame`): a Hazard on the active ship's Lane starts one (L14); the player
+chooses Win or Escape and rolls 2d6 (L15), or Parlays (L16); Missiles and Countermeasures form chains that
+cancel each other (L17, `chains`; the chain's outcome is `resolve_chain`), and other players may play
+Countermeasures into the engagement (L17); a won engagement pays its Bounty (L18). Before and after the
+roll the engaged player may play any card it could play ("Unless otherwise noted, Action Cards can be
+played by anyone at any time"), use a repair, and use reusable cards (Decoy Drones: an automatic Escape;
+Targeting Computer: roll again).
 
 Project ruling (docs/spacelanes-design.md): the modifiers of a roll are those of the ship when the dice
 are rolled ("roll two dice and add any modifiers from your Equipment"); an Upgrade played after the roll

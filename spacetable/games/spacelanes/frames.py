@@ -1,4 +1,4 @@
-"""Space Lanes' decision frames: the engine's frame protocol (`engine.frames.Frame`) for
+"""Space Lanes' decision frames: the engine's frame protocol (`engine.frames.DecisionFrame`) for
 `SpaceLanesState`, the game's phases, and the stages of an engagement (L14-L16).
 
 The top frame of `state.stack` is the open decision; with an empty stack (in `Phase.PLAY`) the active
@@ -26,7 +26,7 @@ from __future__ import annotations
 from enum import IntEnum
 from typing import TYPE_CHECKING
 
-from spacetable.engine.frames import Frame
+from spacetable.engine.frames import DecisionFrame
 
 if TYPE_CHECKING:
     from spacetable.games.spacelanes.state import SpaceLanesState
@@ -71,7 +71,7 @@ class Aim(IntEnum):
     ESCAPE = 1
 
 
-class SpaceLanesFrame(Frame["SpaceLanesState"]):
+class SpaceLanesFrame(DecisionFrame["SpaceLanesState"]):
     """Base class of Space Lanes' frames: by default the active captain decides."""
 
     __slots__ = ()

@@ -1,5 +1,6 @@
-"""Space Lanes travel: moves along Lanes and Wormhole jumps (L2, L6), fuel paid with cards (L6, Asteroids),
-landing on a Settlement (a new Visit, L5) with Transport delivery, and revealing Exploration tiles (L20).
+"""Space Lanes travel: moves along Lanes and Wormhole jumps (L2, L6), fuel paid with cards (L6, Asteroids)
+in the move's frame (`FuelFrame`), landing on a Settlement (a new Visit, L5) with Transport delivery, and
+revealing Exploration tiles (L20).
 """
 
 from __future__ import annotations
