@@ -57,8 +57,10 @@ from spacetable.engine.game import get_game
 from spacetable.engine.rng import Rng
 from spacetable.engine.state import CHANCE, State
 from spacetable.games.spacelanes import actions as SA
-from spacetable.games.spacelanes import rules as R
-from spacetable.games.spacelanes.content import CONTENT, CONTRABAND, CardType
+from spacetable.games.spacelanes.common import HAND_LIMIT, mod
+from spacetable.games.spacelanes.content import CONTENT
+from spacetable.games.spacelanes.content_types import CONTRABAND, CardType
+from spacetable.games.spacelanes.engagements import odds
 from spacetable.games.spacelanes.state import SpaceLanesState
 from spacetable.games.spacelanes.trade import office_price
 from spacetable.sim.runner import play_out
@@ -95,14 +97,14 @@ class ExplorerFuel(ExplorerMarkets):
 
     def draw_choice(self) -> Action | None:
         s, p = self.s, self.p
-        k = min(R.HAND_LIMIT - len(s.hand[p]), (s.credits[p] - 150) // 100)
+        k = min(HAND_LIMIT - len(s.hand[p]), (s.credits[p] - 150) // 100)
         return self.act(SA.DRAW[k]) if 0 < k < len(SA.DRAW) and not s.draw_state else None
 
     def cash_for_goods(self, moves: int) -> int:
         return 0  # every credit buys fuel
 
     def trip_cost(self, moves: int, free: int) -> float:
-        return 0.0 if moves <= R.HAND_LIMIT + 1 else 1e6
+        return 0.0 if moves <= HAND_LIMIT + 1 else 1e6
 
     def goal_bonus(self, slot: int) -> int:
         s, p = self.s, self.p
@@ -153,7 +155,7 @@ class FightDig(_Rush):
 
     def fight_gain(self, t: CardType) -> float:
         s, p = self.s, self.p
-        pw = 1.0 if self.has_kind("missiles") else R.odds(t.win - R.mod(s, p, "win"))
+        pw = 1.0 if self.has_kind("missiles") else odds(t.win - mod(s, p, "win"))
         return pw - 0.33
 
 

@@ -20,14 +20,20 @@ from spacetable.engine.action import Action
 from spacetable.engine.rng import Rng
 from spacetable.engine.state import State
 from spacetable.games.spacelanes import actions as SA
-from spacetable.games.spacelanes import rules as R
 from spacetable.games.spacelanes.actions import BUY, SELL, SLUGS
 from spacetable.games.spacelanes.actions import LANE as A_LANE
 from spacetable.games.spacelanes.actions import WORLD as A_WORLD
 from spacetable.games.spacelanes.board import ADJ, ENDS, NSLOTS, dijkstra
-from spacetable.games.spacelanes.content import CONTENT, CONTRABAND, GOODS, NGOODS, CardType
+from spacetable.games.spacelanes.card_play import TargetFrame
+from spacetable.games.spacelanes.common import CONTENT_GOOD, cargo_limit, matches, mod
+from spacetable.games.spacelanes.content import CONTENT
+from spacetable.games.spacelanes.content_types import CONTRABAND, GOODS, NGOODS, CardType
+from spacetable.games.spacelanes.engagements import EngageFrame, engagement, odds, parlay_fee, toll
+from spacetable.games.spacelanes.frames import Aim, Stage
+from spacetable.games.spacelanes.pvp import offer_info
 from spacetable.games.spacelanes.state import SpaceLanesState
-from spacetable.games.spacelanes.trade import office_price
+from spacetable.games.spacelanes.trade import buy_price, office_price, repair_price, sell_price
+from spacetable.games.spacelanes.travel import fuel_need
 
 CT = CONTENT.card_types
 TYPE = CONTENT.deck
@@ -81,13 +87,13 @@ class _Market:
             if not known[x]:
                 continue
             for g in range(NGOODS):
-                v = R.sell_price(s, x, g)
+                v = sell_price(s, x, g)
                 if v and kind == "contraband_sold" and g == CONTRABAND:
                     v += 400
                 if v and kind == "goods_sold":
                     v += 60
                 self.sell[x][g] = v
-                self.buy[x][g] = R.buy_price(s, x, g)
+                self.buy[x][g] = buy_price(s, x, g)
         self.top = [max(self.sell[x][g] for x in range(NSLOTS)) for g in range(NGOODS)]
         self.opp = [0.0] * NSLOTS
         for x in range(NSLOTS):
@@ -149,7 +155,7 @@ def _matches(s: SpaceLanesState, tag: str, slot: int) -> bool:
     key = (tag, s.slot_set[slot])
     m = _MATCHES.get(key)
     if m is None:
-        m = _MATCHES[key] = R.matches(s, tag, slot)
+        m = _MATCHES[key] = matches(s, tag, slot)
     return m
 
 
@@ -404,8 +410,8 @@ class _Brain:
         """L19: take the most valuable good or hand card first, until nothing is left to take."""
         def value(a: Action) -> int:
             arg = str(a.args[0])
-            if arg in R.CONTENT_GOOD:
-                return self.top_sell(R.CONTENT_GOOD[arg]) or 100
+            if arg in CONTENT_GOOD:
+                return self.top_sell(CONTENT_GOOD[arg]) or 100
             return self.hand_card_value(CT[SLUGS.index(arg)])
         opts = [a for a in self.legal if a.kind == "loot"]
         return max(opts, key=value) if opts else self.must(SA.DONE)
@@ -413,7 +419,7 @@ class _Brain:
     def answer_offer(self) -> Action:
         """Accept a trade that gains me value by my own prices (keeping 500 credits); never counter."""
         s, p = self.s, self.p
-        o = R.offer_info(s)
+        o = offer_info(s)
         if o is not None and "counter" in self.by and not any(any(x.values()) for x in (o["give"], o["ask"])):
             plan = self.trade_plan(o["from"])  # asked to propose: counter with my own plan, if any
             return self.by["counter"] if plan[1] or plan[2] >= 0 else self.by["decline"]
@@ -422,7 +428,7 @@ class _Brain:
         get, give = o["give"], o["ask"]  # the proposer gives what I get
         net = get["credits"] - give["credits"]
         for side, sign in ((get, 1), (give, -1)):
-            net += sign * sum(k * self.good_value(R.CONTENT_GOOD[g]) for g, k in side["goods"].items())
+            net += sign * sum(k * self.good_value(CONTENT_GOOD[g]) for g, k in side["goods"].items())
             net += sign * sum(self.ship_card_value(CT[SLUGS.index(c)]) for c in side["ship"])
             net += sign * sum(self.hand_card_value(CT[SLUGS.index(c)]) for c in side["hand"])
         ok = net > 100 and s.credits[p] + get["credits"] - give["credits"] >= 500
@@ -433,7 +439,7 @@ class _Brain:
         units 0 and type -1 for none. I buy what is worth clearly more to me (by my goal) than its market
         value, and pay half the difference over that value."""
         s, p = self.s, self.p
-        room = R.cargo_limit(s, p) - sum(s.cargo[p])
+        room = cargo_limit(s, p) - sum(s.cargo[p])
         budget = s.credits[p] - 1500
         best = (-1, 0, -1, 0)
         gain = 0
@@ -442,7 +448,7 @@ class _Brain:
             if not k:
                 continue
             mine = self.good_value(g)
-            theirs = max(50, max(R.sell_price(s, x, g) for x in range(NSLOTS) if s.rev_set[x]) - 150)
+            theirs = max(50, max(sell_price(s, x, g) for x in range(NSLOTS) if s.rev_set[x]) - 150)
             if mine - theirs < 200:
                 continue
             price = (mine + theirs) // 2 // 100 * 100
@@ -462,7 +468,7 @@ class _Brain:
 
     def propose(self) -> Action:
         """Build the planned proposal one step at a time (asks first, then the credits), then send it."""
-        info = R.offer_info(self.s)
+        info = offer_info(self.s)
         assert info is not None
         g, k, ti, pay = self.trade_plan(info["to"])
         if k == 0 and ti < 0:
@@ -498,10 +504,11 @@ class _Brain:
         if cm is not None and not s.damaged[p] and s.credits[p] > 2000:
             # L17: turn a rival's rolled Win into an Escape so that it does not collect a big Bounty
             f = s.stack[-2]
-            card = CT[TYPE[f[2]]]
-            b = s.bounty[f[1]]
-            if f[3] == R.AFTER_ROLL and f[4] == R.WIN and f[5] + f[6] >= card.win and b >= 0 \
-                    and CT[TYPE[b]].reward >= 800:
+            assert isinstance(f, EngageFrame)  # Countermeasures are offered to a rival only there (L17)
+            card = CT[TYPE[f.card]]
+            b = s.bounty[f.lane]
+            won = f.stage == Stage.AFTER_ROLL and f.aim == Aim.WIN and f.roll + f.roll_mod >= card.win
+            if won and b >= 0 and CT[TYPE[b]].reward >= 800:
                 return cm
         return self.must(SA.PASS)
 
@@ -539,7 +546,8 @@ class _Brain:
     def target(self) -> Action:
         s = self.s
         f = s.stack[-1]
-        t = CT[f[2]]
+        assert isinstance(f, TargetFrame)
+        t = CT[f.card]
         opts = [a for a in self.legal if a.kind in ("lane", "world")]
         if not opts:
             return self.must(SA.CANCEL)
@@ -550,9 +558,9 @@ class _Brain:
             return a if a is not None else self.must(SA.CANCEL)
         if t.kind in ("pirates", "station", "wormhole", "bounty"):
             if t.kind == "bounty":
-                eng = next((fr for fr in s.stack if fr[0] == R.ENGAGE), None)
-                if eng is not None and s.active == self.p and self.act(_at(A_LANE, eng[1])):
-                    return self.must(A_LANE[eng[1]])  # on the card I am fighting
+                eng = engagement(s)
+                if eng is not None and s.active == self.p and self.act(_at(A_LANE, eng.lane)):
+                    return self.must(A_LANE[eng.lane])  # on the card I am fighting
                 return min(opts, key=lambda a: self.lane_distance(int(a.args[0])))
             for a in opts:
                 if int(a.args[0]) == mine:
@@ -602,7 +610,7 @@ class _Brain:
         if first is not None:
             return first
         if at >= 0 and s.damaged[p] and s.trade_state == 0:
-            if s.credits[p] >= R.repair_price(s, p) + 200 and g(SA.TRADE):
+            if s.credits[p] >= repair_price(s, p) + 200 and g(SA.TRADE):
                 return SA.TRADE
             if g(SA.SKIP):
                 return SA.SKIP
@@ -617,7 +625,7 @@ class _Brain:
             for a in self.legal:
                 if a.kind == "attack":
                     q = int(a.args[0])
-                    if sum(s.cargo[q]) >= 3 and R.mod(s, p, "win") > R.mod(s, q, "win"):
+                    if sum(s.cargo[q]) >= 3 and mod(s, p, "win") > mod(s, q, "win"):
                         return a
         mv = self.move_choice()
         if mv is not None:
@@ -652,7 +660,7 @@ class _Brain:
             act = jump
         if act is None:
             return None
-        need = R.fuel_need(s, -1)
+        need = fuel_need(s, -1)
         hand = len(s.hand[p])
         lands = act.kind == "jump" or self.lands(hop)
         if need and hand - need < (0 if lands else 1):
@@ -780,7 +788,7 @@ class _Brain:
         if play is not None:
             return play
         # buy the good with the best margin
-        room = R.cargo_limit(s, p) - sum(s.cargo[p])
+        room = cargo_limit(s, p) - sum(s.cargo[p])
         if room > 0:
             best_g, best_m = -1, 120
             margins = market.buy_margins(slot)
@@ -816,8 +824,8 @@ class _Brain:
             if k in ("archive", "fuel_depot", "fence", "repair_dock"):
                 return a
             if k == "refinery":
-                fg = R.CONTENT_GOOD[st.farg("from")]
-                tg = R.CONTENT_GOOD[st.farg("to")]
+                fg = CONTENT_GOOD[st.farg("from")]
+                tg = CONTENT_GOOD[st.farg("to")]
                 mv = self.routes(slot)[0]
                 vf = max(self.sell_at(x, fg) - 40 * mv[x] for x in range(NSLOTS))
                 vt = max(self.sell_at(x, tg) - 40 * mv[x] for x in range(NSLOTS))
@@ -833,29 +841,30 @@ class _Brain:
     # ----- engagements --------------------------------------------------------------------------
     def engage(self, d: str) -> Action:
         s, p = self.s, self.p
-        f = next(fr for fr in reversed(s.stack) if fr[0] == R.ENGAGE)
-        card = CT[TYPE[f[2]]]
+        f = engagement(s)
+        assert f is not None
+        card = CT[TYPE[f.card]]
         cargo_val = sum(s.cargo[p][gd] * 400 for gd in range(NGOODS))
         loss = 600 + (cargo_val + 800 * len(s.transports[p]) if card.kind == "pirates"
                       else 300 * s.cargo[p][CONTRABAND] + 400)
         fight = self.kind == "pirates_won" and card.kind == "pirates" or \
-            (self.kind == "bounties" and s.bounty[f[1]] >= 0)
+            (self.kind == "bounties" and s.bounty[f.lane] >= 0)
         if d in ("engage.choose", "engage.after_roll"):
             pre = self.engagement_card(f, fight, d == "engage.choose")
             if pre is not None:
                 return pre
         if d == "engage.choose":
-            pw = R.odds(card.win - R.mod(s, p, "win"))
-            pe = R.odds(card.escape - R.mod(s, p, "escape"))
-            bonus = 0.15 if fight else (0.05 if s.bounty[f[1]] >= 0 else 0.0)
+            pw = odds(card.win - mod(s, p, "win"))
+            pe = odds(card.escape - mod(s, p, "escape"))
+            bonus = 0.15 if fight else (0.05 if s.bounty[f.lane] >= 0 else 0.0)
             best_p = max(pw + bonus, pe)
             for txt, pa in (("parlay faction", SA.PARLAY_FACTION), ("parlay toll", SA.PARLAY_TOLL)):
                 a = self.act(pa)
                 if a is None:
                     continue
-                cost = 700 if txt == "parlay faction" else R.toll(s, p) + R.parlay_fee(s, p)
+                cost = 700 if txt == "parlay faction" else toll(s, p) + parlay_fee(s, p)
                 if txt == "parlay faction" and card.kind == "patrol":
-                    cost = 700 + R.parlay_fee(s, p)
+                    cost = 700 + parlay_fee(s, p)
                 if self.kind == ("pirate" if card.kind == "pirates" else "union") and txt == "parlay faction":
                     continue
                 if (1 - best_p) * loss > cost and not fight:
@@ -885,7 +894,7 @@ class _Brain:
         return self.must(SA.KEEP)
 
 
-    def engagement_card(self, f: list[int], fight: bool, before_roll: bool) -> Action | None:
+    def engagement_card(self, f: EngageFrame, fight: bool, before_roll: bool) -> Action | None:
         """Cards worth playing in my own engagement: a repair first (a Damaged ship cannot fire, L9);
         before the roll an Upgrade or Crew that adds to this roll's number, and a Bounty on the card I
         mean to fight."""
@@ -904,7 +913,7 @@ class _Brain:
             if t.kind in ("upgrade", "crew") and (t.mod("win") or t.mod("escape")) \
                     and s.credits[p] >= t.cost + 1500 and self.upgrade_use(t):
                 return a
-            if t.kind == "bounty" and fight and s.bounty[f[1]] < 0:
+            if t.kind == "bounty" and fight and s.bounty[f.lane] < 0:
                 return a
         return None
 

@@ -39,13 +39,17 @@ from spacetable.engine.action import Action
 from spacetable.engine.rng import Rng
 from spacetable.engine.state import State
 from spacetable.games.spacelanes import actions as SA
-from spacetable.games.spacelanes import rules as R
 from spacetable.games.spacelanes.actions import BUY, SELL
 from spacetable.games.spacelanes.board import ADJ, ENDS, NSLOTS
-from spacetable.games.spacelanes.card_play import buy_limit, in_stock
-from spacetable.games.spacelanes.content import CONTENT, CONTRABAND, NGOODS, CardType
+from spacetable.games.spacelanes.card_play import TargetFrame
+from spacetable.games.spacelanes.common import HAND_LIMIT, cargo_limit, matches, mod
+from spacetable.games.spacelanes.content import CONTENT
+from spacetable.games.spacelanes.content_types import CONTRABAND, NGOODS, CardType
+from spacetable.games.spacelanes.engagements import engagement, odds, parlay_fee, toll
+from spacetable.games.spacelanes.goals import goal_value
 from spacetable.games.spacelanes.state import SpaceLanesState
-from spacetable.games.spacelanes.trade import office_price
+from spacetable.games.spacelanes.trade import BUY_LIMIT, buy_limit, in_stock, office_price, repair_price
+from spacetable.games.spacelanes.travel import fuel_need
 
 __all__ = ["SEEK_BONUS", "HeuristicSpaceLanesBot", "_Planner"]
 
@@ -167,15 +171,15 @@ class _Planner(_V1Planner):
         t = CT[TYPE[h]]
         if t.kind == "pirates" and self.kind in FIGHT_KINDS:
             return 0.0  # a fight it wants
-        pw = R.odds(t.win - R.mod(s, p, "win"))
-        pe = R.odds(t.escape - R.mod(s, p, "escape"))
+        pw = odds(t.win - mod(s, p, "win"))
+        pe = odds(t.escape - mod(s, p, "escape"))
         fail = 1.0 - max(pw, pe)
         if t.kind == "pirates":
             loss = stake + LOSE_EXTRA + sum(CT[TYPE[c]].reward for c, _ in s.transports[p])
             parlay = 700.0 if s.pirate[p] else 1e9
         else:
             loss = float(s.cargo[p][CONTRABAND] * self.top_sell(CONTRABAND) + LOSE_EXTRA)
-            parlay = float(R.toll(s, p) + R.parlay_fee(s, p))
+            parlay = float(toll(s, p) + parlay_fee(s, p))
         risk = min(fail * loss, parlay)
         for c in s.hand[p]:
             k = CT[TYPE[c]].kind
@@ -241,7 +245,7 @@ class _Planner(_V1Planner):
         """Fuel for `moves` from the start of a turn (the first move is free, `free` more too) and a turn
         for every hand's worth of moves beyond the first turn's."""
         fuel = max(0, moves - 1 - free)
-        extra = max(0, moves - 1) // (R.HAND_LIMIT + 1)
+        extra = max(0, moves - 1) // (HAND_LIMIT + 1)
         return float(CARD * fuel + TURN_VALUE * extra + 2 * moves)  # (a free move still costs a little)
 
     def moves_from_here(self) -> list[int]:
@@ -282,15 +286,15 @@ class _Planner(_V1Planner):
         row = _legs(self._market(), -UNIT_VALUE if self.kind == "goods_sold" else 0)[x * NSLOTS + y]
         if not row:
             return 0.0, []
-        bonus = R.mod(s, p, "sell_bonus") + (UNIT_VALUE if self.kind == "goods_sold" else 0)
+        bonus = mod(s, p, "sell_bonus") + (UNIT_VALUE if self.kind == "goods_sold" else 0)
         profit = 0.0
         got: list[tuple[int, int]] = []
         for margin, g, price in row:
-            lim = R.BUY_LIMIT
+            lim = BUY_LIMIT
             if live:
                 if not in_stock(s, x, g):
                     continue
-                lim = buy_limit(s, x, g, R.BUY_LIMIT) - s.bought[p][g]
+                lim = buy_limit(s, x, g, BUY_LIMIT) - s.bought[p][g]
             k = min(lim, room, cash // price)
             if k <= 0:
                 continue
@@ -313,7 +317,7 @@ class _Planner(_V1Planner):
         if v >= 0:
             return v
         s, p = self.s, self.p
-        cap = R.cargo_limit(s, p)
+        cap = cargo_limit(s, p)
         cash = max(0, s.credits[p] - RESERVE) + int(self.hold_value(p))
         mv = self.routes(c)[0]
         best = 0.0
@@ -373,7 +377,7 @@ class _Planner(_V1Planner):
         got: list[tuple[int, int]] = []
         if fill:
             here = s.node[p]
-            room = R.cargo_limit(s, p) - sum(s.cargo[p])
+            room = cargo_limit(s, p) - sum(s.cargo[p])
             gain, got = self.fill(here, c, room, self.cash_for_goods(m), True)
             v += gain
         v += GAMMA * self.future(c)
@@ -446,7 +450,7 @@ class _Planner(_V1Planner):
         v = 0
         for cid, pk in s.transports[p]:
             t = CT[TYPE[cid]]
-            if slot != pk and self.known(slot) and R.matches(s, t.to, slot):
+            if slot != pk and self.known(slot) and matches(s, t.to, slot):
                 v += (t.reward + DELIVERY_VALUE) * COURIER_PUSH if self.kind == "transports" else t.reward
         return v
 
@@ -472,14 +476,14 @@ class _Planner(_V1Planner):
         if self.kind == "transports" and self.known(slot):
             for c in s.hand[p]:  # a Transport in hand is loaded where its pickup place is (L11)
                 t = CT[TYPE[c]]
-                if t.kind == "transport" and R.matches(s, t.frm, slot):
+                if t.kind == "transport" and matches(s, t.frm, slot):
                     v += DELIVERY_VALUE // 2
             v *= PICKUP_PUSH
         return v
 
     def capital(self) -> int:
         """Faction goals: credits kept after buying a token, to trade on (none for the last one)."""
-        v, t = R.goal_value(self.s, self.p)
+        v, t = goal_value(self.s, self.p)
         return RESERVE if v + 1 >= t else CAPITAL
 
     def feature_choice(self, slot: int) -> Action | None:
@@ -509,7 +513,7 @@ class _Planner(_V1Planner):
             return first
         trade = self.act(SA.TRADE)
         if at >= 0 and s.damaged[p] and s.trade_state == 0:
-            if trade is not None and s.credits[p] >= R.repair_price(s, p) + 200:
+            if trade is not None and s.credits[p] >= repair_price(s, p) + 200:
                 return trade
             if self.act(SA.SKIP) is not None:
                 return SA.SKIP
@@ -551,7 +555,7 @@ class _Planner(_V1Planner):
             act = jump
         if act is None:
             return None
-        need = R.fuel_need(s, -1)
+        need = fuel_need(s, -1)
         lands = act.kind == "jump" or self.lands(hop)
         if len(s.hand[p]) - need < (0 if lands else 1):
             return None  # never Adrift (L7): keep a card while the move ends on a lane
@@ -565,10 +569,11 @@ class _Planner(_V1Planner):
         s, p = self.s, self.p
         if d not in ("engage.choose", "engage.after_roll"):
             return super().engage(d)
-        f = next(fr for fr in reversed(s.stack) if fr[0] == R.ENGAGE)
-        card = CT[TYPE[f[2]]]
+        f = engagement(s)
+        assert f is not None
+        card = CT[TYPE[f.card]]
         want = self.kind == "pirates_won" and card.kind == "pirates" or \
-            self.kind == "bounties" and s.bounty[f[1]] >= 0
+            self.kind == "bounties" and s.bounty[f.lane] >= 0
         if not want:
             return super().engage(d)
         pre = self.engagement_card(f, True, d == "engage.choose")
@@ -582,7 +587,7 @@ class _Planner(_V1Planner):
                 if a.kind == "use" and card_of(a).use == "reroll":
                     return a
             return super().engage(d)
-        if R.odds(card.win - R.mod(s, p, "win")) >= 0.25:
+        if odds(card.win - mod(s, p, "win")) >= 0.25:
             return self.must(SA.ENGAGE_WIN)
         return super().engage(d)
 
@@ -673,7 +678,7 @@ class _Planner(_V1Planner):
         s, p = self.s, self.p
         if self.kind not in CARD_GOALS or s.draw_state or s.toss_state == 2:
             return None
-        spare = (s.credits[p] - DIG_RESERVE) // CARD - (R.HAND_LIMIT - len(s.hand[p]))
+        spare = (s.credits[p] - DIG_RESERVE) // CARD - (HAND_LIMIT - len(s.hand[p]))
         if spare <= 0:
             return None
         for a in self.legal:
@@ -709,7 +714,7 @@ class _Planner(_V1Planner):
         """What a fight against my own hostile card `t` is worth to my goal: a Win's value at the odds
         (Missiles in hand make it sure) less what a Lose takes (Pirates: the hold; a Patrol: Contraband)."""
         s, p = self.s, self.p
-        pw = 1.0 if self.has_kind("missiles") else R.odds(t.win - R.mod(s, p, "win"))
+        pw = 1.0 if self.has_kind("missiles") else odds(t.win - mod(s, p, "win"))
         stake = self.hold_value(p)
         if t.kind != "pirates":
             stake = s.cargo[p][CONTRABAND] * self.top_sell(CONTRABAND)
@@ -735,8 +740,9 @@ class _Planner(_V1Planner):
         far away)."""
         s, p = self.s, self.p
         f = s.stack[-1]
-        t = CT[f[2]]
-        if f[1] == p and s.active == p and t.kind == "patrol" and self.kind == "bounties":
+        assert isinstance(f, TargetFrame)
+        t = CT[f.card]
+        if f.seat == p and s.active == p and t.kind == "patrol" and self.kind == "bounties":
             nl = self.play_lane()
             a = self.act(SA.LANE[nl]) if 0 <= nl < len(SA.LANE) else None
             if a is not None:
@@ -748,13 +754,13 @@ class _Planner(_V1Planner):
         purse spares (a turn is worth far more than a card); goals that need cards dig deeper."""
         s, p = self.s, self.p
         h = len(s.hand[p])
-        if s.draw_state or h >= R.HAND_LIMIT:
+        if s.draw_state or h >= HAND_LIMIT:
             return None
         spare = s.credits[p] - RESERVE - 200
         target = self.credit_target()
         if target and s.credits[p] + self.hold_value(p) >= target:
             spare = min(spare, s.credits[p] - target)
-        k = min(R.HAND_LIMIT - h, spare // CARD)
+        k = min(HAND_LIMIT - h, spare // CARD)
         return self.act(SA.DRAW[k]) if 0 < k < len(SA.DRAW) else None
 
 

@@ -39,10 +39,14 @@ from spacetable.bots.spacelanes_greedy import MOVE_COST, _Brain, _econ_gain
 from spacetable.engine.action import Action
 from spacetable.engine.rng import Rng
 from spacetable.engine.state import State
-from spacetable.games.spacelanes import rules as R
 from spacetable.games.spacelanes.actions import BUY, SELL, SLUGS
 from spacetable.games.spacelanes.board import ADJ, ENDS, NSLOTS
-from spacetable.games.spacelanes.content import CONTENT, CONTRABAND, NGOODS, CardType
+from spacetable.games.spacelanes.card_play import TargetFrame
+from spacetable.games.spacelanes.common import cargo_limit, mod
+from spacetable.games.spacelanes.content import CONTENT
+from spacetable.games.spacelanes.content_types import CONTRABAND, NGOODS, CardType
+from spacetable.games.spacelanes.engagements import engagement, odds, parlay_fee, toll
+from spacetable.games.spacelanes.goals import progress
 from spacetable.games.spacelanes.state import SpaceLanesState
 
 CT = CONTENT.card_types
@@ -113,7 +117,7 @@ class _Planner(_Brain):
         return arg
 
     def goal_done(self) -> bool:
-        return R.progress(self.s, self.p) >= 1.0
+        return progress(self.s, self.p) >= 1.0
 
     # ----- destinations and trade runs ------------------------------------------------------------
     def run_value(self, slot: int) -> float:
@@ -122,7 +126,7 @@ class _Planner(_Brain):
         s, p = self.s, self.p
         if not self.known(slot):
             return 0.0
-        room = R.cargo_limit(s, p) - sum(s.cargo[p])
+        room = cargo_limit(s, p) - sum(s.cargo[p])
         if room <= 0:
             return 0.0
         cash = s.credits[p] - 300
@@ -210,7 +214,7 @@ class _Planner(_Brain):
             if a.kind != "attack":
                 continue
             q = int(a.args[0])
-            edge = R.mod(s, p, "win") - R.mod(s, q, "win")
+            edge = mod(s, p, "win") - mod(s, q, "win")
             loot = self.hold_value(q) + 150 * len(s.hand[q])
             if edge >= 1 and loot >= 1500 or edge >= 0 and loot >= 4000 and q == self.leader():
                 return a
@@ -259,7 +263,7 @@ class _Planner(_Brain):
     def buy_choice(self, slot: int) -> Action | None:
         """The good with the best margin after the trip to its best known buyer, if it pays 150 a unit."""
         s, p = self.s, self.p
-        if R.cargo_limit(s, p) - sum(s.cargo[p]) <= 0:
+        if cargo_limit(s, p) - sum(s.cargo[p]) <= 0:
             return None
         target = self.credit_target()
         mv = self.routes(slot)[0]
@@ -292,18 +296,19 @@ class _Planner(_Brain):
         if d != "engage.choose":
             return super().engage(d)
         s, p = self.s, self.p
-        f = next(fr for fr in reversed(s.stack) if fr[0] == R.ENGAGE)
-        card = CT[TYPE[f[2]]]
+        f = engagement(s)
+        assert f is not None
+        card = CT[TYPE[f.card]]
         pre = self.engagement_card(f, self.kind in ("pirates_won", "bounties"), True)
         if pre is not None:
             return pre
         loss = self.at_stake(card)
-        pw = R.odds(card.win - R.mod(s, p, "win"))
-        pe = R.odds(card.escape - R.mod(s, p, "escape"))
+        pw = odds(card.win - mod(s, p, "win"))
+        pe = odds(card.escape - mod(s, p, "escape"))
         win_gain = 0.0
-        if s.bounty[f[1]] >= 0:
-            bt = CT[TYPE[s.bounty[f[1]]]]
-            win_gain += bt.reward + R.mod(s, p, "bounty_bonus") + (2500 if self.kind == "bounties" else 0)
+        if s.bounty[f.lane] >= 0:
+            bt = CT[TYPE[s.bounty[f.lane]]]
+            win_gain += bt.reward + mod(s, p, "bounty_bonus") + (2500 if self.kind == "bounties" else 0)
         if card.kind == "pirates" and self.kind == "pirates_won":
             win_gain += 2500
         # expected cost of each line: a failed roll loses `loss`; a Win also earns `win_gain`
@@ -313,10 +318,10 @@ class _Planner(_Brain):
         }
         friendly = ("pirate" if card.kind == "pirates" else "union") == self.kind
         if "parlay faction" in self.by:
-            c = 700.0 + (R.parlay_fee(s, p) if card.kind == "patrol" else 0)
+            c = 700.0 + (parlay_fee(s, p) if card.kind == "patrol" else 0)
             costs["parlay faction"] = c + (1500 if friendly else 0)
         if "parlay toll" in self.by:
-            costs["parlay toll"] = float(R.toll(s, p) + R.parlay_fee(s, p))
+            costs["parlay toll"] = float(toll(s, p) + parlay_fee(s, p))
         best = min(costs, key=lambda k: costs[k])
         if best.startswith("engage"):
             safe = min(costs["engage win"], costs["engage escape"])
@@ -371,7 +376,8 @@ class _Planner(_Brain):
     def target(self) -> Action:
         s, p = self.s, self.p
         f = s.stack[-1]
-        t = CT[f[2]]
+        assert isinstance(f, TargetFrame)
+        t = CT[f.card]
         q = self.leader()
         hostile = t.kind in HOSTILE_KINDS and self.card_value(t) == 0
         if q >= 0 and s.active == q and (hostile or t.kind == "economic" and _econ_gain(t) < 0):

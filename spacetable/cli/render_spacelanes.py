@@ -29,7 +29,8 @@ from spacetable.cli.numbers import small_number
 from spacetable.engine.action import Action
 from spacetable.engine.errors import SpacetableError
 from spacetable.engine.state import State, View
-from spacetable.games.spacelanes.content import CONTENT, GOODS, CardType
+from spacetable.games.spacelanes.content import CONTENT
+from spacetable.games.spacelanes.content_types import GOODS, CardType
 from spacetable.games.spacelanes.text import (
     GOAL_SLUG,
     SLUG,

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from spacetable.games.spacelanes.content import CONTENT, GOODS
+from spacetable.games.spacelanes.content import CONTENT
+from spacetable.games.spacelanes.content_types import GOODS
 from spacetable.rl.layout import Layout, counts, index_of, onehot, scaled
 
 NSLOTS, NLANES = 15, 24

@@ -127,7 +127,8 @@ class SpaceLanesTracker:
 
     def __init__(self, players: int) -> None:
         from spacetable.games.spacelanes import goals
-        from spacetable.games.spacelanes.content import CONTENT, GOODS
+        from spacetable.games.spacelanes.content import CONTENT
+        from spacetable.games.spacelanes.content_types import GOODS
 
         self.goals, self.content, self.GOODS = goals, CONTENT, GOODS
         self.lots: list[list[deque[tuple[str, int]]]] = [[deque() for _ in GOODS] for _ in range(players)]

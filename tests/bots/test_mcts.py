@@ -24,6 +24,7 @@ from spacetable.games.highcard.state import HighcardState
 from spacetable.games.moonrakers.state import MoonrakersState
 from spacetable.games.spacelanes import evaluation
 from spacetable.games.spacelanes.common import GOALS
+from spacetable.games.spacelanes.frames import Phase
 from spacetable.games.spacelanes.state import SpaceLanesState
 from spacetable.sim.bench import mid_game_states
 from spacetable.sim.setup import load_game, make_bots
@@ -341,7 +342,7 @@ def _trader(goal_kind: str) -> SpaceLanesState:
     assert isinstance(s, SpaceLanesState)
     g = next(i for i, x in enumerate(GOALS) if x.kind == goal_kind)
     s.goal = [g, g]
-    s.phase = 2
+    s.phase = Phase.PLAY
     return s
 
 

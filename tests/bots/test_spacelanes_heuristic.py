@@ -12,9 +12,12 @@ import spacetable.bots.spacelanes_heuristic as heuristic_module
 from spacetable.bots.base import bot_names, make_bot
 from spacetable.engine.rng import Rng
 from spacetable.engine.state import CHANCE
-from spacetable.games.spacelanes import rules as R
+from spacetable.games.spacelanes.common import cargo_limit
 from spacetable.games.spacelanes.content import CONTENT
+from spacetable.games.spacelanes.goals import progress
 from spacetable.games.spacelanes.state import SpaceLanesState
+from spacetable.games.spacelanes.trade import BUY_LIMIT, buy_price, sell_price
+from spacetable.games.spacelanes.travel import land
 from spacetable.sim.runner import play_out
 from spacetable.sim.setup import load_game
 
@@ -103,7 +106,7 @@ def test_ends_the_turn_on_a_settlement_once_the_goal_is_reached() -> None:
     tycoon = next(i for i, g in enumerate(CONTENT.goals) if g.kind == "credits")
     s.goal[p] = tycoon
     s.credits[p] = CONTENT.goals[tycoon].target_for(s.n, s.exploration)
-    assert R.progress(s, p) >= 1.0
+    assert progress(s, p) >= 1.0
     a = make_bot("spacelanes", "heuristic").choose(s, p, Rng(0))
     assert str(a) == "end"
     s.apply(a)
@@ -167,18 +170,18 @@ def test_fills_the_whole_hold_with_the_best_paying_goods_for_the_stop_it_flies_t
     s.cargo[p] = [0] * len(s.cargo[p])
     s.credits[p] = 20_000
     start = next(x for x in range(15) if CONTENT.settlements[s.slot_set[x]].slug == "new-carthage")
-    R.land(s, p, start)
-    paid = {g: R.buy_price(s, start, g) for g in range(6) if R.buy_price(s, start, g)}
+    land(s, p, start)
+    paid = {g: buy_price(s, start, g) for g in range(6) if buy_price(s, start, g)}
     actions = _play_own_turn(s, p)
     bought = {g: s.cargo[p][g] for g in range(6) if s.cargo[p][g]}
-    assert all(k <= R.BUY_LIMIT for k in bought.values())
+    assert all(k <= BUY_LIMIT for k in bought.values())
     assert any(a.startswith("draw") for a in actions)  # fuel bought before the trip
     stop = s.node[p]
     assert stop >= 0 and stop != start, actions  # a whole leg in one turn, ending on the next stop
-    paying = [g for g in paid if R.sell_price(s, stop, g) > paid[g]]
+    paying = [g for g in paid if sell_price(s, stop, g) > paid[g]]
     # the whole hold, or every unit the 5-a-Visit limit allows of the goods that pay at the stop
-    assert sum(bought.values()) == min(R.cargo_limit(s, p), R.BUY_LIMIT * len(paying)), actions
-    margin = {g: R.sell_price(s, stop, g) - paid[g] for g in paid if R.sell_price(s, stop, g)}
+    assert sum(bought.values()) == min(cargo_limit(s, p), BUY_LIMIT * len(paying)), actions
+    margin = {g: sell_price(s, stop, g) - paid[g] for g in paid if sell_price(s, stop, g)}
     assert all(margin[g] > 0 for g in bought)
     worst_bought = min(margin[g] for g in bought)
     assert all(m <= worst_bought for g, m in margin.items() if g not in bought)
@@ -194,7 +197,7 @@ def test_sells_the_hold_where_it_pays_and_refills_it() -> None:
     s.cargo[p] = [0] * len(s.cargo[p])
     s.credits[p] = 20_000
     start = next(x for x in range(15) if CONTENT.settlements[s.slot_set[x]].slug == "new-carthage")
-    R.land(s, p, start)
+    land(s, p, start)
     _play_own_turn(s, p)
     carried = list(s.cargo[p])
     sold_before = s.goods_sold[p]

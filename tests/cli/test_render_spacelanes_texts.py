@@ -10,7 +10,7 @@ from spacetable.engine.action import Action
 from spacetable.engine.events import Event
 from spacetable.engine.rng import Rng
 from spacetable.engine.state import CHANCE
-from spacetable.games.spacelanes import text
+from spacetable.games.spacelanes import event_text, text
 from spacetable.games.spacelanes.board import ADJ
 from spacetable.games.spacelanes.content import CONTENT
 from spacetable.games.spacelanes.state import SpaceLanesState
@@ -127,8 +127,8 @@ def test_trade_lines_state_prices_and_payments() -> None:
 
 def test_log_lines_name_the_good_and_use_thousands() -> None:
     """Not `Seat 3 sells 1 good for 1300` (which good?)."""
-    assert text.render_event(Event("L5", "sell", (2, 2, 1300))) == "Seat 3 sells 1 Parts for 1,300"
-    line = text.render_event(Event("L21", "turn_limit", ([0, 2],)))
+    assert event_text.render_event(Event("L5", "sell", (2, 2, 1300))) == "Seat 3 sells 1 Parts for 1,300"
+    line = event_text.render_event(Event("L21", "turn_limit", ([0, 2],)))
     assert line == "The turn limit is reached: Seat 1 and Seat 3 win as closest to the goal"
 
 
@@ -137,7 +137,7 @@ def test_log_lines_name_places_and_lanes_given_the_state() -> None:
     ls, other = ADJ[s.node[0]][0]
     s.events = []
     s.apply(f"move {other}")
-    lines = [text.render_event(e, s) for e in s.take_events()]
+    lines = [event_text.render_event(e, s) for e in s.take_events()]
     lane = CONTENT.lanes[s.lane_of[ls]].name
     here = CONTENT.settlements[s.slot_set[0]].name
     assert any(f"launches from {here} onto {lane}" in ln for ln in lines)
@@ -163,7 +163,7 @@ def test_texts_through_whole_games_are_sentences() -> None:
                     assert not any(slug in line for slug in SLUGS), (a, line)
                 s.apply(rng.choice(legal))
             for e in s.take_events():
-                body = text.render_event(e, s)
+                body = event_text.render_event(e, s)
                 assert e.rule and "[" not in body and "None" not in body, body
                 assert not re.search(r"\b(slot|lane) \d", body), line
                 assert not any(slug in body for slug in SLUGS), line
@@ -189,5 +189,5 @@ def test_texts_never_name_a_face_down_settlement_or_lane() -> None:
             s.apply(rng.choice(legal))
         shown = {CONTENT.settlements[s.slot_set[x]].name for x in range(15) if s.rev_set[x]}
         shown |= {CONTENT.lanes[s.lane_of[ls]].name for ls in range(24) if s.rev_lane[ls]}
-        for line in (text.render_event(e, s) for e in s.take_events()):
+        for line in (event_text.render_event(e, s) for e in s.take_events()):
             assert not any(name in line for name in hidden if name not in shown), line  # revealed just now

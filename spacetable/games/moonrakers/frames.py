@@ -1,4 +1,5 @@
-"""Decision-stack frames: each names who decides, what is legal, and what a choice does.
+"""Moonrakers' decision-stack frames: the engine's frame protocol (`engine.frames.DecisionFrame`: who decides,
+what is legal, what a choice does, its name and views) for `MoonrakersState`.
 
 The top frame of `MoonrakersState.stack` is the current decision. A frame that needs follow-up
 choices pushes another frame; a frame pops itself when done, and `rules.advance` then moves the turn
@@ -9,17 +10,18 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from spacetable.engine.action import Action
+from spacetable.engine.frames import DecisionFrame
+from spacetable.engine.state import CHANCE
 
 if TYPE_CHECKING:
     from spacetable.games.moonrakers.state import MoonrakersState
 
 
-class Frame:
-    """Base class. Subclasses set `name`, list their extra slots and implement legal/apply/copy."""
+class Frame(DecisionFrame["MoonrakersState"]):
+    """Base class. Subclasses set `name`, list their extra slots and implement legal/apply/copy;
+    `player` decides (or chance, for a class with `chance` set)."""
 
     __slots__ = ("player",)
-    name: ClassVar[str] = "frame"
     chance: ClassVar[bool] = False
     can_vanish: ClassVar[bool] = False
     """True for classes that override `vacuous` (checked first: most frames never vanish)."""
@@ -31,19 +33,12 @@ class Frame:
     def __init__(self, player: int) -> None:
         self.player = player
 
-    def decision(self) -> str:
-        """Name of this decision for errors and views (e.g. ``negotiation.dice``)."""
-        return self.name
+    def current_player(self, s: MoonrakersState) -> int:
+        return CHANCE if self.chance else self.player
 
     def vacuous(self, s: MoonrakersState) -> bool:
         """True when nothing can be chosen and the frame is simply dropped (e.g. a lost bonus)."""
         return False
-
-    def legal(self, s: MoonrakersState) -> list[Action]:
-        raise NotImplementedError
-
-    def apply(self, s: MoonrakersState, a: Action) -> None:
-        raise NotImplementedError
 
     def copy(self) -> Frame:
         """A copy with every list/dict slot copied one level deep (override for nested data)."""

@@ -1,6 +1,36 @@
 """Space Lanes: trade, travel and engagements on a map of 15 settlements and 24 lanes (L1).
 
 Importing the package registers the game with the engine registry.
+
+Layers, from the bottom up: each module imports only modules listed before it (imports under
+`if TYPE_CHECKING:`, for annotations only, excepted; tests/games/test_package_layering.py checks it).
+
+- `content_types`: the game's vocabulary (goods, card kinds, modifiers, features) and the records
+  `Settlement`, `Lane`, `CardType`, `Goal`
+- `content`: the validating loader of `data/*.json` and the loaded `CONTENT`
+- `board`: the fixed map (L1, L2): lane ends, adjacency, shortest routes
+- `actions`: the fixed action space
+- `common`: shared tables and state helpers: modifiers (L11), cargo room (L5), drawing (L13), the hand
+  cards other seats know of
+- `frames`: the engine's frame protocol for Space Lanes; `Phase`, the engagement's `Stage` and `Aim`
+- `chains`: Missiles and Countermeasures chains (L17), `ChainFrame`
+- `card_play`: playing cards (L9-L13), events' end, reusable cards; `WindowFrame` (L10), `TargetFrame`
+- `trade`: prices and quantities, the Trade (L5) and repairs (L9); `TradeFrame`
+- `travel`: moves, fuel, landing, revealing (L2, L6, L20); `FuelFrame`
+- `engagements`: Pirates and Patrols (L14-L18); `EngageFrame`
+- `pvp`: Player vs Player (L19); `CombatFrame`, `LootFrame`, `OfferFrame`
+- `goals`: Goals and the end of the game (L21)
+- `rules`: setup (L1-L3), who decides, the turn (L4-L9), the automatic steps between decisions
+- `evaluation`: the position's value for search bots
+- `windows`: which response windows a captain needs to answer (L10)
+- `text`: the words for numbers, goods, cards, goals and places
+- `event_text`: log lines for events, and how much each matters
+- `action_text`: menu lines for actions, and the rule each applies
+- `state`: `SpaceLanesState`: its fields, copy, views and determinization
+- `advisor`: odds and trade runs for a seat (from what it may know)
+- `coach`: the coach's sentence for a recommended action
+- `guide`: how to win, the phases of a turn, the badges
+- `intents`: compound intents (a trade, a discard, a move, a proposal) as the engine's small actions
 """
 
 from __future__ import annotations
@@ -9,7 +39,8 @@ from typing import Any
 
 from spacetable.engine.game import Chance, GameSpec, Information, Manifest, register
 from spacetable.games.spacelanes.actions import SPACE
-from spacetable.games.spacelanes.content import CONTENT, GOODS, CardType, Goal
+from spacetable.games.spacelanes.content import CONTENT
+from spacetable.games.spacelanes.content_types import GOODS, CardType, Goal
 from spacetable.games.spacelanes.state import SpaceLanesState, new_state
 from spacetable.games.spacelanes.text import goal_text
 from spacetable.games.texts import load_texts

@@ -4,7 +4,8 @@ these small actions (e.g. `play scavenger-gang` then `lane 7`; `buy ore` one uni
 from __future__ import annotations
 
 from spacetable.engine.action import ActionSpace
-from spacetable.games.spacelanes.content import CONTENT, GOODS, SINGLE_USE
+from spacetable.games.spacelanes.content import CONTENT
+from spacetable.games.spacelanes.content_types import GOODS, SINGLE_USE
 
 SPACE = ActionSpace()
 A = SPACE.add
@@ -58,6 +59,8 @@ PRICE = {n: A("price", (n,)) for n in PRICES}
 DECLINE = A("decline")
 
 ROLL_PROBS = [(ROLL[n], (6 - abs(n - 7)) / 36) for n in range(2, 13)]
+ROLLS = [a for a, _ in ROLL_PROBS]
+"""The outcomes of a 2d6 roll (a chance step: an engagement's dice, L15; an attack's, L19)."""
 
 # Player vs Player (L19): the winner of a combat picks the hand card it takes; a trade is an exchange
 # built one item at a time by either captain ("give"/"ask"), then accepted, declined or countered.

@@ -26,14 +26,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from spacetable.games.spacelanes import rules as R
 from spacetable.games.spacelanes.board import ENDS, LANE_BETWEEN, NLANES, NSLOTS, dijkstra
-from spacetable.games.spacelanes.card_play import buy_limit, unused
-from spacetable.games.spacelanes.content import CONTENT, CONTRABAND, GOODS, NGOODS
-from spacetable.games.spacelanes.engagements import counter_types
-from spacetable.games.spacelanes.frames import AFTER_ROLL, CHOOSE, ENGAGE, WIN
+from spacetable.games.spacelanes.card_play import unused
+from spacetable.games.spacelanes.chains import counter_types
+from spacetable.games.spacelanes.common import cargo_limit, mod
+from spacetable.games.spacelanes.content import CONTENT
+from spacetable.games.spacelanes.content_types import CONTRABAND, GOODS, NGOODS
+from spacetable.games.spacelanes.engagements import engagement, odds, parlay_fee, toll
+from spacetable.games.spacelanes.frames import Aim, Phase, Stage
 from spacetable.games.spacelanes.state import SpaceLanesState
-from spacetable.games.spacelanes.trade import BUY_LIMIT
+from spacetable.games.spacelanes.trade import BUY_LIMIT, buy_limit, buy_price, repair_price, sell_price
 
 CT = CONTENT.card_types
 TYPE = CONTENT.deck
@@ -50,7 +52,7 @@ def advise(state: Any, seat: int) -> dict[str, Any]:
         raise ValueError(f"no seat {seat + 1}: this game has seats 1 to {state.n}")
     s = state
     out: dict[str, Any] = {"game": "spacelanes", "seat": seat, "turn": s.turns,
-                           "active": s.active == seat and s.phase == 2}
+                           "active": s.active == seat and s.phase == Phase.PLAY}
     lines: list[str] = []
     eng = engagement_odds(s, seat)
     out["engagement"] = eng
@@ -61,7 +63,7 @@ def advise(state: Any, seat: int) -> dict[str, Any]:
             note = f" — {o['note']}" if o.get("note") else ""
             lines.append(f"  {o['option']}: {o['odds'] * 100:.0f}% to succeed, expected loss "
                          f"{o['expected_loss']:.0f}{note}")
-    run = trade_run(s, seat) if s.phase == 2 else None
+    run = trade_run(s, seat) if s.phase == Phase.PLAY else None
     out["trade_run"] = run
     if run is not None:
         buy = run["buy"]
@@ -70,12 +72,12 @@ def advise(state: Any, seat: int) -> dict[str, Any]:
         lines.append(f"Best trade run {when}: {what}go to {run['name']} ({run['moves']} moves, "
                      f"{run['fuel_cards']} fuel cards) and sell: expected profit "
                      f"{run['expected_profit']:.0f} credits.")
-    elif s.phase == 2:
+    elif s.phase == Phase.PLAY:
         lines.append("No profitable trade run within reach (from the prices you have seen).")
-    if s.phase < 2:
+    if s.phase < Phase.PLAY:
         lines.append("Setup: the coach's choice of a start weighs each settlement's market and feature "
                      "against your Goal.")
-    if s.phase == 3:
+    if s.phase == Phase.OVER:
         lines.append("The game is over.")
     out["lines"] = lines
     return out
@@ -85,8 +87,8 @@ def advise(state: Any, seat: int) -> dict[str, Any]:
 def _stake(s: SpaceLanesState, p: int, kind: str) -> int:
     """What a Lose costs (L16): Pirates take the hold and every Transport, a Patrol the Contraband (and
     Contraband Transports); both Damage the ship (a repair)."""
-    repair = R.repair_price(s, p)
-    best = [max((R.sell_price(s, x, g) for x in range(NSLOTS) if s.rev_set[x]), default=0)
+    repair = repair_price(s, p)
+    best = [max((sell_price(s, x, g) for x in range(NSLOTS) if s.rev_set[x]), default=0)
             for g in range(NGOODS)]
     if kind == "pirates":
         return repair + sum(s.cargo[p][g] * best[g] for g in range(NGOODS)) + sum(
@@ -97,22 +99,22 @@ def _stake(s: SpaceLanesState, p: int, kind: str) -> int:
 
 def engagement_odds(s: SpaceLanesState, p: int) -> dict[str, Any] | None:
     """The odds of every option of `p`'s engagement, or None when `p` is not engaged."""
-    f = next((fr for fr in reversed(s.stack) if fr[0] == ENGAGE), None)
+    f = engagement(s)
     if f is None or s.active != p:
         return None
-    card = CT[TYPE[f[2]]]
-    wm, em = R.mod(s, p, "win"), R.mod(s, p, "escape")
+    card = CT[TYPE[f.card]]
+    wm, em = mod(s, p, "win"), mod(s, p, "escape")
     stake = _stake(s, p, card.kind)
-    pw, pe = R.odds(card.win - wm), R.odds(card.escape - em)
+    pw, pe = odds(card.win - wm), odds(card.escape - em)
     opts: list[dict[str, Any]] = []
 
     def add(option: str, odds: float, cost: int = 0, note: str = "") -> None:
         opts.append({"option": option, "odds": round(odds, 4), "cost": cost,
                      "expected_loss": round(cost + (1 - odds) * stake, 1), "note": note})
 
-    bounty = CT[TYPE[s.bounty[f[1]]]] if s.bounty[f[1]] >= 0 else None
-    stage = f[3]
-    if stage == CHOOSE:
+    bounty = CT[TYPE[s.bounty[f.lane]]] if s.bounty[f.lane] >= 0 else None
+    stage = f.stage
+    if stage == Stage.CHOOSE:
         paid = f"; pays the Bounty {bounty.name}" if bounty else ""
         add("engage win", pw, note=f"needs {card.win - wm}+{paid}")
         add("engage escape", pe, note=f"needs {card.escape - em}+")
@@ -120,27 +122,28 @@ def engagement_odds(s: SpaceLanesState, p: int) -> dict[str, Any] | None:
             if s.pirate[p] > 0:
                 add("parlay faction", 1.0, 0, "spend a Pirate Faction token")
         elif not any(CT[TYPE[c]].contraband for c, _ in s.transports[p]):
-            fee = R.parlay_fee(s, p)
+            fee = parlay_fee(s, p)
             if s.union[p] > 0 and s.credits[p] >= fee:
                 add("parlay faction", 1.0, fee, "spend a Union Faction token")
-            if s.credits[p] >= fee + R.toll(s, p):
-                add("parlay toll", 1.0, fee + R.toll(s, p), "pay the toll")
+            if s.credits[p] >= fee + toll(s, p):
+                add("parlay toll", 1.0, fee + toll(s, p), "pay the toll")
         _sure_cards(s, p, add)
-    elif stage == AFTER_ROLL:
-        need = card.win if f[4] == WIN else card.escape
-        made = f[5] + f[6] >= need
-        choice = "win" if f[4] == WIN else "escape"
-        add("accept", 1.0 if made else 0.0, note=f"rolled {f[5]}+{f[6]} against {need} ({choice})")
+    elif stage == Stage.AFTER_ROLL:
+        need = card.win if f.aim == Aim.WIN else card.escape
+        made = f.roll + f.roll_mod >= need
+        choice = "win" if f.aim == Aim.WIN else "escape"
+        add("accept", 1.0 if made else 0.0, note=f"rolled {f.roll}+{f.roll_mod} against {need} ({choice})")
         if not made:
             if not s.damaged[p] and unused(s, p, "reroll"):
-                m = wm if f[4] == WIN else em
-                add("re-roll", R.odds(need - m), note="roll the dice again")
+                m = wm if f.aim == Aim.WIN else em
+                add("re-roll", odds(need - m), note="roll the dice again")
             _sure_cards(s, p, add)
     if not opts:
         return None
-    return {"card": card.slug, "name": card.name, "kind": card.kind, "lane": f[1], "win": card.win,
+    return {"card": card.slug, "name": card.name, "kind": card.kind, "lane": f.lane, "win": card.win,
             "escape": card.escape, "win_mod": wm, "escape_mod": em, "at_stake": stake,
-            "stage": "choose" if stage <= CHOOSE else ("after_roll" if stage == AFTER_ROLL else "resolved"),
+            "stage": "choose" if stage <= Stage.CHOOSE else ("after_roll" if stage == Stage.AFTER_ROLL
+                                                             else "resolved"),
             "options": opts, "best": min(opts, key=lambda o: o["expected_loss"])["option"]}
 
 
@@ -153,7 +156,8 @@ def _sure_cards(s: SpaceLanesState, p: int, add: Any) -> None:
 
 
 # ----- trade runs (L5, L6) -----------------------------------------------------------------------
-def _known_dist(s: SpaceLanesState) -> list[int]:
+def known_dist(s: SpaceLanesState) -> list[int]:
+    """Lane distances by lane slot as the seat may know them: a face-down lane (L20) counts as far."""
     return [s.dist[ls] if s.rev_lane[ls] else UNKNOWN for ls in range(NLANES)]
 
 
@@ -172,7 +176,7 @@ def _path(src: int, dst: int, dist: list[int]) -> list[int]:
 
 def trade_run(s: SpaceLanesState, p: int) -> dict[str, Any] | None:
     """The best trade run for `p` within reach this turn, or None (see the module docstring)."""
-    dist = _known_dist(s)
+    dist = known_dist(s)
     here = s.node[p]
     # moves to each slot and the lanes on the way, from a settlement or from a marker in a lane
     starts: list[tuple[int, int, list[int]]] = []  # (slot to route from, moves to reach it, lanes)
@@ -209,19 +213,19 @@ def trade_run(s: SpaceLanesState, p: int) -> dict[str, Any] | None:
         for ls in set(lanes):
             if s.hostile[ls] >= 0 and s.engaged[p] != s.hostile[ls]:
                 c = CT[TYPE[s.hostile[ls]]]
-                risk += (1 - R.odds(c.escape - R.mod(s, p, "escape"))) * _stake(s, p, c.kind)
+                risk += (1 - odds(c.escape - mod(s, p, "escape"))) * _stake(s, p, c.kind)
         sale = 0
         for g in range(NGOODS):
             if s.cargo[p][g]:
-                there = R.sell_price(s, y, g)
-                now = R.sell_price(s, here, g) if here >= 0 else 0
+                there = sell_price(s, y, g)
+                now = sell_price(s, here, g) if here >= 0 else 0
                 sale += s.cargo[p][g] * (there - now) if there else 0
         buy: dict[str, Any] | None = None
         margin = 0
         if trading:
-            room = R.cargo_limit(s, p) - sum(s.cargo[p])
+            room = cargo_limit(s, p) - sum(s.cargo[p])
             for g in range(NGOODS):
-                bp, sp = R.buy_price(s, here, g), R.sell_price(s, y, g)
+                bp, sp = buy_price(s, here, g), sell_price(s, y, g)
                 if not bp or not sp or sp <= bp:
                     continue
                 lim = buy_limit(s, here, g, BUY_LIMIT) - s.bought[p][g]

@@ -1,17 +1,19 @@
 """Space Lanes card play: which Action cards a seat may play now (L9-L12), playing them to the ship or
 to a target (Hazards, Events, Economic and Bounty cards, L10, L18), single-use cards stored on the ship
 (Repair Kit, Fuel Burn), reusable Equipment and Crew ("Use" and "Refresh"), the end of events ("Events
-last until they are canceled or resolved, and are then discarded"), the quantities Economic events
-change (buy limits and stock), and the response window that follows every action (L10).
+last until they are canceled or resolved, and are then discarded"), and the two frames of playing a
+card: the response window that follows every action (`WindowFrame`, L10) and the choice of a card's
+target (`TargetFrame`).
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from spacetable.engine.action import Action
 from spacetable.games.spacelanes import actions as A
 from spacetable.games.spacelanes.board import NLANES, NSLOTS
+from spacetable.games.spacelanes.chains import start_chain
 from spacetable.games.spacelanes.common import (
     CT,
     HAND_LIMIT,
@@ -24,8 +26,8 @@ from spacetable.games.spacelanes.common import (
     take_from,
     take_from_hand,
 )
-from spacetable.games.spacelanes.content import GOODS, NGOODS, CardType
-from spacetable.games.spacelanes.frames import AFTER_ROLL, CHAIN, CHOOSE, ENGAGE, TARGET, WINDOW
+from spacetable.games.spacelanes.content_types import NGOODS, CardType
+from spacetable.games.spacelanes.frames import SpaceLanesFrame
 
 if TYPE_CHECKING:
     from spacetable.games.spacelanes.state import SpaceLanesState as S
@@ -41,7 +43,7 @@ def _bounty_lane_ok(s: S, ls: int) -> bool:
     to claim once the dice have shown the Win (project ruling, docs/spacelanes-design.md)."""
     if s.hostile[ls] < 0 or s.bounty[ls] >= 0:
         return False
-    return all(not (f[0] == ENGAGE and f[1] == ls and f[3] != CHOOSE) for f in s.stack)
+    return all(f.rolled_lane() != ls for f in s.stack)
 
 
 def _cancel_lane(s: S, ls: int) -> bool:
@@ -142,10 +144,8 @@ def rival_counters(s: S, q: int) -> list[int]:
     player during an Engagement, possibly deciding their fate"). Stored cards stay on their own ship
     ("Single-use items played to your ship cannot be played later to a space other than your own")."""
     st = s.stack
-    if q == s.active or s.damaged[q] or len(st) < 2 or st[-1][0] != WINDOW:
-        return []
-    f = st[-2]
-    if f[0] != ENGAGE or f[3] not in (CHOOSE, AFTER_ROLL):
+    if q == s.active or s.damaged[q] or len(st) < 2 or not isinstance(st[-1], WindowFrame) \
+            or not st[-2].rival_counters_open():
         return []
     for c in s.hand[q]:
         t = CT[TYPE[c]]
@@ -168,7 +168,7 @@ def any_playable(s: S, p: int) -> bool:
     return bool(rival_counters(s, p))
 
 
-def _travel_open(s: S) -> bool:
+def travel_open(s: S) -> bool:
     return s.travel_state < 2 and s.trade_state != 1 and not s.stack
 
 
@@ -187,12 +187,12 @@ def usable_stored(s: S, p: int) -> list[int]:
                 continue
             u = t.use
             if (u == "repair" and s.damaged[p] and not s.adrift[p]) or \
-                    (u == "moves" and not s.damaged[p] and _travel_open(s)) or \
+                    (u == "moves" and not s.damaged[p] and travel_open(s)) or \
                     (u == "draw" and not s.damaged[p] and len(s.hand[p]) < HAND_LIMIT
                      and (s.deck or s.discard)):
                 out.append(ti)
         elif (k == "repair_kit" and s.damaged[p] and not s.adrift[p]) or \
-                (k == "fuel_burn" and not s.damaged[p] and _travel_open(s)):
+                (k == "fuel_burn" and not s.damaged[p] and travel_open(s)):
             out.append(ti)
     return out
 
@@ -209,12 +209,12 @@ def engagement_plays(s: S, p: int) -> list[Action]:
 def play_card(s: S, p: int, ti: int) -> None:
     t = CT[ti]
     if t.kind in LANE_TARGET or t.kind in ("economic", "bounty", "cancel"):
-        s.stack.append([TARGET, p, ti])
+        s.stack.append(TargetFrame(p, ti))
         return
     cid = take_from_hand(s, p, ti)
     k = t.kind
     s.credits[p] -= t.cost
-    if k == "fuel_burn" and p == s.active and _travel_open(s):
+    if k == "fuel_burn" and p == s.active and travel_open(s):
         s.free_moves += 3
         s.discard.append(cid)
         s.emit("Fuel Burn", "fuel_burn", p)
@@ -353,79 +353,95 @@ def wormhole_jumped(s: S, ls: int) -> None:
             _end_lane_event(s, "wormhole", ls)
 
 
-# ----- Economic quantities (rulebook: "These cards affect prices and quantities at that location") -----
-def buy_limit(s: S, slot: int, g: int, base: int) -> int:
-    """How many units of good g one ship may buy at `slot` per Visit: the base limit (L5) changed by an
-    Economic event's `limits` (the stock left is `in_stock`)."""
-    lim = base
-    e = s.econ[slot]
-    if e >= 0:
-        t = CT[TYPE[e]]
-        if t.limits:
-            lim = max(0, lim + t.limits[g])
-    return lim
+# ----- response windows and targets (L10) -----------------------------------------------------------
+def push_window(s: S) -> None:
+    """Open a response window (L10) for the other seats in turn order after the active one."""
+    if s.n > 1:
+        s.stack.append(WindowFrame(0, [(s.active + i) % s.n for i in range(1, s.n)]))
 
 
-def in_stock(s: S, slot: int, g: int) -> bool:
-    return s.stock[slot * NGOODS + g] != 0
+class WindowFrame(SpaceLanesFrame):
+    """A response window (L10): the other seats, in turn order after the active one, are asked one at a
+    time whether they play a card; seats with nothing they could play are passed over (`ask_next`)."""
 
+    __slots__ = ("asked", "seats")
+    name: ClassVar[str] = "respond"
 
-def take_stock(s: S, slot: int, g: int) -> None:
-    """One unit of g bought at `slot`: an Economic event's stock goes down."""
-    i = slot * NGOODS + g
-    if s.stock[i] > 0:
-        s.stock[i] -= 1
+    def __init__(self, asked: int = 0, seats: list[int] | None = None) -> None:
+        self.asked = asked
+        """Index into `seats` of the seat asked now."""
+        self.seats: list[int] = [] if seats is None else seats
 
+    def copy(self) -> WindowFrame:
+        return WindowFrame(self.asked, self.seats.copy())
 
-def econ_info(s: S, slot: int) -> dict[str, Any]:
-    """The public view of the Economic event at `slot`: when it ends, buy limits and stock it sets."""
-    from spacetable.games.spacelanes.trade import BUY_LIMIT
+    def current_player(self, s: S) -> int:
+        return self.seats[self.asked]
 
-    t = CT[TYPE[s.econ[slot]]]
-    out: dict[str, Any] = {"economic_ends": s.until[s.econ[slot]]}
-    if t.limits:  # only what the card shows: a face-down settlement's goods stay hidden (L20)
-        out["buy_limits"] = {g: buy_limit(s, slot, i, BUY_LIMIT) for i, g in enumerate(GOODS) if t.limits[i]}
-    stock = {g: s.stock[slot * NGOODS + i] for i, g in enumerate(GOODS) if s.stock[slot * NGOODS + i] >= 0}
-    if stock:
-        out["stock"] = stock
-    return out
+    def public(self) -> dict[str, Any]:
+        return {"seats": self.seats.copy(),
+                "asked": self.seats[self.asked] if self.asked < len(self.seats) else None}
 
+    def ask_next(self, s: S) -> bool:
+        """Move on to the first seat from the one asked now that could play something (`any_playable`);
+        False when none is left (the window closes)."""
+        i = self.asked
+        seats = self.seats
+        while i < len(seats) and not any_playable(s, seats[i]):
+            i += 1
+        self.asked = i
+        return i < len(seats)
 
-# ----- windows and targets -------------------------------------------------------------------------
-def legal_window(s: S, f: list[int]) -> list[Action]:
-    """A response window (L10): the asked seat may play a card, use a stored or reusable repair, play
-    Countermeasures into the active player's engagement (L17), or pass."""
-    q = f[2 + f[1]]
-    out_w = [A.PLAY[ti] for ti in playable_types(s, q, False)]
-    out_w.extend(A.USE[ti] for ti in stored_repair(s, q))
-    out_w.extend(A.USE[ti] for ti in rival_counters(s, q))
-    return out_w + [A.PASS]
+    def legal(self, s: S) -> list[Action]:
+        """The asked seat may play a card, use a stored or reusable repair, play Countermeasures into
+        the active player's engagement (L17), or pass."""
+        q = self.seats[self.asked]
+        out_w = [A.PLAY[ti] for ti in playable_types(s, q, False)]
+        out_w.extend(A.USE[ti] for ti in stored_repair(s, q))
+        out_w.extend(A.USE[ti] for ti in rival_counters(s, q))
+        return out_w + [A.PASS]
 
-
-def apply_window(s: S, f: list[int], a: Action) -> None:
-    kind = a.kind
-    q = f[2 + f[1]]
-    if kind == "pass":
-        f[1] += 1
-    elif kind == "use":
-        ti = A.SLUGS.index(str(a.args[0]))
-        if CT[ti].kind == "countermeasures":  # into the active player's engagement (L17)
-            from spacetable.games.spacelanes.engagements import add_chain
-
-            add_chain(s, q, ti)
-            s.stack.append([CHAIN, 0, -1])
+    def apply(self, s: S, a: Action) -> None:
+        kind = a.kind
+        q = self.seats[self.asked]
+        if kind == "pass":
+            self.asked += 1
+        elif kind == "use":
+            ti = A.SLUGS.index(str(a.args[0]))
+            if CT[ti].kind == "countermeasures":  # into the active player's engagement (L17)
+                start_chain(s, q, ti)
+            else:
+                use_stored(s, q, ti)
         else:
-            use_stored(s, q, ti)
-    else:
-        play_card(s, q, A.SLUGS.index(str(a.args[0])))
+            play_card(s, q, A.SLUGS.index(str(a.args[0])))
 
 
-def apply_target(s: S, f: list[int], a: Action) -> None:
-    s.stack.pop()
-    if a.kind != "cancel":
-        place(s, f[1], f[2], int(a.args[0]), a.kind == "world")
+class TargetFrame(SpaceLanesFrame):
+    """Choosing where a card being played goes: a free Lane or a Settlement, or cancel (L10). The card
+    is shown meanwhile (views: `pending_play`), so `determinize` keeps it in its player's hand."""
 
+    __slots__ = ("seat", "card")
+    name: ClassVar[str] = "target"
 
-def legal_target(s: S, f: list[int]) -> list[Action]:
-    """Where the card being played may go (a free Lane or a Settlement), or cancel."""
-    return _targets(s, CT[f[2]]) + [A.CANCEL]
+    def __init__(self, seat: int = 0, card: int = 0) -> None:
+        self.seat = seat
+        """The seat playing the card."""
+        self.card = card
+        """The card's type (an index into `CONTENT.card_types`)."""
+
+    def copy(self) -> TargetFrame:
+        return TargetFrame(self.seat, self.card)
+
+    def current_player(self, s: S) -> int:
+        return self.seat
+
+    def public(self) -> dict[str, Any]:
+        return {"seat": self.seat, "card": CT[self.card].slug}
+
+    def legal(self, s: S) -> list[Action]:
+        return _targets(s, CT[self.card]) + [A.CANCEL]
+
+    def apply(self, s: S, a: Action) -> None:
+        s.stack.pop()
+        if a.kind != "cancel":
+            place(s, self.seat, self.card, int(a.args[0]), a.kind == "world")

@@ -14,14 +14,16 @@ from collections.abc import Mapping
 from typing import Any
 
 from spacetable.engine.action import Action
-from spacetable.games.spacelanes import rules as R
 from spacetable.games.spacelanes import text
-from spacetable.games.spacelanes.advisor import engagement_odds, trade_run
-from spacetable.games.spacelanes.board import ENDS, LANE_BETWEEN
-from spacetable.games.spacelanes.common import GOALS
-from spacetable.games.spacelanes.content import CONTENT, GOODS
+from spacetable.games.spacelanes.action_text import describe, pending_card
+from spacetable.games.spacelanes.advisor import engagement_odds, known_dist, trade_run
+from spacetable.games.spacelanes.board import ENDS, LANE_BETWEEN, dijkstra
+from spacetable.games.spacelanes.common import GOALS, mod
+from spacetable.games.spacelanes.content import CONTENT
+from spacetable.games.spacelanes.content_types import GOODS
 from spacetable.games.spacelanes.goals import goal_reached
 from spacetable.games.spacelanes.state import SpaceLanesState
+from spacetable.games.spacelanes.trade import buy_price, sell_price
 
 CT = CONTENT.card_types
 
@@ -31,7 +33,7 @@ def _best_buyer(s: SpaceLanesState, g: int, skip: int = -1) -> tuple[int, int]:
     best = (0, -1)
     for y in range(len(s.rev_set)):
         if y != skip and s.rev_set[y]:
-            price = R.sell_price(s, y, g)
+            price = sell_price(s, y, g)
             if price > best[0]:
                 best = (price, y)
     return best
@@ -54,7 +56,7 @@ def reason(state: Any, seat: int, action: Action, advice: Mapping[str, Any] | No
     p = seat
     k = action.kind
     d = s.decision_name()
-    what = text.describe(s, action)
+    what = describe(s, action)
     if d == "setup.start":
         slot = int(action.args[0])
         st = CONTENT.settlements[s.slot_set[slot]] if s.rev_set[slot] else None
@@ -77,8 +79,8 @@ def reason(state: Any, seat: int, action: Action, advice: Mapping[str, Any] | No
         name = t.name if t is not None else str(action.args[0])
         return f"Burn {name} as fuel: of the cards in your hand it is the one you can best spare."
     if d == "target":
-        t = text._pending(s)
-        where = text.describe(s, action).split(":")[0]
+        t = pending_card(s)
+        where = describe(s, action).split(":")[0]
         if t is not None and t.kind in ("pirates", "patrol", "asteroids"):
             return f"{t.name} on {where}: a rival must cross it, and your own route does not."
         if t is not None and t.kind == "bounty":
@@ -98,7 +100,7 @@ def _trade(s: SpaceLanesState, p: int, a: Action, what: str) -> str:
     here = s.node[p]
     if k == "buy":
         g = GOODS.index(str(a.args[0]))
-        bp = R.buy_price(s, here, g)
+        bp = buy_price(s, here, g)
         price, y = _best_buyer(s, g, skip=here)
         if y >= 0 and price > bp:
             return (f"Buy {text.good_name(g)} at {text.credits(bp)}: it sells for {text.credits(price)} at "
@@ -106,7 +108,7 @@ def _trade(s: SpaceLanesState, p: int, a: Action, what: str) -> str:
         return f"Buy {text.good_name(g)} at {text.credits(bp)}: the good here that serves your goal best."
     if k == "sell":
         g = GOODS.index(str(a.args[0]))
-        sp = R.sell_price(s, here, g) + R.mod(s, p, "sell_bonus")
+        sp = sell_price(s, here, g) + mod(s, p, "sell_bonus")
         price, y = _best_buyer(s, g, skip=here)
         if y >= 0 and price > sp:
             return (f"Sell {text.good_name(g)} here for {text.credits(sp)}: {text.settlement(s, y)} pays "
@@ -176,12 +178,9 @@ def _turn(s: SpaceLanesState, p: int, a: Action, what: str) -> str:
 
 def _toward(s: SpaceLanesState, p: int, dest: int, goal: int) -> bool:
     """Does a move to slot `dest` head toward slot `goal` (on a known shortest route)?"""
-    from spacetable.games.spacelanes.advisor import _known_dist
-    from spacetable.games.spacelanes.board import dijkstra
-
     if dest == goal:
         return True
-    dist = _known_dist(s)
+    dist = known_dist(s)
     here = s.node[p]
     if here >= 0:
         ls = LANE_BETWEEN.get((here, dest))

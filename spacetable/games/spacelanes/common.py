@@ -7,7 +7,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from spacetable.games.spacelanes.content import CONTENT, MODIFIERS
+from spacetable.games.spacelanes.content import CONTENT
+from spacetable.games.spacelanes.content_types import MODIFIERS
 
 if TYPE_CHECKING:
     from spacetable.games.spacelanes.state import SpaceLanesState as S

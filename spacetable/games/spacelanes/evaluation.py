@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING
 
 from spacetable.games.spacelanes.board import NSLOTS
 from spacetable.games.spacelanes.common import CT, GOALS, TYPE
-from spacetable.games.spacelanes.content import CONTRABAND, NGOODS
+from spacetable.games.spacelanes.content_types import CONTRABAND, NGOODS
 from spacetable.games.spacelanes.goals import goal_value
 from spacetable.games.spacelanes.trade import CARD_PRICE, sell_price
 

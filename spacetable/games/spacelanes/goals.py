@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 from spacetable.games.spacelanes.board import NSLOTS
 from spacetable.games.spacelanes.common import GOALS, SETTLE
+from spacetable.games.spacelanes.frames import Phase
 
 if TYPE_CHECKING:
     from spacetable.games.spacelanes.state import SpaceLanesState as S
@@ -66,11 +67,11 @@ def game_over(s: S, p: int) -> bool:
     (L21) or the safety net is reached; True when the game ended."""
     if s.node[p] >= 0 and goal_reached(s, p):
         s.winner_list = [p]
-        s.phase = 3
+        s.phase = Phase.OVER
         s.emit("L21", "win", p, GOALS[s.goal[p]].name)
         return True
     if (s.turn_limit and s.turns >= s.turn_limit) or s.turns >= SAFETY_TURNS:
-        s.phase = 3
+        s.phase = Phase.OVER
         if s.turn_limit and s.turns >= s.turn_limit:
             best = max(progress(s, q) for q in range(s.n))
             s.winner_list = [q for q in range(s.n) if progress(s, q) == best]

@@ -28,12 +28,12 @@ from typing import TYPE_CHECKING, Any
 
 from spacetable.engine.errors import SpacetableError
 from spacetable.games.spacelanes import actions as A
-from spacetable.games.spacelanes.card_play import buy_limit
 from spacetable.games.spacelanes.common import CT, HAND_LIMIT, SETTLE, TYPE, cargo_limit
-from spacetable.games.spacelanes.content import GOODS, NGOODS
-from spacetable.games.spacelanes.frames import FUEL, OFFER, TRADE
-from spacetable.games.spacelanes.pvp import ANSWER, BUILD, MAX_ROUNDS, O_ROUND, O_STAGE, parties
-from spacetable.games.spacelanes.trade import BUY_LIMIT, buy_price, sell_price
+from spacetable.games.spacelanes.content_types import GOODS, NGOODS
+from spacetable.games.spacelanes.frames import Phase, SpaceLanesFrame
+from spacetable.games.spacelanes.pvp import MAX_ROUNDS, OfferFrame, OfferStage
+from spacetable.games.spacelanes.trade import BUY_LIMIT, TradeFrame, buy_limit, buy_price, sell_price
+from spacetable.games.spacelanes.travel import FuelFrame
 
 if TYPE_CHECKING:
     from spacetable.games.spacelanes.state import SpaceLanesState
@@ -56,10 +56,10 @@ class IntentError(SpacetableError):
 
 # ------------------------------------------------------------------------- where the seat stands
 def _deciding(state: SpaceLanesState, seat: int) -> bool:
-    return state.phase == 2 and state.current_player() == seat
+    return state.phase == Phase.PLAY and state.current_player() == seat
 
 
-def _top(state: SpaceLanesState) -> list[int] | None:
+def _top(state: SpaceLanesState) -> SpaceLanesFrame | None:
     return state.stack[-1] if state.stack else None
 
 
@@ -72,7 +72,7 @@ def _trade_prefix(state: SpaceLanesState, seat: int) -> list[str] | None:
     if not _deciding(state, seat) or state.active != seat:
         return None
     top = _top(state)
-    if top is not None and top[0] == TRADE:
+    if isinstance(top, TradeFrame):
         return []
     if top is None and "trade" in _legal(state):
         return ["trade"]
@@ -89,12 +89,12 @@ def _proposal_prefix(state: SpaceLanesState, seat: int) -> tuple[list[str], list
     if top is None:
         seats = [int(str(a).split()[1]) for a in state.legal_actions() if a.kind == "offer"]
         return ([], seats) if seats else None
-    if top[0] != OFFER:
+    if not isinstance(top, OfferFrame):
         return None
-    p, o = parties(state, top)
-    if top[O_STAGE] == BUILD and p == seat:
+    p, o = top.parties()
+    if top.stage == OfferStage.BUILD and p == seat:
         return [], [o]
-    if top[O_STAGE] == ANSWER and o == seat and top[O_ROUND] < MAX_ROUNDS - 1:
+    if top.stage == OfferStage.ANSWER and o == seat and top.round < MAX_ROUNDS - 1:
         return ["counter"], [p]
     return None
 
@@ -112,7 +112,7 @@ def _move_list(state: SpaceLanesState, seat: int) -> list[dict[str, Any]]:
         trial.events = None
         trial.apply(a)
         top = _top(trial)
-        fuel = top[3] if top is not None and top[0] == FUEL and trial.current_player() == seat else 0
+        fuel = top.left if isinstance(top, FuelFrame) and trial.current_player() == seat else 0
         to = int(a.args[0])
         out.append({"to": to, "jump": a.kind == "jump", "fuel": fuel, "cost": cost_words(fuel),
                     "action": str(a)})
@@ -163,7 +163,7 @@ def _discard_form(state: SpaceLanesState, seat: int, opens: bool) -> dict[str, A
 
 def _proposal_form(state: SpaceLanesState, seat: int, prefix: list[str], seats: list[int]) -> dict[str, Any]:
     top = _top(state)
-    rnd = top[O_ROUND] if top is not None and top[0] == OFFER else 0
+    rnd = top.round if isinstance(top, OfferFrame) else 0
     return {"rule": "L19", "with": seats, "opens": top is None, "counters": prefix == ["counter"],
             "round": rnd + (1 if prefix else 0), "max_rounds": MAX_ROUNDS, "credit_step": 100,
             "credits": state.credits[seat],
@@ -353,7 +353,7 @@ _PLANS = {"trade": _trade_plan, "discard": _discard_plan, "move": _move_plan, "p
 def _explain(trial: SpaceLanesState, seat: int, text: str, done: int) -> str:
     """Why `text` is not legal on `trial` (after `done` steps of the intent), in the rules' words."""
     kind, _, arg = text.partition(" ")
-    if kind in ("buy", "sell") and trial.stack and trial.stack[-1][0] == TRADE:
+    if kind in ("buy", "sell") and trial.stack and isinstance(trial.stack[-1], TradeFrame):
         g = GOODS.index(arg)
         why = (_why_not_buy if kind == "buy" else _why_not_sell)(trial, seat, g)
         return f"only {done} {arg} can be {'bought' if kind == 'buy' else 'sold'} here now: {why}"
@@ -382,9 +382,9 @@ def expand(state: SpaceLanesState, seat: int, intent: Any) -> list[str]:
     if unknown:
         raise IntentError(f"unknown intent field(s): {', '.join(unknown)}")
     if not _deciding(state, seat):
-        if state.phase < 2 and state.current_player() == seat:  # L3: the setup comes before any turn
+        if state.phase < Phase.PLAY and state.current_player() == seat:  # L3: the setup comes before any turn
             raise IntentError(f"no {kind} before the game starts: choose a starting settlement first"
-                              if state.phase == 0 else f"no {kind} before the first turn has begun")
+                              if state.phase == Phase.SETUP else f"no {kind} before the first turn has begun")
         raise IntentError("it is not this seat's decision")
     texts = _PLANS[kind](state, seat, intent)
     trial = state.copy()

@@ -13,16 +13,17 @@ other captain accepts, declines (the trade ends) or counters (it builds a new pr
 direction). At most `MAX_ROUNDS` proposals per trade, so the game tree stays finite. Proposals are public
 (both ships share a Space, as the old offers did).
 
-Frame ``[OFFER, other seat, stage, round, proposer, kind, give credits, ask credits, 6 give goods, 6 ask
-goods, item...]``; an item is ``side * 1000 + where * 100 + card type`` (side 0 given by the proposer,
-1 asked of the other; where 0 hand, 1 ship).
+The frames: `CombatFrame` (the two rolls of an attack), `LootFrame` (the winner takes loot) and
+`OfferFrame` (a trade being built, a hand card's kind being picked, or a proposal being answered; each
+card in a proposal is an `Item`).
 """
-
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from enum import IntEnum
+from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
 
 from spacetable.engine.action import Action
+from spacetable.engine.state import CHANCE
 from spacetable.games.spacelanes import actions as A
 from spacetable.games.spacelanes.common import (
     CT,
@@ -34,8 +35,8 @@ from spacetable.games.spacelanes.common import (
     take_from,
     take_from_hand,
 )
-from spacetable.games.spacelanes.content import GOODS, NGOODS
-from spacetable.games.spacelanes.frames import LOOT, OFFER
+from spacetable.games.spacelanes.content_types import GOODS, NGOODS
+from spacetable.games.spacelanes.frames import SpaceLanesFrame
 
 if TYPE_CHECKING:
     from spacetable.games.spacelanes.state import SpaceLanesState as S
@@ -45,34 +46,102 @@ MAX_OFFERS = 2
 MAX_ROUNDS = 3
 """Proposals in one trade: the opening one and at most two counters (keeps a trade finite)."""
 
-# offer frame layout
-O_OTHER, O_STAGE, O_ROUND, O_PROP, O_KIND, O_GCR, O_ACR, O_GG, O_AG, O_ITEMS = 1, 2, 3, 4, 5, 6, 7, 8, 14, 20
-BUILD, PICK, ANSWER = 0, 1, 2
-HAND, SHIP = 0, 1
-GIVE, ASK = 0, 1
-assert len(CT) <= 100, "an item code keeps the card type in its last two digits (100 cards, L13)"
+
+class CombatStage(IntEnum):
+    """Whose roll an attack waits for (`CombatFrame.stage`)."""
+
+    ATTACKER = 0
+    DEFENDER = 1
+
+
+class OfferStage(IntEnum):
+    """Where a trade stands (`OfferFrame.stage`)."""
+
+    BUILD = 0
+    """The proposer adds what it gives and what it asks for, then sends the proposal (or withdraws)."""
+    PICK = 1
+    """The proposer picks which card of the kind it asked for it wants from the other's hand."""
+    ANSWER = 2
+    """The other captain accepts, declines or counters."""
+
+
+class Side(IntEnum):
+    """Who hands a card over if the proposal is accepted."""
+
+    GIVE = 0
+    """The proposer."""
+    ASK = 1
+    """The other captain (the proposer asks for the card)."""
+
+
+class Where(IntEnum):
+    """Where a card of a proposal is."""
+
+    HAND = 0
+    SHIP = 1
+
+
+class Item(NamedTuple):
+    """One card in a proposal: who hands it over, from hand or ship, and its card type."""
+
+    side: Side
+    where: Where
+    card: int
+
+
+OFFER_DECISIONS = {OfferStage.BUILD: "pvp.propose", OfferStage.PICK: "pvp.pick",
+                   OfferStage.ANSWER: "pvp.answer"}
+"""The decision's name at each stage of a trade (`OfferFrame.decision`)."""
 
 
 # ----- combat ------------------------------------------------------------------------------------
-def apply_pvp(s: S, f: list[int], roll: int) -> None:
-    if f[2] == 0:
-        f[3] = roll
-        f[2] = 1
-        return
-    f[4] = roll
-    a = s.active
-    d = f[1]
-    ta = f[3] + mod(s, a, "win")
-    td = f[4] + mod(s, d, "win")
-    s.emit("L19", "pvp_roll", a, ta, d, td)
-    if ta == td:
-        f[2] = 0
-        return
-    s.stack.pop()
-    w, lo = (a, d) if ta > td else (d, a)
-    s.damaged[lo] = True
-    s.stack.append([LOOT, w, lo])
-    _saw_hand(s, w, lo)
+class CombatFrame(SpaceLanesFrame):
+    """An attack (L19): the attacker (the active captain), then the defender roll 2d6 (chance steps),
+    each adding its Win modifiers; a tie rolls again; the loser is Damaged and the winner loots."""
+
+    __slots__ = ("defender", "stage", "attacker_roll", "defender_roll")
+    name: ClassVar[str] = "pvp.roll"
+
+    def __init__(self, defender: int = 0, stage: CombatStage = CombatStage.ATTACKER, attacker_roll: int = 0,
+                 defender_roll: int = 0) -> None:
+        self.defender = defender
+        self.stage = stage
+        self.attacker_roll = attacker_roll
+        self.defender_roll = defender_roll
+
+    def copy(self) -> CombatFrame:
+        return CombatFrame(self.defender, self.stage, self.attacker_roll, self.defender_roll)
+
+    def current_player(self, s: S) -> int:
+        return CHANCE
+
+    def public(self) -> dict[str, Any]:
+        return {"defender": self.defender,
+                "attacker_roll": self.attacker_roll if self.stage == CombatStage.DEFENDER else None}
+
+    def legal(self, s: S) -> list[Action]:
+        return A.ROLLS
+
+    def apply(self, s: S, a: Action) -> None:
+        roll = int(a.args[0])
+        if self.stage == CombatStage.ATTACKER:
+            self.attacker_roll = roll
+            self.stage = CombatStage.DEFENDER
+            return
+        self.defender_roll = roll
+        at = s.active
+        d = self.defender
+        ta = self.attacker_roll + mod(s, at, "win")
+        td = self.defender_roll + mod(s, d, "win")
+        s.emit("L19", "pvp_roll", at, ta, d, td)
+        if ta == td:
+            self.stage = CombatStage.ATTACKER
+            return
+        s.stack.pop()
+        w, lo = (at, d) if ta > td else (d, at)
+        s.damaged[lo] = True
+        s.stack.append(LootFrame(w, lo))
+        _saw_hand(s, w, lo)
 
 
 def _saw_hand(s: S, w: int, lo: int) -> None:
@@ -93,35 +162,57 @@ def _saw_hand(s: S, w: int, lo: int) -> None:
     s.known = (*(e for e in known if e[2]), *add)
 
 
-def legal_loot(s: S, f: list[int]) -> list[Action]:
+class LootFrame(SpaceLanesFrame):
     """L19: "the winning player can take any Goods or Action Cards they wish from the loser": one good or
-    one hand card (of the winner's choosing; the winner sees the loser's hand) at a time, then `done`."""
-    w, lo = f[1], f[2]
-    out = []
-    room = cargo_limit(s, w) - sum(s.cargo[w])
-    if room > 0:
-        out = [A.LOOT[g] for g in range(NGOODS) if s.cargo[lo][g] > 0]
-    if s.hand[lo] and len(s.hand[w]) < HAND_LIMIT:
-        out.extend(A.LOOT_TYPE[t] for t in sorted({TYPE[c] for c in s.hand[lo]}))
-    return out + [A.DONE]
+    one hand card at a time, then `done`. The winner looks through the loser's hand to choose (its
+    `private` view)."""
 
+    __slots__ = ("winner", "loser")
+    name: ClassVar[str] = "pvp.loot"
 
-def apply_loot(s: S, f: list[int], a: Action) -> None:
-    w, lo = f[1], f[2]
-    if a.kind == "done":
-        s.stack.pop()
-        return
-    arg = str(a.args[0])
-    if arg in GOODS:
-        g = GOODS.index(arg)
-        s.cargo[lo][g] -= 1
-        s.cargo[w][g] += 1
-        s.emit("L19", "loot", w, lo, arg)
-        return
-    cid = take_from(s.hand[lo], A.SLUGS.index(arg))
-    s.hand[w].append(cid)
-    _loot_known(s, w, lo, cid)
-    s.emit("L19", "loot_card", w, lo)
+    def __init__(self, winner: int = 0, loser: int = 0) -> None:
+        self.winner = winner
+        self.loser = loser
+
+    def copy(self) -> LootFrame:
+        return LootFrame(self.winner, self.loser)
+
+    def current_player(self, s: S) -> int:
+        return self.winner
+
+    def public(self) -> dict[str, Any]:
+        return {"winner": self.winner, "loser": self.loser}
+
+    def private(self, s: S) -> dict[str, Any]:
+        """The loser's hand as the winner sees it (sorted, so that `determinize` keeps the view)."""
+        return {"loot_hand": sorted(CT[TYPE[c]].slug for c in s.hand[self.loser])}
+
+    def legal(self, s: S) -> list[Action]:
+        w, lo = self.winner, self.loser
+        out = []
+        room = cargo_limit(s, w) - sum(s.cargo[w])
+        if room > 0:
+            out = [A.LOOT[g] for g in range(NGOODS) if s.cargo[lo][g] > 0]
+        if s.hand[lo] and len(s.hand[w]) < HAND_LIMIT:
+            out.extend(A.LOOT_TYPE[t] for t in sorted({TYPE[c] for c in s.hand[lo]}))
+        return out + [A.DONE]
+
+    def apply(self, s: S, a: Action) -> None:
+        w, lo = self.winner, self.loser
+        if a.kind == "done":
+            s.stack.pop()
+            return
+        arg = str(a.args[0])
+        if arg in GOODS:
+            g = GOODS.index(arg)
+            s.cargo[lo][g] -= 1
+            s.cargo[w][g] += 1
+            s.emit("L19", "loot", w, lo, arg)
+            return
+        cid = take_from(s.hand[lo], A.SLUGS.index(arg))
+        s.hand[w].append(cid)
+        _loot_known(s, w, lo, cid)
+        s.emit("L19", "loot_card", w, lo)
 
 
 def _loot_known(s: S, w: int, lo: int, cid: int) -> None:
@@ -147,17 +238,11 @@ def _loot_known(s: S, w: int, lo: int, cid: int) -> None:
     s.known = (*s.known, (1 << w, cid, 1 << lo))
 
 
-def loot_hand(s: S, seat: int | None) -> list[str] | None:
-    """The loser's hand as the looting winner sees it (sorted, so that `determinize` keeps the view)."""
-    if seat is None or not s.stack or s.stack[-1][0] != LOOT or s.stack[-1][1] != seat:
-        return None
-    return sorted(CT[TYPE[c]].slug for c in s.hand[s.stack[-1][2]])
-
-
 def loot_shown(s: S, seat: int) -> int:
     """The seat whose whole hand `seat` is looking through (a Loot it decides), or -1."""
-    if s.stack and s.stack[-1][0] == LOOT and s.stack[-1][1] == seat:
-        return s.stack[-1][2]
+    top = s.stack[-1] if s.stack else None
+    if isinstance(top, LootFrame) and top.winner == seat:
+        return top.loser
     return -1
 
 
@@ -165,184 +250,229 @@ def loot_shown(s: S, seat: int) -> int:
 def open_offer(s: S, q: int) -> None:
     """The active player opens a trade with q (its first proposal follows)."""
     s.offers += 1
-    s.stack.append([OFFER, q, BUILD, 0, s.active, -1, 0, 0] + [0] * (2 * NGOODS))
+    s.stack.append(OfferFrame(s.active, q))
     s.emit("L19", "offer_open", s.active, q)
 
 
-def parties(s: S, f: list[int]) -> tuple[int, int]:
-    """(proposer, the other captain) of an offer frame."""
-    p = f[O_PROP]
-    return p, (f[O_OTHER] if p == s.active else s.active)
+class OfferFrame(SpaceLanesFrame):
+    """A Player vs Player trade (L19; the module docstring): the proposal being built (what the proposer
+    gives and what it asks for), then answered, for at most `MAX_ROUNDS` proposals."""
 
+    __slots__ = ("opener", "other", "stage", "round", "proposer", "kind", "give_credits", "ask_credits",
+                 "give_goods", "ask_goods", "items")
 
-def offer_player(s: S, f: list[int]) -> int:
-    p, o = parties(s, f)
-    return o if f[O_STAGE] == ANSWER else p
+    def __init__(self, opener: int = 0, other: int = 0, stage: OfferStage = OfferStage.BUILD, rnd: int = 0,
+                 proposer: int = -1, kind: int = -1, give_credits: int = 0, ask_credits: int = 0,
+                 give_goods: list[int] | None = None, ask_goods: list[int] | None = None,
+                 items: list[Item] | None = None) -> None:
+        self.opener = opener
+        """The active captain, who opened the trade."""
+        self.other = other
+        """The captain it trades with."""
+        self.stage = stage
+        self.round = rnd
+        """Proposals made before this one (0: the opening one)."""
+        self.proposer = opener if proposer < 0 else proposer
+        """The captain making the proposal on the table (the roles swap at a counter)."""
+        self.kind = kind
+        """The card kind asked for at `OfferStage.PICK` (an index into `actions.TRADE_KINDS`)."""
+        self.give_credits = give_credits
+        self.ask_credits = ask_credits
+        self.give_goods: list[int] = [0] * NGOODS if give_goods is None else give_goods
+        """Units of each good the proposer gives."""
+        self.ask_goods: list[int] = [0] * NGOODS if ask_goods is None else ask_goods
+        """Units of each good the proposer asks for."""
+        self.items: list[Item] = [] if items is None else items
+        """The cards of the proposal, in the order they were added."""
 
+    def copy(self) -> OfferFrame:
+        return OfferFrame(self.opener, self.other, self.stage, self.round, self.proposer, self.kind,
+                          self.give_credits, self.ask_credits, self.give_goods.copy(), self.ask_goods.copy(),
+                          self.items.copy())
 
-def offer_decision(f: list[int]) -> str:
-    return ("pvp.propose", "pvp.pick", "pvp.answer")[f[O_STAGE]]
+    def parties(self) -> tuple[int, int]:
+        """(proposer, the other captain)."""
+        p = self.proposer
+        return p, (self.other if p == self.opener else self.opener)
 
+    def current_player(self, s: S) -> int:
+        p, o = self.parties()
+        return o if self.stage == OfferStage.ANSWER else p
 
-def _count(f: list[int], code: int) -> int:
-    return sum(1 for x in f[O_ITEMS:] if x == code)
+    def decision(self) -> str:
+        return OFFER_DECISIONS[self.stage]
 
+    def public(self) -> dict[str, Any]:
+        """The trade on the table (public: both ships share a Space)."""
+        p, o = self.parties()
+        return {"from": p, "to": o, "round": self.round, "stage": self.decision().split(".")[1],
+                "give": self._side(Side.GIVE), "ask": self._side(Side.ASK), "text": self.summary()}
 
-def _empty(f: list[int]) -> bool:
-    return not (f[O_GCR] or f[O_ACR] or any(f[O_GG:O_ITEMS]) or len(f) > O_ITEMS)
+    def count(self, item: Item) -> int:
+        """How many cards like `item` the proposal holds."""
+        return sum(1 for x in self.items if x == item)
 
+    def empty(self) -> bool:
+        return not (self.give_credits or self.ask_credits or any(self.give_goods) or any(self.ask_goods)
+                    or self.items)
 
-def legal_offer(s: S, f: list[int]) -> list[Action]:
-    p, o = parties(s, f)
-    stage = f[O_STAGE]
-    if stage == ANSWER:
-        out = [A.ACCEPT] if not _empty(f) and feasible(s, f) else []
-        out.append(A.DECLINE)
-        if f[O_ROUND] < MAX_ROUNDS - 1:
-            out.append(A.COUNTER)
+    def shown_hand(self) -> list[int]:
+        """The types of the hand cards the proposer has put into the proposal: on show, so
+        `determinize` keeps them in its hand."""
+        return [x.card for x in self.items if x.side == Side.GIVE and x.where == Where.HAND]
+
+    def legal(self, s: S) -> list[Action]:
+        p, o = self.parties()
+        stage = self.stage
+        if stage == OfferStage.ANSWER:
+            out = [A.ACCEPT] if not self.empty() and self.feasible(s) else []
+            out.append(A.DECLINE)
+            if self.round < MAX_ROUNDS - 1:
+                out.append(A.COUNTER)
+            return out
+        if stage == OfferStage.PICK:  # which card of the chosen kind to ask for (the other's hand is hidden)
+            k = A.TRADE_KINDS[self.kind]
+            return [A.ASK_HAND[t.index] for t in CT if t.kind == k] + [A.CANCEL]
+        out = []
+        for g in range(NGOODS):
+            if s.cargo[p][g] > self.give_goods[g]:
+                out.append(A.GIVE_GOOD[g])
+        out.extend(self._card_steps(s.ship[p], Side.GIVE, Where.SHIP, A.GIVE_CARD))
+        out.extend(self._card_steps(s.hand[p], Side.GIVE, Where.HAND, dict(enumerate(A.GIVE_HAND))))
+        out.extend(A.PAY[n] for n in A.CREDIT_STEPS if s.credits[p] >= self.give_credits + n)
+        for g in range(NGOODS):
+            if s.cargo[o][g] > self.ask_goods[g]:
+                out.append(A.ASK_GOOD[g])
+        out.extend(self._card_steps(s.ship[o], Side.ASK, Where.SHIP, A.ASK_SHIP))
+        asked = sum(1 for x in self.items if x.side == Side.ASK and x.where == Where.HAND)
+        if len(s.hand[o]) > asked:  # only the hand size is public, so any kind may be asked for
+            out.extend(A.ASK_KIND.values())
+        out.extend(A.CHARGE[n] for n in A.CREDIT_STEPS if s.credits[o] >= self.ask_credits + n)
+        if not self.empty() or self.round == 0:  # an empty first proposal asks the other to propose
+            out.append(A.PROPOSE)
+        out.append(A.CANCEL)
         return out
-    if stage == PICK:  # which card of the chosen kind to ask for (the other's hand is hidden)
-        k = A.TRADE_KINDS[f[O_KIND]]
-        return [A.ASK_HAND[t.index] for t in CT if t.kind == k] + [A.CANCEL]
-    out = []
-    for g in range(NGOODS):
-        if s.cargo[p][g] > f[O_GG + g]:
-            out.append(A.GIVE_GOOD[g])
-    out.extend(_card_steps(s, f, p, GIVE, SHIP, A.GIVE_CARD))
-    out.extend(_card_steps(s, f, p, GIVE, HAND, dict(enumerate(A.GIVE_HAND))))
-    out.extend(A.PAY[n] for n in A.CREDIT_STEPS if s.credits[p] >= f[O_GCR] + n)
-    for g in range(NGOODS):
-        if s.cargo[o][g] > f[O_AG + g]:
-            out.append(A.ASK_GOOD[g])
-    out.extend(_card_steps(s, f, o, ASK, SHIP, A.ASK_SHIP))
-    asked = sum(1 for x in f[O_ITEMS:] if x // 100 == ASK * 10 + HAND)
-    if len(s.hand[o]) > asked:  # only the hand size is public, so any kind may be asked for
-        out.extend(A.ASK_KIND.values())
-    out.extend(A.CHARGE[n] for n in A.CREDIT_STEPS if s.credits[o] >= f[O_ACR] + n)
-    if not _empty(f) or f[O_ROUND] == 0:  # an empty first proposal asks the other to propose
-        out.append(A.PROPOSE)
-    out.append(A.CANCEL)
-    return out
 
+    def _card_steps(self, pile: list[int], side: Side, where: Where,
+                    table: dict[int, Action]) -> list[Action]:
+        """The cards of `pile` that may still be added (the pile holds more of the type than the
+        proposal does)."""
+        counts: dict[int, int] = {}
+        for c in pile:
+            counts[TYPE[c]] = counts.get(TYPE[c], 0) + 1
+        return [table[t] for t in sorted(counts)
+                if t in table and counts[t] > self.count(Item(side, where, t))]
 
-def _card_steps(s: S, f: list[int], holder: int, side: int, where: int,
-                table: dict[int, Action]) -> list[Action]:
-    pile = s.hand[holder] if where == HAND else s.ship[holder]
-    counts: dict[int, int] = {}
-    for c in pile:
-        counts[TYPE[c]] = counts.get(TYPE[c], 0) + 1
-    base = side * 1000 + where * 100
-    return [table[t] for t in sorted(counts) if t in table and counts[t] > _count(f, base + t)]
-
-
-def feasible(s: S, f: list[int]) -> bool:
-    """Can the exchange be carried out: the other holds the hand cards asked for, and afterwards both
-    ships keep their cargo within their holds (L5), hands within the limit of 10, and at most one of each
-    Upgrade and Crew (L12)."""
-    p, o = parties(s, f)
-    for x in f[O_ITEMS:]:
-        if x // 100 == ASK * 10 + HAND and sum(1 for c in s.hand[o] if TYPE[c] == x % 100) < _count(f, x):
-            return False
-    for me, mine, yours in ((p, GIVE, ASK), (o, ASK, GIVE)):
-        ship = [TYPE[c] for c in s.ship[me]]
-        for x in f[O_ITEMS:]:
-            side, where, t = x // 1000, x // 100 % 10, x % 100
-            if where != SHIP:
-                continue
-            if side == mine:
-                ship.remove(t)
-            elif side == yours:
-                ship.append(t)
-        for t in set(ship):
-            if CT[t].kind in ("upgrade", "crew") and ship.count(t) > 1:
+    def feasible(self, s: S) -> bool:
+        """Can the exchange be carried out: the other holds the hand cards asked for, and afterwards both
+        ships keep their cargo within their holds (L5), hands within the limit of 10, and at most one of
+        each Upgrade and Crew (L12)."""
+        p, o = self.parties()
+        for x in self.items:
+            if x.side == Side.ASK and x.where == Where.HAND and \
+                    sum(1 for c in s.hand[o] if TYPE[c] == x.card) < self.count(x):
                 return False
-        limit = cargo_limit(s, me) - mod(s, me, "cargo") + sum(CT[t].mod("cargo") for t in ship)
-        go = O_GG if mine == GIVE else O_AG
-        come = O_AG if mine == GIVE else O_GG
-        if sum(s.cargo[me]) - sum(f[go:go + NGOODS]) + sum(f[come:come + NGOODS]) > limit:
-            return False
-        cards = sum(1 for x in f[O_ITEMS:] if x // 100 % 10 == HAND and x // 1000 == yours) - sum(
-            1 for x in f[O_ITEMS:] if x // 100 % 10 == HAND and x // 1000 == mine)
-        if len(s.hand[me]) + cards > HAND_LIMIT:
-            return False
-    return True
+        for me, mine, yours in ((p, Side.GIVE, Side.ASK), (o, Side.ASK, Side.GIVE)):
+            ship = [TYPE[c] for c in s.ship[me]]
+            for x in self.items:
+                if x.where != Where.SHIP:
+                    continue
+                if x.side == mine:
+                    ship.remove(x.card)
+                elif x.side == yours:
+                    ship.append(x.card)
+            for t in set(ship):
+                if CT[t].kind in ("upgrade", "crew") and ship.count(t) > 1:
+                    return False
+            limit = cargo_limit(s, me) - mod(s, me, "cargo") + sum(CT[t].mod("cargo") for t in ship)
+            go = self.give_goods if mine == Side.GIVE else self.ask_goods
+            come = self.ask_goods if mine == Side.GIVE else self.give_goods
+            if sum(s.cargo[me]) - sum(go) + sum(come) > limit:
+                return False
+            cards = sum(1 for x in self.items if x.where == Where.HAND and x.side == yours) - sum(
+                1 for x in self.items if x.where == Where.HAND and x.side == mine)
+            if len(s.hand[me]) + cards > HAND_LIMIT:
+                return False
+        return True
 
+    def apply(self, s: S, a: Action) -> None:
+        p, o = self.parties()
+        k = a.kind
+        if self.stage == OfferStage.PICK:
+            self.stage = OfferStage.BUILD
+            if k == "ask_hand":
+                self.items.append(Item(Side.ASK, Where.HAND, A.SLUGS.index(str(a.args[0]))))
+            return
+        if k in ("cancel", "decline"):
+            s.stack.pop()
+            s.emit("L19", "offer_off", p, o)
+        elif k == "give":
+            arg = str(a.args[0])
+            if arg in GOODS:
+                self.give_goods[GOODS.index(arg)] += 1
+            else:
+                self.items.append(Item(Side.GIVE, Where.SHIP, A.SLUGS.index(arg)))
+        elif k == "give_hand":
+            self.items.append(Item(Side.GIVE, Where.HAND, A.SLUGS.index(str(a.args[0]))))
+        elif k == "pay":
+            self.give_credits += int(a.args[0])
+        elif k == "ask":
+            arg = str(a.args[0])
+            if arg in GOODS:
+                self.ask_goods[GOODS.index(arg)] += 1
+            else:
+                self.items.append(Item(Side.ASK, Where.SHIP, A.SLUGS.index(arg)))
+        elif k == "ask_kind":
+            self.kind = A.TRADE_KINDS.index(str(a.args[0]))
+            self.stage = OfferStage.PICK
+        elif k == "charge":
+            self.ask_credits += int(a.args[0])
+        elif k == "propose":
+            self.stage = OfferStage.ANSWER
+            s.emit("L19", "propose", p, o, self.summary())
+        elif k == "counter":
+            self.round += 1
+            self.proposer = o
+            self.stage = OfferStage.BUILD
+            self.items = []
+            self.give_credits = self.ask_credits = 0
+            self.give_goods = [0] * NGOODS
+            self.ask_goods = [0] * NGOODS
+            s.emit("L19", "counter", o, p)
+        else:  # accept
+            s.stack.pop()
+            self._exchange(s, p, o)
+            s.emit("L19", "deal", p, o, self.summary())
 
-def apply_offer(s: S, f: list[int], a: Action) -> None:
-    p, o = parties(s, f)
-    k = a.kind
-    if f[O_STAGE] == PICK:
-        f[O_STAGE] = BUILD
-        if k == "ask_hand":
-            f.append(ASK * 1000 + HAND * 100 + A.SLUGS.index(str(a.args[0])))
-        return
-    if k in ("cancel", "decline"):
-        s.stack.pop()
-        s.emit("L19", "offer_off", p, o)
-    elif k == "give":
-        arg = str(a.args[0])
-        if arg in GOODS:
-            f[O_GG + GOODS.index(arg)] += 1
-        else:
-            f.append(GIVE * 1000 + SHIP * 100 + A.SLUGS.index(arg))
-    elif k == "give_hand":
-        f.append(GIVE * 1000 + HAND * 100 + A.SLUGS.index(str(a.args[0])))
-    elif k == "pay":
-        f[O_GCR] += int(a.args[0])
-    elif k == "ask":
-        arg = str(a.args[0])
-        if arg in GOODS:
-            f[O_AG + GOODS.index(arg)] += 1
-        else:
-            f.append(ASK * 1000 + SHIP * 100 + A.SLUGS.index(arg))
-    elif k == "ask_kind":
-        f[O_KIND] = A.TRADE_KINDS.index(str(a.args[0]))
-        f[O_STAGE] = PICK
-    elif k == "charge":
-        f[O_ACR] += int(a.args[0])
-    elif k == "propose":
-        f[O_STAGE] = ANSWER
-        s.emit("L19", "propose", p, o, summary(f))
-    elif k == "counter":
-        f[O_ROUND] += 1
-        f[O_PROP] = o
-        f[O_STAGE] = BUILD
-        del f[O_ITEMS:]
-        f[O_GCR:O_ITEMS] = [0] * (O_ITEMS - O_GCR)
-        s.emit("L19", "counter", o, p)
-    else:  # accept
-        s.stack.pop()
-        _exchange(s, f, p, o)
-        s.emit("L19", "deal", p, o, summary(f))
+    def _exchange(self, s: S, p: int, o: int) -> None:
+        s.credits[p] += self.ask_credits - self.give_credits
+        s.credits[o] += self.give_credits - self.ask_credits
+        for g in range(NGOODS):
+            s.cargo[p][g] += self.ask_goods[g] - self.give_goods[g]
+            s.cargo[o][g] += self.give_goods[g] - self.ask_goods[g]
+        moved: list[tuple[int, int, Where]] = []  # (card id, to, where)
+        for x in self.items:
+            frm, to = (p, o) if x.side == Side.GIVE else (o, p)
+            cid = take_from(s.ship[frm], x.card) if x.where == Where.SHIP else take_from_hand(s, frm, x.card)
+            moved.append((cid, to, x.where))
+        everyone = (1 << s.n) - 1
+        for cid, to, where in moved:
+            if where == Where.SHIP:
+                s.ship[to].append(cid)
+            else:  # handed over face up in a public deal: every seat knows where it went
+                s.hand[to].append(cid)
+                s.known = (*s.known, (1 << to, cid, everyone))
 
+    def _side(self, side: Side) -> dict[str, Any]:
+        goods = self.give_goods if side == Side.GIVE else self.ask_goods
+        return {"credits": self.give_credits if side == Side.GIVE else self.ask_credits,
+                "goods": {GOODS[g]: goods[g] for g in range(NGOODS) if goods[g]},
+                "ship": [CT[x.card].slug for x in self.items if x.side == side and x.where == Where.SHIP],
+                "hand": [CT[x.card].slug for x in self.items if x.side == side and x.where == Where.HAND]}
 
-def _exchange(s: S, f: list[int], p: int, o: int) -> None:
-    s.credits[p] += f[O_ACR] - f[O_GCR]
-    s.credits[o] += f[O_GCR] - f[O_ACR]
-    for g in range(NGOODS):
-        s.cargo[p][g] += f[O_AG + g] - f[O_GG + g]
-        s.cargo[o][g] += f[O_GG + g] - f[O_AG + g]
-    moved: list[tuple[int, int, int]] = []  # (card id, to, where)
-    for x in f[O_ITEMS:]:
-        side, where, t = x // 1000, x // 100 % 10, x % 100
-        frm, to = (p, o) if side == GIVE else (o, p)
-        cid = take_from(s.ship[frm], t) if where == SHIP else take_from_hand(s, frm, t)
-        moved.append((cid, to, where))
-    everyone = (1 << s.n) - 1
-    for cid, to, where in moved:
-        if where == SHIP:
-            s.ship[to].append(cid)
-        else:  # handed over face up in a public deal: every seat knows where it went
-            s.hand[to].append(cid)
-            s.known = (*s.known, (1 << to, cid, everyone))
-
-
-def _side(f: list[int], side: int) -> dict[str, Any]:
-    go = O_GG if side == GIVE else O_AG
-    return {"credits": f[O_GCR if side == GIVE else O_ACR],
-            "goods": {GOODS[g]: f[go + g] for g in range(NGOODS) if f[go + g]},
-            "ship": [CT[x % 100].slug for x in f[O_ITEMS:] if x // 1000 == side and x // 100 % 10 == SHIP],
-            "hand": [CT[x % 100].slug for x in f[O_ITEMS:] if x // 1000 == side and x // 100 % 10 == HAND]}
+    def summary(self) -> str:
+        """One line: what the proposer gives and what it asks for."""
+        return f"gives {_words(self._side(Side.GIVE))}; asks {_words(self._side(Side.ASK))}"
 
 
 def _words(d: dict[str, Any]) -> str:
@@ -352,22 +482,7 @@ def _words(d: dict[str, Any]) -> str:
     return ", ".join(parts) or "nothing"
 
 
-def summary(f: list[int]) -> str:
-    """One line: what the proposer gives and what it asks for."""
-    return f"gives {_words(_side(f, GIVE))}; asks {_words(_side(f, ASK))}"
-
-
 def offer_info(s: S) -> dict[str, Any] | None:
-    """The trade on the table (public: both ships share a Space)."""
-    if not s.stack or s.stack[-1][0] != OFFER:
-        return None
-    f = s.stack[-1]
-    p, o = parties(s, f)
-    return {"from": p, "to": o, "round": f[O_ROUND], "stage": offer_decision(f).split(".")[1],
-            "give": _side(f, GIVE), "ask": _side(f, ASK), "text": summary(f)}
-
-
-def offer_shown(f: list[int]) -> tuple[int, list[int]]:
-    """(proposer, types of the hand cards it has put into the proposal): on show, so `determinize`
-    keeps them in its hand."""
-    return f[O_PROP], [x % 100 for x in f[O_ITEMS:] if x // 100 == GIVE * 10 + HAND]
+    """The trade on the table when it is the open decision (its public view), else None."""
+    top = s.stack[-1] if s.stack else None
+    return top.public() if isinstance(top, OfferFrame) else None

@@ -1,14 +1,15 @@
 """Space Lanes turn flow: setup (L1-L3), who decides, the main turn decision with Trade, Travel and Odd
-Jobs (L4-L9), the end of a turn (adrift, L7; winning, L21), and dispatching every decision frame to the
-module that owns it.
+Jobs (L4-L9), the end of a turn (adrift, L7; winning, L21), and handing every other decision to the frame
+on top of the stack.
 
-Decisions are frames on `state.stack` (see `frames`); with an empty stack the active player is at its
-main turn decision. After every action `_advance` runs the automatic steps: skipping response windows
-for players who cannot play (L10), resolving chains (L17), and starting engagements (L14).
+Decisions are frames on `state.stack` (`frames`: each knows who decides, what is legal and what a choice
+does); with an empty stack the active player is at its main turn decision. After every action `_advance`
+runs the automatic steps: skipping response windows for players who cannot play (L10), resolving chains
+(L17), and starting engagements (L14).
 
-The rules live in small modules: `trade` (L5, L9), `travel` (L2, L6, L20), `card_play` (L10-L13),
-`engagements` (L14-L18), `pvp` (L19) and `goals` (L21), with shared helpers in `common` and `frames`.
-This module re-exports the names other code uses (`rules.buy_price`, `rules.progress`, …).
+The rules live in small modules, each with its frames: `card_play` (L10-L13), `chains` (L17), `trade`
+(L5, L9), `travel` (L2, L6, L20), `engagements` (L14-L18), `pvp` (L19) and `goals` (L21), with shared
+helpers in `common`.
 """
 
 from __future__ import annotations
@@ -21,129 +22,37 @@ from spacetable.engine.state import CHANCE, TERMINAL
 from spacetable.games.spacelanes import actions as A
 from spacetable.games.spacelanes.board import NLANES, NSLOTS
 from spacetable.games.spacelanes.card_play import (
-    LANE_TARGET,
-    any_playable,
-    apply_target,
-    apply_window,
-    can_play,
-    econ_info,
-    legal_target,
-    legal_window,
+    WindowFrame,
     play_card,
     playable_types,
+    push_window,
     refresh,
     turn_start,
     usable_stored,
     use_stored,
 )
+from spacetable.games.spacelanes.chains import ChainFrame
 from spacetable.games.spacelanes.common import (
-    CARGO_BASE,
-    CONTENT_GOOD,
-    CT,
     GOALS,
     HAND_LIMIT,
     SETTLE,
     TYPE,
     at_station,
-    cargo_limit,
     draw,
-    matches,
     mod,
     same_space,
-    tag_exists,
 )
-from spacetable.games.spacelanes.content import CONTENT, NGOODS
-from spacetable.games.spacelanes.engagements import (
-    CONTRABAND_FEE,
-    PIRATE_FENCE,
-    TOLL,
-    apply_chain,
-    apply_engage,
-    begin_engagement,
-    engagement_info,
-    legal_chain,
-    legal_engage,
-    next_responder,
-    odds,
-    parlay_fee,
-    resolve_chain,
-    toll,
-)
-from spacetable.games.spacelanes.frames import (
-    AFTER_ESCAPE,
-    AFTER_ROLL,
-    CHAIN,
-    CHOOSE,
-    ENGAGE,
-    ESCAPE,
-    FUEL,
-    LOOT,
-    OFFER,
-    PARLAY_PATROL,
-    PARLAY_PIRATES,
-    PVP,
-    ROLLING,
-    TARGET,
-    TRADE,
-    WIN,
-    WINDOW,
-    push_window,
-)
-from spacetable.games.spacelanes.goals import SAFETY_TURNS, game_over, goal_reached, goal_value, progress
-from spacetable.games.spacelanes.pvp import (
-    MAX_OFFERS,
-    apply_loot,
-    apply_offer,
-    apply_pvp,
-    legal_loot,
-    legal_offer,
-    offer_decision,
-    offer_info,
-    offer_player,
-    open_offer,
-)
-from spacetable.games.spacelanes.trade import (
-    BUY_LIMIT,
-    CARD_PRICE,
-    EQUIP,
-    REPAIR_PRICE,
-    apply_trade,
-    buy_price,
-    legal_trade,
-    repair_price,
-    sell_price,
-)
-from spacetable.games.spacelanes.travel import (
-    apply_fuel,
-    fuel_need,
-    land,
-    legal_fuel,
-    legal_moves,
-    start_move,
-)
+from spacetable.games.spacelanes.content import CONTENT
+from spacetable.games.spacelanes.content_types import NGOODS
+from spacetable.games.spacelanes.engagements import begin_engagement, resolve_chain
+from spacetable.games.spacelanes.frames import Phase
+from spacetable.games.spacelanes.goals import game_over
+from spacetable.games.spacelanes.pvp import MAX_OFFERS, CombatFrame, open_offer
+from spacetable.games.spacelanes.trade import TradeFrame
+from spacetable.games.spacelanes.travel import land, legal_moves, start_move
 
 if TYPE_CHECKING:
     from spacetable.games.spacelanes.state import SpaceLanesState as S
-
-__all__ = [
-    # turn flow (this module)
-    "MODES", "ODD_JOBS_PAY", "START_CREDITS", "apply", "chance_outcomes", "current_player", "decision_name",
-    "legal", "setup",
-    # common
-    "CARGO_BASE", "CONTENT_GOOD", "CT", "GOALS", "HAND_LIMIT", "SETTLE", "TYPE", "at_station", "cargo_limit",
-    "draw", "matches", "mod", "same_space", "tag_exists",
-    # frames
-    "AFTER_ESCAPE", "AFTER_ROLL", "CHAIN", "CHOOSE", "ENGAGE", "ESCAPE", "FUEL", "LOOT", "OFFER",
-    "PARLAY_PATROL", "PARLAY_PIRATES", "PVP", "ROLLING", "TARGET", "TRADE", "WIN", "WINDOW",
-    # card play, trade, travel
-    "LANE_TARGET", "any_playable", "can_play", "econ_info", "playable_types", "usable_stored",
-    "BUY_LIMIT", "CARD_PRICE", "EQUIP", "REPAIR_PRICE", "buy_price", "repair_price", "sell_price",
-    "fuel_need", "land",
-    # engagements, pvp, goals
-    "CONTRABAND_FEE", "PIRATE_FENCE", "TOLL", "engagement_info", "odds", "parlay_fee", "toll",
-    "MAX_OFFERS", "offer_info",
-    "SAFETY_TURNS", "goal_reached", "goal_value", "progress",
-]
 
 START_CREDITS = 3000
 ODD_JOBS_PAY = 500
@@ -217,7 +126,7 @@ def setup(cls: type[S], config: dict[str, Any], seed: int) -> S:
     s.marks = [0] * len(TYPE)
     s.stock = [-1] * (NSLOTS * NGOODS)
     s.active = 0
-    s.phase = 0
+    s.phase = Phase.SETUP
     s.turns = 0
     s.trade_state = s.travel_state = s.moves_made = s.free_moves = s.toss_state = s.draw_state = 0
     s.pvp_done = False
@@ -231,92 +140,47 @@ def setup(cls: type[S], config: dict[str, Any], seed: int) -> S:
 
 # ----- who decides -------------------------------------------------------------------------------
 def current_player(s: S) -> int:
-    if s.phase == 3:
+    if s.phase == Phase.OVER:
         return TERMINAL
-    if s.phase == 0:
+    if s.phase == Phase.SETUP:
         return s.setup_seat
-    if s.phase == 1:
+    if s.phase == Phase.FIRST_ROLL:
         return CHANCE
     if not s.stack:
         return s.active
-    f = s.stack[-1]
-    k = f[0]
-    if k == WINDOW:
-        return f[2 + f[1]]
-    if k == TARGET:
-        return f[1]
-    if k == ENGAGE:
-        return CHANCE if f[3] == ROLLING else s.active
-    if k == CHAIN:
-        return f[2]
-    if k == PVP:
-        return CHANCE
-    if k == LOOT:
-        return f[1]
-    if k == OFFER:
-        return offer_player(s, f)
-    return s.active
-
-
-_NAMES = {WINDOW: "respond", TARGET: "target", FUEL: "fuel", TRADE: "trade", CHAIN: "chain", PVP: "pvp.roll",
-          LOOT: "pvp.loot", OFFER: "pvp.offer"}
-_STAGES = {CHOOSE: "engage.choose", ROLLING: "engage.roll", AFTER_ROLL: "engage.after_roll",
-           AFTER_ESCAPE: "engage.escape", PARLAY_PIRATES: "engage.parlay", PARLAY_PATROL: "engage.parlay"}
+    return s.stack[-1].current_player(s)
 
 
 def decision_name(s: S) -> str:
-    if s.phase == 3:
+    if s.phase == Phase.OVER:
         return "over"
-    if s.phase == 0:
+    if s.phase == Phase.SETUP:
         return "setup.start"
-    if s.phase == 1:
+    if s.phase == Phase.FIRST_ROLL:
         return "setup.first"
     if not s.stack:
         return "turn"
-    f = s.stack[-1]
-    if f[0] == ENGAGE:
-        return _STAGES[f[3]]
-    if f[0] == OFFER:
-        return offer_decision(f)
-    return _NAMES[f[0]]
+    return s.stack[-1].decision()
 
 
 def chance_outcomes(s: S) -> list[tuple[Action, float]]:
-    if s.phase == 1:
+    if s.phase == Phase.FIRST_ROLL:
         # L3: highest single die, ties re-rolled: each seat equally likely.
         return [(A.FIRST[p], 1.0 / s.n) for p in range(s.n)]
-    if s.stack and (s.stack[-1][0] == PVP or (s.stack[-1][0] == ENGAGE and s.stack[-1][3] == ROLLING)):
+    if s.stack and s.stack[-1].current_player(s) == CHANCE:  # an engagement's or an attack's dice
         return A.ROLL_PROBS
     return []
 
 
 # ----- legal actions -----------------------------------------------------------------------------
 def legal(s: S) -> list[Action]:
-    if s.phase == 0:
+    if s.phase == Phase.SETUP:
         return list(A.START)
-    if s.phase != 2:
+    if s.phase != Phase.PLAY:
         return []
     if not s.stack:
         return _legal_turn(s)
-    f = s.stack[-1]
-    k = f[0]
-    if k == WINDOW:
-        return legal_window(s, f)
-    if k == TARGET:
-        return legal_target(s, f)
-    if k == FUEL:
-        return legal_fuel(s)
-    if k == TRADE:
-        return legal_trade(s)
-    if k == ENGAGE:
-        return legal_engage(s, f)
-    if k == CHAIN:
-        return legal_chain(s, f)
-    if k == OFFER:
-        return legal_offer(s, f)
-    if k == LOOT:
-        return legal_loot(s, f)
-    return []
+    return s.stack[-1].legal(s)
 
 
 def _legal_turn(s: S) -> list[Action]:
@@ -346,36 +210,17 @@ def _legal_turn(s: S) -> list[Action]:
 
 # ----- apply -------------------------------------------------------------------------------------
 def apply(s: S, a: Action) -> None:
-    if s.phase == 0:
+    if s.phase == Phase.SETUP:
         _setup_start(s, int(a.args[0]))
-    elif s.phase == 1:
+    elif s.phase == Phase.FIRST_ROLL:
         s.active = int(a.args[0])
-        s.phase = 2
+        s.phase = Phase.PLAY
         s.emit("L3", "first", s.active)
         _start_turn(s)
     elif not s.stack:
         _apply_turn(s, a)
     else:
-        f = s.stack[-1]
-        k = f[0]
-        if k == WINDOW:
-            apply_window(s, f, a)
-        elif k == TARGET:
-            apply_target(s, f, a)
-        elif k == FUEL:
-            apply_fuel(s, f, a)
-        elif k == TRADE:
-            apply_trade(s, a)
-        elif k == ENGAGE:
-            apply_engage(s, f, a)
-        elif k == CHAIN:
-            apply_chain(s, f, a)
-        elif k == PVP:
-            apply_pvp(s, f, int(a.args[0]))
-        elif k == LOOT:
-            apply_loot(s, f, a)
-        elif k == OFFER:
-            apply_offer(s, f, a)
+        s.stack[-1].apply(s, a)
     _advance(s)
 
 
@@ -385,7 +230,7 @@ def _setup_start(s: S, slot: int) -> None:
     s.emit("L3", "start", p, slot)
     s.setup_seat += 1
     if s.setup_seat == s.n:
-        s.phase = 1
+        s.phase = Phase.FIRST_ROLL
 
 
 def _start_turn(s: S) -> None:
@@ -401,7 +246,7 @@ def _start_turn(s: S) -> None:
 
 
 def _advance(s: S) -> None:
-    while s.phase == 2:
+    while s.phase == Phase.PLAY:
         if not s.stack:
             p = s.active
             ls = s.lane[p]
@@ -410,20 +255,15 @@ def _advance(s: S) -> None:
                 continue
             return
         f = s.stack[-1]
-        k = f[0]
-        if k == WINDOW:
-            i = f[1]
-            while i < len(f) - 2 and not any_playable(s, f[2 + i]):
-                i += 1
-            if i < len(f) - 2:
-                f[1] = i
+        if isinstance(f, WindowFrame):
+            if f.ask_next(s):
                 return
             s.stack.pop()
             continue
-        if k == CHAIN:
-            q = next_responder(s, f)
+        if isinstance(f, ChainFrame):
+            q = f.next_responder(s)
             if q >= 0:
-                f[2] = q
+                f.responder = q
                 return
             s.stack.pop()
             resolve_chain(s)
@@ -441,7 +281,7 @@ def _apply_turn(s: S, a: Action) -> None:
         s.trade_state = 1
         if s.travel_state == 1:
             s.travel_state = 2
-        s.stack.append([TRADE])
+        s.stack.append(TradeFrame())
         s.emit("L5", "trade", p, s.node[p])
     elif kind == "play":
         play_card(s, p, A.SLUGS.index(str(a.args[0])))
@@ -464,7 +304,7 @@ def _apply_turn(s: S, a: Action) -> None:
         s.pvp_done = True
         q = int(a.args[0])
         s.emit("L19", "attack", p, q)
-        s.stack.append([PVP, q, 0, 0, 0])
+        s.stack.append(CombatFrame(q))
     else:  # end
         _end_turn(s)
 

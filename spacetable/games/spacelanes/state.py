@@ -1,6 +1,6 @@
 """The Space Lanes game state: slotted fields, hand-written copy, views and determinization.
 
-Rules (legal actions and their effects) live in `rules.py` and the modules it dispatches to; this
+Rules (legal actions and their effects) live in `rules.py` and the frames on the decision stack; this
 module holds the data, what each seat may see (`view`), and the resampling of what it may not
 (`determinize`).
 """
@@ -13,10 +13,19 @@ from spacetable.engine.action import Action, ActionSpace
 from spacetable.engine.events import Event
 from spacetable.engine.rng import Rng, determinized_rng
 from spacetable.engine.state import CHANCE, TERMINAL, State, View
-from spacetable.games.spacelanes import evaluation, pvp, rules, text, windows
+from spacetable.games.spacelanes import action_text, evaluation, event_text, rules, windows
 from spacetable.games.spacelanes.actions import SPACE
 from spacetable.games.spacelanes.board import ENDS, NLANES, NSLOTS
-from spacetable.games.spacelanes.content import CONTENT, GOODS
+from spacetable.games.spacelanes.card_play import TargetFrame
+from spacetable.games.spacelanes.common import cargo_limit
+from spacetable.games.spacelanes.content import CONTENT
+from spacetable.games.spacelanes.content_types import GOODS
+from spacetable.games.spacelanes.engagements import engagement_info
+from spacetable.games.spacelanes.frames import Phase, SpaceLanesFrame
+from spacetable.games.spacelanes.goals import progress
+from spacetable.games.spacelanes.pvp import OfferFrame, loot_shown, offer_info
+from spacetable.games.spacelanes.text import goal_text
+from spacetable.games.spacelanes.trade import buy_price, econ_info, sell_price
 
 CT = CONTENT.card_types
 TYPE = CONTENT.deck
@@ -40,7 +49,8 @@ _LISTS1 = ("slot_set", "lane_of", "dist", "rev_set", "rev_lane", "credits", "nod
 
 
 class SpaceLanesState(State):
-    """A game of Space Lanes. Phases: 0 choose starts (L3), 1 first-player roll, 2 play, 3 over."""
+    """A game of Space Lanes, in one of four phases (`frames.Phase`: choosing starts and the first
+    player's roll, L3; turns; over)."""
 
     __slots__ = _FIELDS
     space: ClassVar[ActionSpace] = SPACE
@@ -88,7 +98,7 @@ class SpaceLanesState(State):
     wormhole: list[int]
     econ: list[int]
     active: int
-    phase: int
+    phase: Phase
     turns: int
     trade_state: int
     travel_state: int
@@ -98,7 +108,8 @@ class SpaceLanesState(State):
     draw_state: int
     pvp_done: bool
     offers: int
-    stack: list[list[int]]
+    stack: list[SpaceLanesFrame]
+    """The decision stack (`frames`): the top frame is the open decision; empty at a turn decision."""
     chain: list[list[int]]
     winner_list: list[int]
     setup_seat: int
@@ -132,11 +143,11 @@ class SpaceLanesState(State):
         return rules.chance_outcomes(self)
 
     def is_terminal(self) -> bool:
-        return self.phase == 3
+        return self.phase == Phase.OVER
 
     def returns(self) -> list[float]:
         r = [0.0] * self.n
-        if self.phase == 3 and self.winner_list:
+        if self.phase == Phase.OVER and self.winner_list:
             for w in self.winner_list:
                 r[w] = 1.0 / len(self.winner_list)
         return r
@@ -157,7 +168,7 @@ class SpaceLanesState(State):
         """Win-chance estimate for search bots: a softmax of each captain's standing, its Goal progress
         (L21) counting the hold, Transports and fuel it has not cashed yet (`evaluation.win_chances`).
         On a determinized copy the other Goals are sampled ones."""
-        if self.phase == 3:
+        if self.phase == Phase.OVER:
             return self.returns()
         return evaluation.win_chances(self)
 
@@ -168,16 +179,16 @@ class SpaceLanesState(State):
         return {"winning_goals": [CONTENT.goals[self.goal[w]].slug for w in self.winner_list]}
 
     def describe(self, action: Action) -> str:
-        return text.describe(self, action)
+        return action_text.describe(self, action)
 
     def render_event(self, event: Event) -> str:
-        return text.render_event(event, self)
+        return event_text.render_event(event, self)
 
     def action_rule(self, action: Action) -> str | None:
-        return text.action_rule(self, action)
+        return action_text.action_rule(self, action)
 
     def event_level(self, event: Event) -> str:
-        return text.event_level(event)
+        return event_text.event_level(event)
 
     # ----- copy ------------------------------------------------------------------------------
     def copy(self) -> Self:
@@ -262,18 +273,18 @@ class SpaceLanesState(State):
         # a card being played (choosing its target) has been shown: it stays in its player's hand
         shown: dict[int, list[int]] = {}
         for f in o.stack:
-            if f[0] == rules.TARGET and f[1] != player:
-                h = o.hand[f[1]]
-                cid = next(c for c in h if TYPE[c] == f[2])
+            if isinstance(f, TargetFrame) and f.seat != player:
+                h = o.hand[f.seat]
+                cid = next(c for c in h if TYPE[c] == f.card)
                 h.remove(cid)
-                shown.setdefault(f[1], []).append(cid)
-            elif f[0] == rules.OFFER:  # hand cards put into a public trade proposal (L19)
-                q, types = pvp.offer_shown(f)
-                for t in types if q != player else ():
+                shown.setdefault(f.seat, []).append(cid)
+            elif isinstance(f, OfferFrame) and f.proposer != player:  # cards put into a public proposal (L19)
+                q = f.proposer
+                for t in f.shown_hand():
                     cid = next(c for c in o.hand[q] if TYPE[c] == t)
                     o.hand[q].remove(cid)
                     shown.setdefault(q, []).append(cid)
-        lo = pvp.loot_shown(o, player)
+        lo = loot_shown(o, player)
         if lo >= 0:  # a looting winner sees the loser's whole hand (L19)
             shown.setdefault(lo, []).extend(o.hand[lo])
             o.hand[lo] = []
@@ -307,7 +318,7 @@ class SpaceLanesState(State):
             o.hand[q] = pool[i:i + k] + mine + shown.get(q, [])
             i += k
         o.deck = pool[i:]
-        if self.phase != 3:
+        if self.phase != Phase.OVER:
             gpool = [g for g in range(len(CONTENT.goals)) if g != self.goal[player]]
             rng.shuffle(gpool)
             for j, q in enumerate(others):
@@ -337,12 +348,12 @@ class SpaceLanesState(State):
                 st = CONTENT.settlements[self.slot_set[s]]
                 d.update(settlement=st.slug, name=st.name, homeworld=st.homeworld, tags=list(st.tags),
                          feature=st.ftext,
-                         prices={g: [rules.buy_price(self, s, i), rules.sell_price(self, s, i)]
+                         prices={g: [buy_price(self, s, i), sell_price(self, s, i)]
                                  for i, g in enumerate(GOODS)
                                  if st.buy[i] or st.sell[i]})
             d["economic"] = CT[TYPE[self.econ[s]]].slug if self.econ[s] >= 0 else None
             if self.econ[s] >= 0:
-                d.update(rules.econ_info(self, s))
+                d.update(econ_info(self, s))
             slots.append(d)
         lanes = []
         for ls in range(NLANES):
@@ -362,7 +373,7 @@ class SpaceLanesState(State):
             ships.append({
                 "seat": q, "node": self.node[q], "lane": self.lane[q], "mark": self.mark[q],
                 "credits": self.credits[q], "cargo": dict(zip(GOODS, self.cargo[q], strict=True)),
-                "cargo_limit": rules.cargo_limit(self, q), "hand_size": len(self.hand[q]),
+                "cargo_limit": cargo_limit(self, q), "hand_size": len(self.hand[q]),
                 "ship": [CT[TYPE[c]].slug for c in self.ship[q]],
                 "used": [CT[TYPE[c]].slug for c in self.ship[q] if self.marks[c]],
                 "transports": [[CT[TYPE[c]].slug, pk] for c, pk in self.transports[q]],
@@ -375,36 +386,35 @@ class SpaceLanesState(State):
                 "transports_done": self.transports_done[q],
             })
         data: dict[str, Any] = {
-            "phase": self.phase, "turn": self.turns, "active": self.active,
+            "phase": int(self.phase), "turn": self.turns, "active": self.active,
             "decision": self.decision_name(), "modes": list(self.config.get("modes", [])),
             "slots": slots, "lanes": lanes, "ships": ships, "deck_size": len(self.deck),
             "discard": [CT[TYPE[c]].slug for c in self.discard],
             "trade_state": self.trade_state, "travel_state": self.travel_state,
             "moves_made": self.moves_made, "free_moves": self.free_moves,
-            "engagement": rules.engagement_info(self),
+            "engagement": engagement_info(self),
             "chain": [[CT[TYPE[c]].slug, q] for c, q in self.chain],
             "winners": list(self.winner_list),
         }
-        if self.phase == 3:  # the Goals are revealed at the end (L21), with each one's words for this table
+        if self.phase == Phase.OVER:  # the Goals are revealed at the end (L21), with each one's words
             data["goals"] = [CONTENT.goals[g].slug for g in self.goal]
-            data["goal_texts"] = [text.goal_text(CONTENT.goals[g], self.n, self.exploration)
-                                  for g in self.goal]
-            data["goal_progress"] = [round(rules.progress(self, q), 4) for q in range(self.n)]
-        data["offer"] = rules.offer_info(self)
-        loot = pvp.loot_hand(self, player)
-        if loot is not None:
-            data["loot_hand"] = loot
+            data["goal_texts"] = [goal_text(CONTENT.goals[g], self.n, self.exploration) for g in self.goal]
+            data["goal_progress"] = [round(progress(self, q), 4) for q in range(self.n)]
+        data["offer"] = offer_info(self)
         top = self.stack[-1] if self.stack else None
-        if top is not None and top[0] == rules.TARGET:  # the card is shown while its target is chosen
-            data["pending_play"] = {"seat": top[1], "card": CT[top[2]].slug}
+        if top is not None and player is not None and self.phase == Phase.PLAY \
+                and top.current_player(self) == player:  # what only the deciding seat sees (a Loot's hand)
+            data.update(top.private(self))
+        if isinstance(top, TargetFrame):  # the card is shown while its target is chosen
+            data["pending_play"] = top.public()
         if player is not None:
             g = CONTENT.goals[self.goal[player]]
             # the Goal for this table (its target at this player count and mode), not the card's table
             data["you"] = {"seat": player, "hand": [CT[TYPE[c]].slug for c in self.hand[player]],
                            "goal": {"slug": g.slug, "name": g.name,
-                                    "text": text.goal_text(g, self.n, self.exploration) + ".",
+                                    "text": goal_text(g, self.n, self.exploration) + ".",
                                     "card_text": g.text},
-                           "progress": round(rules.progress(self, player), 4)}
+                           "progress": round(progress(self, player), 4)}
         return View("spacelanes", player, data)
 
 

@@ -1,5 +1,6 @@
-"""Space Lanes trade (L5): prices with Economic cards, buying and selling goods, tossing a card, buying
-cards, pawning ship cards, Settlement features, and repairs (L9).
+"""Space Lanes trade (L5): prices and quantities with Economic cards, buying and selling goods, tossing a
+card, buying cards, pawning ship cards, Settlement features, and repairs (L9), in the Trade's frame
+(`TradeFrame`).
 
 A good bought or sold here (the Fence too) marks the Settlement as traded at (`traded`, the Explorer goal:
 at most one new Settlement a turn, as a turn holds one Trade, L4).
@@ -11,11 +12,11 @@ Economic events and sale bonuses never make a buy-and-sell-back loop within one 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from spacetable.engine.action import Action
 from spacetable.games.spacelanes import actions as A
-from spacetable.games.spacelanes.card_play import buy_limit, in_stock, play_card, playable_types, take_stock
+from spacetable.games.spacelanes.card_play import play_card, playable_types
 from spacetable.games.spacelanes.common import (
     CONTENT_GOOD,
     CT,
@@ -28,7 +29,8 @@ from spacetable.games.spacelanes.common import (
     take_from,
     take_from_hand,
 )
-from spacetable.games.spacelanes.content import CONTRABAND, NGOODS
+from spacetable.games.spacelanes.content_types import CONTRABAND, GOODS, NGOODS
+from spacetable.games.spacelanes.frames import SpaceLanesFrame
 
 if TYPE_CHECKING:
     from spacetable.games.spacelanes.state import SpaceLanesState as S
@@ -72,41 +74,39 @@ def repair_price(s: S, p: int, base: int = REPAIR_PRICE) -> int:
     return max(0, base - mod(s, p, "repair_discount"))
 
 
-def legal_trade(s: S) -> list[Action]:
-    p = s.active
-    slot = s.node[p]
-    out: list[Action] = []
-    room = cargo_limit(s, p) - sum(s.cargo[p])
-    cr = s.credits[p]
-    cargo = s.cargo[p]
-    for g in range(NGOODS):
-        bp = buy_price(s, slot, g)
-        if (bp and room > 0 and s.bought[p][g] < buy_limit(s, slot, g, BUY_LIMIT) and cr >= bp
-                and in_stock(s, slot, g)):  # Economic events change quantities (card_play)
-            out.append(A.BUY[g])
-        if cargo[g] > s.bought[p][g] and sell_price(s, slot, g):  # only units not bought this Visit
-            out.append(A.SELL[g])
-    if s.toss_state < 2:
-        seen: list[int] = []
-        for c in s.hand[p]:
-            if TYPE[c] not in seen:
-                seen.append(TYPE[c])
-                out.append(A.TOSS[TYPE[c]])
-    if s.draw_state == 0:
-        k = min(HAND_LIMIT - len(s.hand[p]), cr // CARD_PRICE, len(s.deck) + len(s.discard))
-        out.extend(A.DRAW[i] for i in range(1, k + 1))
-    seen2: list[int] = []
-    for c in s.ship[p]:
-        ti = TYPE[c]
-        if ti in A.PAWN and ti not in seen2 and CT[ti].mod("cargo") <= room:
-            seen2.append(ti)
-            out.append(A.PAWN[ti])
-    if not s.feature_used[p]:
-        out.extend(_feature_actions(s, p, slot))
-    if s.damaged[p] and cr >= repair_price(s, p):
-        out.append(A.REPAIR)
-    out.extend(A.PLAY[ti] for ti in playable_types(s, p, True))
-    out.append(A.DONE)
+# ----- Economic quantities (rulebook: "These cards affect prices and quantities at that location") -----
+def buy_limit(s: S, slot: int, g: int, base: int) -> int:
+    """How many units of good g one ship may buy at `slot` per Visit: the base limit (L5) changed by an
+    Economic event's `limits` (the stock left is `in_stock`)."""
+    lim = base
+    e = s.econ[slot]
+    if e >= 0:
+        t = CT[TYPE[e]]
+        if t.limits:
+            lim = max(0, lim + t.limits[g])
+    return lim
+
+
+def in_stock(s: S, slot: int, g: int) -> bool:
+    return s.stock[slot * NGOODS + g] != 0
+
+
+def take_stock(s: S, slot: int, g: int) -> None:
+    """One unit of g bought at `slot`: an Economic event's stock goes down."""
+    i = slot * NGOODS + g
+    if s.stock[i] > 0:
+        s.stock[i] -= 1
+
+
+def econ_info(s: S, slot: int) -> dict[str, Any]:
+    """The public view of the Economic event at `slot`: when it ends, buy limits and stock it sets."""
+    t = CT[TYPE[s.econ[slot]]]
+    out: dict[str, Any] = {"economic_ends": s.until[s.econ[slot]]}
+    if t.limits:  # only what the card shows: a face-down settlement's goods stay hidden (L20)
+        out["buy_limits"] = {g: buy_limit(s, slot, i, BUY_LIMIT) for i, g in enumerate(GOODS) if t.limits[i]}
+    stock = {g: s.stock[slot * NGOODS + i] for i, g in enumerate(GOODS) if s.stock[slot * NGOODS + i] >= 0}
+    if stock:
+        out["stock"] = stock
     return out
 
 
@@ -140,58 +140,106 @@ def _feature_actions(s: S, p: int, slot: int) -> list[Action]:
     return out
 
 
-def apply_trade(s: S, a: Action) -> None:
-    p = s.active
-    kind = a.kind
-    slot = s.node[p]
-    if kind == "toss":
-        s.toss_state = 1
-        cid = take_from_hand(s, p, A.SLUGS.index(str(a.args[0])))
-        s.discard.append(cid)
-        s.emit("L5", "toss", p, CT[TYPE[cid]].name)
-        return
-    if s.toss_state == 1:
-        s.toss_state = 2
-    if kind == "done":
-        s.stack.pop()
-        s.trade_state = 2
-        s.emit("L5", "trade_done", p)
-    elif kind == "buy":
-        g = CONTENT_GOOD[str(a.args[0])]
-        price = buy_price(s, slot, g)
-        s.credits[p] -= price
-        s.cargo[p][g] += 1
-        s.bought[p][g] += 1
-        take_stock(s, slot, g)
-        s.traded[p] |= 1 << slot
-        s.emit("L5", "buy", p, a.args[0], price)
-    elif kind == "sell":
-        g = CONTENT_GOOD[str(a.args[0])]
-        price = sell_price(s, slot, g) + mod(s, p, "sell_bonus")
-        s.traded[p] |= 1 << slot
-        sell(s, p, g, price)
-    elif kind == "draw":
-        k = int(a.args[0])
-        s.draw_state = 1
-        got = draw(s, p, k)
-        s.credits[p] -= CARD_PRICE * got
-        s.emit("L5", "draw", p, got, CARD_PRICE * got)
-    elif kind == "pawn":
-        ti = A.SLUGS.index(str(a.args[0]))
-        cid = take_from(s.ship[p], ti)
-        s.discard.append(cid)
-        pay = CT[ti].cost // 2 // 50 * 50
-        s.credits[p] += pay
-        s.emit("L5", "pawn", p, CT[ti].name, pay)
-    elif kind == "repair":
-        s.credits[p] -= repair_price(s, p)
-        s.damaged[p] = False
-        s.emit("L9", "repair", p, repair_price(s, p))
-    elif kind == "feature":
-        s.feature_used[p] = True
-        _feature(s, p, slot, str(a.args[0]) if a.args else "")
-    elif kind == "play":
-        play_card(s, p, A.SLUGS.index(str(a.args[0])))
+class TradeFrame(SpaceLanesFrame):
+    """The Trade action at a Settlement (L5): the active captain buys, sells, discards, buys cards, pawns,
+    repairs and uses the feature, one action at a time, until `done`. What the Trade has done so far is
+    kept on the state (`bought`, `toss_state`, `draw_state`, `feature_used`), so the frame has no fields."""
+
+    __slots__ = ()
+    name: ClassVar[str] = "trade"
+
+    def copy(self) -> TradeFrame:
+        return TradeFrame()
+
+    def legal(self, s: S) -> list[Action]:
+        p = s.active
+        slot = s.node[p]
+        out: list[Action] = []
+        room = cargo_limit(s, p) - sum(s.cargo[p])
+        cr = s.credits[p]
+        cargo = s.cargo[p]
+        for g in range(NGOODS):
+            bp = buy_price(s, slot, g)
+            if (bp and room > 0 and s.bought[p][g] < buy_limit(s, slot, g, BUY_LIMIT) and cr >= bp
+                    and in_stock(s, slot, g)):  # Economic events change quantities
+                out.append(A.BUY[g])
+            if cargo[g] > s.bought[p][g] and sell_price(s, slot, g):  # only units not bought this Visit
+                out.append(A.SELL[g])
+        if s.toss_state < 2:
+            seen: list[int] = []
+            for c in s.hand[p]:
+                if TYPE[c] not in seen:
+                    seen.append(TYPE[c])
+                    out.append(A.TOSS[TYPE[c]])
+        if s.draw_state == 0:
+            k = min(HAND_LIMIT - len(s.hand[p]), cr // CARD_PRICE, len(s.deck) + len(s.discard))
+            out.extend(A.DRAW[i] for i in range(1, k + 1))
+        seen2: list[int] = []
+        for c in s.ship[p]:
+            ti = TYPE[c]
+            if ti in A.PAWN and ti not in seen2 and CT[ti].mod("cargo") <= room:
+                seen2.append(ti)
+                out.append(A.PAWN[ti])
+        if not s.feature_used[p]:
+            out.extend(_feature_actions(s, p, slot))
+        if s.damaged[p] and cr >= repair_price(s, p):
+            out.append(A.REPAIR)
+        out.extend(A.PLAY[ti] for ti in playable_types(s, p, True))
+        out.append(A.DONE)
+        return out
+
+    def apply(self, s: S, a: Action) -> None:
+        p = s.active
+        kind = a.kind
+        slot = s.node[p]
+        if kind == "toss":
+            s.toss_state = 1
+            cid = take_from_hand(s, p, A.SLUGS.index(str(a.args[0])))
+            s.discard.append(cid)
+            s.emit("L5", "toss", p, CT[TYPE[cid]].name)
+            return
+        if s.toss_state == 1:
+            s.toss_state = 2
+        if kind == "done":
+            s.stack.pop()
+            s.trade_state = 2
+            s.emit("L5", "trade_done", p)
+        elif kind == "buy":
+            g = CONTENT_GOOD[str(a.args[0])]
+            price = buy_price(s, slot, g)
+            s.credits[p] -= price
+            s.cargo[p][g] += 1
+            s.bought[p][g] += 1
+            take_stock(s, slot, g)
+            s.traded[p] |= 1 << slot
+            s.emit("L5", "buy", p, a.args[0], price)
+        elif kind == "sell":
+            g = CONTENT_GOOD[str(a.args[0])]
+            price = sell_price(s, slot, g) + mod(s, p, "sell_bonus")
+            s.traded[p] |= 1 << slot
+            sell(s, p, g, price)
+        elif kind == "draw":
+            k = int(a.args[0])
+            s.draw_state = 1
+            got = draw(s, p, k)
+            s.credits[p] -= CARD_PRICE * got
+            s.emit("L5", "draw", p, got, CARD_PRICE * got)
+        elif kind == "pawn":
+            ti = A.SLUGS.index(str(a.args[0]))
+            cid = take_from(s.ship[p], ti)
+            s.discard.append(cid)
+            pay = CT[ti].cost // 2 // 50 * 50
+            s.credits[p] += pay
+            s.emit("L5", "pawn", p, CT[ti].name, pay)
+        elif kind == "repair":
+            s.credits[p] -= repair_price(s, p)
+            s.damaged[p] = False
+            s.emit("L9", "repair", p, repair_price(s, p))
+        elif kind == "feature":
+            s.feature_used[p] = True
+            _feature(s, p, slot, str(a.args[0]) if a.args else "")
+        elif kind == "play":
+            play_card(s, p, A.SLUGS.index(str(a.args[0])))
 
 
 def sell(s: S, p: int, g: int, price: int) -> None:

@@ -1,18 +1,19 @@
-"""Space Lanes travel: moves along Lanes and Wormhole jumps (L2, L6), fuel paid with cards (L6, Asteroids),
-landing on a Settlement (a new Visit, L5) with Transport delivery, and revealing Exploration tiles (L20).
+"""Space Lanes travel: moves along Lanes and Wormhole jumps (L2, L6), fuel paid with cards (L6, Asteroids)
+in the move's frame (`FuelFrame`), landing on a Settlement (a new Visit, L5) with Transport delivery, and
+revealing Exploration tiles (L20).
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from spacetable.engine.action import Action
 from spacetable.games.spacelanes import actions as A
 from spacetable.games.spacelanes.board import ADJ, ENDS, LANE_BETWEEN
-from spacetable.games.spacelanes.card_play import refresh_on_land, wormhole_jumped
+from spacetable.games.spacelanes.card_play import push_window, refresh_on_land, wormhole_jumped
 from spacetable.games.spacelanes.common import CT, TYPE, matches, mod, take_from_hand
-from spacetable.games.spacelanes.content import NGOODS
-from spacetable.games.spacelanes.frames import FUEL, push_window
+from spacetable.games.spacelanes.content_types import NGOODS
+from spacetable.games.spacelanes.frames import SpaceLanesFrame
 
 if TYPE_CHECKING:
     from spacetable.games.spacelanes.state import SpaceLanesState as S
@@ -59,7 +60,7 @@ def start_move(s: S, p: int, dest: int, jump: bool) -> None:
     s.moves_made += 1
     s.travel_state = 1
     if need:
-        s.stack.append([FUEL, int(jump), dest, need])
+        s.stack.append(FuelFrame(jump, dest, need))
     else:
         _do_move(s, dest, jump)
 
@@ -130,21 +131,41 @@ def land(s: S, p: int, slot: int) -> None:
     s.transports[p] = keep
 
 
-def legal_fuel(s: S) -> list[Action]:
-    """The card types the active seat may discard as fuel (L6)."""
-    seen: list[int] = []
-    for c in s.hand[s.active]:
-        if TYPE[c] not in seen:
-            seen.append(TYPE[c])
-    return [A.FUEL[ti] for ti in seen]
+class FuelFrame(SpaceLanesFrame):
+    """Paying a move's fuel (L6): the active captain discards a card from its hand, one at a time,
+    until the move's cost is paid; then the move is made."""
 
+    __slots__ = ("jump", "dest", "left")
+    name: ClassVar[str] = "fuel"
 
-def apply_fuel(s: S, f: list[int], a: Action) -> None:
-    p = s.active
-    cid = take_from_hand(s, p, A.SLUGS.index(str(a.args[0])))
-    s.discard.append(cid)
-    s.emit("L6", "fuel", p, CT[TYPE[cid]].name)  # discarded face up: everyone sees the card
-    f[3] -= 1
-    if f[3] == 0:
-        s.stack.pop()
-        _do_move(s, f[2], bool(f[1]))
+    def __init__(self, jump: bool = False, dest: int = 0, left: int = 0) -> None:
+        self.jump = jump
+        """True for a Wormhole jump, False for a move along a lane."""
+        self.dest = dest
+        """The settlement slot the move heads for."""
+        self.left = left
+        """Fuel cards still to discard."""
+
+    def copy(self) -> FuelFrame:
+        return FuelFrame(self.jump, self.dest, self.left)
+
+    def public(self) -> dict[str, Any]:
+        return {"jump": self.jump, "to": self.dest, "cards_left": self.left}
+
+    def legal(self, s: S) -> list[Action]:
+        """The card types the active seat may discard as fuel (L6)."""
+        seen: list[int] = []
+        for c in s.hand[s.active]:
+            if TYPE[c] not in seen:
+                seen.append(TYPE[c])
+        return [A.FUEL[ti] for ti in seen]
+
+    def apply(self, s: S, a: Action) -> None:
+        p = s.active
+        cid = take_from_hand(s, p, A.SLUGS.index(str(a.args[0])))
+        s.discard.append(cid)
+        s.emit("L6", "fuel", p, CT[TYPE[cid]].name)  # discarded face up: everyone sees the card
+        self.left -= 1
+        if self.left == 0:
+            s.stack.pop()
+            _do_move(s, self.dest, self.jump)

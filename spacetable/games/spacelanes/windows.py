@@ -32,8 +32,10 @@ from typing import TYPE_CHECKING
 from spacetable.engine.action import Action
 from spacetable.games.spacelanes import actions as A
 from spacetable.games.spacelanes.board import ENDS
+from spacetable.games.spacelanes.card_play import TargetFrame, WindowFrame
 from spacetable.games.spacelanes.common import CT
-from spacetable.games.spacelanes.frames import AFTER_ROLL, CHOOSE, ENGAGE, TARGET, WINDOW
+from spacetable.games.spacelanes.engagements import EngageFrame
+from spacetable.games.spacelanes.frames import Phase, Stage
 
 if TYPE_CHECKING:
     from spacetable.games.spacelanes.state import SpaceLanesState as S
@@ -48,13 +50,13 @@ WORLD_ANSWERS = ("economic", "cancel")
 def window_kind(s: S) -> str | None:
     """What the open response window follows: "engagement" (its start, L14), "roll" (after the
     engagement's dice, L15), "move" (after a move or at the start of a turn), or None if no window."""
-    if s.phase != 2 or not s.stack or s.stack[-1][0] != WINDOW:
+    if s.phase != Phase.PLAY or not s.stack or not isinstance(s.stack[-1], WindowFrame):
         return None
     below = s.stack[-2] if len(s.stack) > 1 else None
-    if below is not None and below[0] == ENGAGE:
-        if below[3] == CHOOSE:
+    if isinstance(below, EngageFrame):
+        if below.stage == Stage.CHOOSE:
             return "engagement"
-        if below[3] == AFTER_ROLL:
+        if below.stage == Stage.AFTER_ROLL:
             return "roll"
     return "move"
 
@@ -90,7 +92,7 @@ def _aims_at(s: S, a: Action, lanes: set[int], worlds: set[int]) -> bool:
     trial = s.copy()
     trial.events = None
     trial.apply(a)
-    if not trial.stack or trial.stack[-1][0] != TARGET:
+    if not trial.stack or not isinstance(trial.stack[-1], TargetFrame):
         return False
     for t in trial.legal_actions():
         if t.kind == "lane" and int(t.args[0]) in lanes:

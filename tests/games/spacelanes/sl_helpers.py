@@ -5,10 +5,11 @@ from __future__ import annotations
 from spacetable.engine.game import get_game
 from spacetable.engine.rng import Rng
 from spacetable.engine.state import CHANCE
-from spacetable.games.spacelanes import rules as R
 from spacetable.games.spacelanes.board import ADJ, ENDS
-from spacetable.games.spacelanes.content import CONTENT, GOODS
+from spacetable.games.spacelanes.content import CONTENT
+from spacetable.games.spacelanes.content_types import GOODS
 from spacetable.games.spacelanes.state import SpaceLanesState
+from spacetable.games.spacelanes.travel import land
 
 CT = CONTENT.card_types
 SLUG = {t.slug: t for t in CONTENT.card_types}
@@ -112,7 +113,7 @@ def settlement_slot(s: SpaceLanesState, slug: str) -> int:
 
 def move_to_settlement(s: SpaceLanesState, p: int, slug: str) -> int:
     slot = settlement_slot(s, slug)
-    R.land(s, p, slot)
+    land(s, p, slot)
     return slot
 
 
@@ -130,4 +131,4 @@ def legal_texts(s: SpaceLanesState) -> list[str]:
     return [str(a) for a in s.legal_actions()]
 
 
-__all__ = ["ENDS", "GOODS", "R", "CONTENT"]
+__all__ = ["ENDS", "GOODS", "CONTENT"]

@@ -11,10 +11,11 @@ import pytest
 from spacetable.bots.base import make_bot
 from spacetable.engine.rng import Rng
 from spacetable.engine.state import CHANCE
-from spacetable.games.spacelanes import rules as R
 from spacetable.games.spacelanes.advisor import advise, engagement_odds, trade_run
-from spacetable.games.spacelanes.content import CONTENT, GOODS
+from spacetable.games.spacelanes.content import CONTENT
+from spacetable.games.spacelanes.content_types import GOODS
 from spacetable.games.spacelanes.state import SpaceLanesState
+from spacetable.games.spacelanes.trade import buy_price, sell_price
 from spacetable.sim.setup import load_game
 
 
@@ -113,12 +114,12 @@ def test_trade_run_is_the_best_by_brute_force_over_destinations() -> None:
     here = s.node[p]
     assert run["fuel_cards"] <= len(s.hand[p]) and run["destination"] != here
     y = run["destination"]
-    sold = R.sell_price(s, y, 0)
-    assert run["hold_gain"] == (3 * (sold - R.sell_price(s, here, 0)) if sold else 0)
+    sold = sell_price(s, y, 0)
+    assert run["hold_gain"] == (3 * (sold - sell_price(s, here, 0)) if sold else 0)
     if run["buy"]:
         b = run["buy"]
         g = GOODS.index(b["good"])
-        assert b["price"] == R.buy_price(s, here, g) and b["sells_for"] == R.sell_price(s, y, g)
+        assert b["price"] == buy_price(s, here, g) and b["sells_for"] == sell_price(s, y, g)
         assert run["margin"] == b["units"] * (b["sells_for"] - b["price"])
     assert run["expected_profit"] == pytest.approx(
         run["margin"] + run["hold_gain"] - run["fuel_cost"] - run["risk"], abs=0.1)

@@ -14,12 +14,13 @@ from collections.abc import Callable
 
 from spacetable.games.spacelanes import card_play
 from spacetable.games.spacelanes.board import ADJ, NLANES
-from spacetable.games.spacelanes.card_play import buy_limit, can_play, refresh
+from spacetable.games.spacelanes.card_play import can_play, refresh
 from spacetable.games.spacelanes.common import CT, TYPE
-from spacetable.games.spacelanes.content import CONTENT, GOODS
+from spacetable.games.spacelanes.content import CONTENT
+from spacetable.games.spacelanes.content_types import GOODS
 from spacetable.games.spacelanes.state import SpaceLanesState
 from spacetable.games.spacelanes.text import SLUG
-from spacetable.games.spacelanes.trade import BUY_LIMIT
+from spacetable.games.spacelanes.trade import BUY_LIMIT, buy_limit
 from spacetable.games.spacelanes.travel import fuel_need
 from tests.games.spacelanes.sl_helpers import card, give, legal_texts, pass_all, place_hostile, started
 

@@ -12,7 +12,7 @@ import pytest
 
 from spacetable.games.spacelanes import intents as I
 from spacetable.games.spacelanes.board import ADJ
-from spacetable.games.spacelanes.content import GOODS
+from spacetable.games.spacelanes.content_types import GOODS
 from spacetable.games.spacelanes.state import SpaceLanesState
 from tests.games.spacelanes.sl_helpers import card, give, legal_texts, new, started
 

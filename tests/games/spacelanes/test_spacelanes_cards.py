@@ -6,10 +6,14 @@ from __future__ import annotations
 
 import pytest
 
-from spacetable.games.spacelanes import rules as R
 from spacetable.games.spacelanes.actions import SLUGS
 from spacetable.games.spacelanes.board import ADJ
-from spacetable.games.spacelanes.content import CONTENT, GOODS, CardType
+from spacetable.games.spacelanes.card_play import can_play
+from spacetable.games.spacelanes.common import cargo_limit, matches, mod, tag_exists
+from spacetable.games.spacelanes.content import CONTENT
+from spacetable.games.spacelanes.content_types import GOODS, CardType
+from spacetable.games.spacelanes.trade import buy_price, sell_price
+from spacetable.games.spacelanes.travel import land
 from tests.games.spacelanes.sl_helpers import (
     card,
     fuel_cards,
@@ -31,7 +35,7 @@ def test_l11_upgrade_cost_paid_when_played_to_ship() -> None:
     s = started()
     give(s, 0, "laser-cannons")
     s.apply("play laser-cannons")
-    assert s.credits[0] == 2200 and R.mod(s, 0, "win") == 1
+    assert s.credits[0] == 2200 and mod(s, 0, "win") == 1
 
 
 def test_l11_cannot_afford_cannot_play() -> None:
@@ -46,34 +50,34 @@ def test_l12_one_of_each_upgrade_and_crew_per_ship() -> None:
     cid = card(s, "cargo-pod")
     s.ship[0].append(cid)
     s.hand[0].append(cid)  # a second copy of the same card (by name)
-    assert not R.can_play(s, 0, TYPES["cargo-pod"], True)
+    assert not can_play(s, 0, TYPES["cargo-pod"], True)
     cid2 = card(s, "gunner-vex")
     s.ship[0].append(cid2)
     s.hand[0].append(cid2)
-    assert not R.can_play(s, 0, TYPES["gunner-vex"], True)
+    assert not can_play(s, 0, TYPES["gunner-vex"], True)
 
 
 def test_l11_crew_only_at_a_settlement_or_space_station() -> None:
     s = started()
     ls, _ = ADJ[s.node[0]][0]
     put_on_lane(s, 0, ls)
-    assert not R.can_play(s, 0, TYPES["gunner-vex"], True)
+    assert not can_play(s, 0, TYPES["gunner-vex"], True)
     s.station[ls] = card(s, "waystation")
-    assert R.can_play(s, 0, TYPES["gunner-vex"], True)
+    assert can_play(s, 0, TYPES["gunner-vex"], True)
 
 
 def test_mod_win_and_escape() -> None:
     s = started()
     for slug in ("plasma-lance", "ace-pilot-maru", "cloaking-device"):
         s.ship[0].append(card(s, slug))
-    assert R.mod(s, 0, "win") == 2 and R.mod(s, 0, "escape") == 3
+    assert mod(s, 0, "win") == 2 and mod(s, 0, "escape") == 3
 
 
 def test_mod_cargo() -> None:
     s = started()
     for slug in ("extended-hold", "quartermaster-ilsa"):
         s.ship[0].append(card(s, slug))
-    assert R.cargo_limit(s, 0) == 17
+    assert cargo_limit(s, 0) == 17
 
 
 @pytest.mark.parametrize("slug", ["ion-drive"])
@@ -98,7 +102,7 @@ def test_mod_sell_bonus(slug: str) -> None:
     s.cargo[0][0] = 1
     s.apply("trade")
     s.apply("sell ore")
-    assert s.credits[0] == 3000 + R.sell_price(s, slot, 0) + TYPES[slug].mod("sell_bonus")
+    assert s.credits[0] == 3000 + sell_price(s, slot, 0) + TYPES[slug].mod("sell_bonus")
 
 
 @pytest.mark.parametrize("slug", ["repair-drones"])
@@ -150,9 +154,9 @@ def test_mod_transport_bonus_and_transport_delivery() -> None:
     give(s, 0, "medical-shipment")
     s.apply("play medical-shipment")
     assert s.transports[0][0][1] == hw
-    R.land(s, 0, settlement_slot(s, "kepler-prime"))  # not a mining world
+    land(s, 0, settlement_slot(s, "kepler-prime"))  # not a mining world
     assert s.transports[0]
-    R.land(s, 0, settlement_slot(s, "rustfall"))
+    land(s, 0, settlement_slot(s, "rustfall"))
     assert s.transports[0] == [] and s.credits[0] == 3000 + 1400 + 300 and s.transports_done[0] == 1
 
 
@@ -170,7 +174,7 @@ def test_transport_not_delivered_where_it_was_loaded() -> None:
     slot = move_to_settlement(s, 0, "port-meridian")
     give(s, 0, "mail-run")
     s.apply("play mail-run")
-    R.land(s, 0, slot)
+    land(s, 0, slot)
     assert s.transports[0]
 
 
@@ -178,19 +182,19 @@ def test_transport_faction_rewards() -> None:
     s = started()
     move_to_settlement(s, 0, "forge-station")
     s.transports[0].append([card(s, "prisoner-transfer"), settlement_slot(s, "forge-station")])
-    R.land(s, 0, settlement_slot(s, "vesta-outpost"))
+    land(s, 0, settlement_slot(s, "vesta-outpost"))
     assert s.union[0] == 1 and s.credits[0] == 4000
 
 
 def test_transport_any_settlement_fallback_when_no_equivalent_exists() -> None:
     """Rulebook, Transport: with no equivalent Settlement it can be played or resolved at any Settlement."""
     s = started()
-    assert not R.tag_exists("atlantis")
-    assert all(R.matches(s, "atlantis", slot) for slot in range(15))
-    assert not all(R.matches(s, "mining", slot) for slot in range(15))
+    assert not tag_exists("atlantis")
+    assert all(matches(s, "atlantis", slot) for slot in range(15))
+    assert not all(matches(s, "mining", slot) for slot in range(15))
     ghost = CardType(999, "ghost", "Ghost", "transport", "t", frm="atlantis", to="atlantis", reward=1)
     s.node[0] = 3
-    assert R.can_play(s, 0, ghost, True)
+    assert can_play(s, 0, ghost, True)
 
 
 @pytest.mark.parametrize("slug", [t.slug for t in CONTENT.card_types if t.kind == "economic"])
@@ -200,11 +204,11 @@ def test_economic_event_changes_prices_at_its_settlement(slug: str) -> None:
     slot = next(x for x in range(15) if any(
         (CONTENT.settlements[s.slot_set[x]].buy[g] and t.prices[g][0])
         or (CONTENT.settlements[s.slot_set[x]].sell[g] and t.prices[g][1]) for g in range(6)))
-    before = [(R.buy_price(s, slot, g), R.sell_price(s, slot, g)) for g in range(6)]
+    before = [(buy_price(s, slot, g), sell_price(s, slot, g)) for g in range(6)]
     give(s, 0, slug)
     s.apply(f"play {slug}")
     s.apply(f"world {slot}")
-    after = [(R.buy_price(s, slot, g), R.sell_price(s, slot, g)) for g in range(6)]
+    after = [(buy_price(s, slot, g), sell_price(s, slot, g)) for g in range(6)]
     assert after != before
     for g in range(6):
         if before[g][0]:

@@ -10,12 +10,12 @@ import pytest
 
 from spacetable.engine.errors import DataError
 from spacetable.engine.game import get_game
-from spacetable.games.spacelanes import content as C
-from spacetable.games.spacelanes.content import CONTENT
+from spacetable.games.spacelanes import content_types as C
+from spacetable.games.spacelanes.content import CONTENT, build, load_docs
 
 
 def docs() -> dict[str, Any]:
-    return copy.deepcopy(C.load_docs())
+    return copy.deepcopy(load_docs())
 
 
 def test_brief_counts_settlements_lanes_cards_goals() -> None:
@@ -126,7 +126,7 @@ def test_bad_data_raises_dataerror_naming_file_card_field(file: str, mutate: Any
     d = docs()
     mutate(d[file])
     with pytest.raises(DataError) as e:
-        C.build(d)
+        build(d)
     assert e.value.file == file
     assert e.value.field == field
     if card is not None:
@@ -168,4 +168,4 @@ def test_crossing_lane_is_refused() -> None:
     idx = next(i for i, p in enumerate(lanes) if sorted(p) == sorted([a, b]))
     lanes[idx] = [c, e]
     with pytest.raises(DataError, match="crosses"):
-        C.build(d)
+        build(d)

@@ -21,7 +21,7 @@ from hypothesis import strategies as st
 
 from spacetable.engine.rng import Rng
 from spacetable.engine.state import CHANCE
-from spacetable.games.spacelanes import rules as R
+from spacetable.games.spacelanes.common import CONTENT_GOOD, TYPE
 from spacetable.games.spacelanes.state import SpaceLanesState
 from tests.games.spacelanes.sl_helpers import new
 
@@ -48,7 +48,7 @@ class Oracle:
         seen = 0
         for w in range(s.n):
             for cid in set(s.hand[w]) - set(self.hands[w]):
-                t = R.TYPE[cid]
+                t = TYPE[cid]
                 if cid in self.discard:  # L5 Salvage Yard: taken face up
                     seen += 1
                     for c in range(s.n):
@@ -66,7 +66,7 @@ class Oracle:
         for cid, q in where.items():
             if cid not in now:  # left a hand face up: played, placed, tossed, burnt as fuel
                 for c in range(s.n):
-                    self._use(c, q, R.TYPE[cid])
+                    self._use(c, q, TYPE[cid])
         self.hands = [list(h) for h in s.hand]
         self.discard = set(s.discard)
         return seen
@@ -77,7 +77,7 @@ class Oracle:
         for h, t in set(self.reqs[seat]):
             hands = {q for q in h if q != seat}
             need = sum(1 for hh, tt in self.reqs[seat] if tt == t and {q for q in hh if q != seat} <= hands)
-            have = sum(Counter(R.TYPE[c] for c in det.hand[q])[t] for q in hands)
+            have = sum(Counter(TYPE[c] for c in det.hand[q])[t] for q in hands)
             if hands and have < need:
                 bad.append((h, t))
         return bad
@@ -86,7 +86,7 @@ class Oracle:
 def _choose(s: SpaceLanesState, rng: Rng) -> None:
     legal = s.legal_actions()
     salvage = [a for a in legal if a.kind == "feature"]  # take features (the Salvage Yard) often
-    loot = [a for a in legal if a.kind == "loot" and a.args and a.args[0] not in R.CONTENT_GOOD]  # hand cards
+    loot = [a for a in legal if a.kind == "loot" and a.args and a.args[0] not in CONTENT_GOOD]  # hand cards
     pick = loot or (salvage if salvage and rng.below(2) == 0 else legal)
     s.apply_fast(pick[rng.below(len(pick))])
 

@@ -15,7 +15,8 @@ from spacetable.engine.errors import DataError
 from spacetable.engine.rng import Rng
 from spacetable.games.spacelanes import content as C
 from spacetable.games.spacelanes.board import ADJ
-from spacetable.games.spacelanes.content import CONTENT, GOODS, TIMED_EVENTS
+from spacetable.games.spacelanes.content import CONTENT
+from spacetable.games.spacelanes.content_types import GOODS, TIMED_EVENTS
 from spacetable.games.spacelanes.state import SpaceLanesState
 from tests.games.spacelanes.sl_helpers import (
     card,

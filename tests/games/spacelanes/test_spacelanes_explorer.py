@@ -13,8 +13,10 @@ from spacetable.engine.rng import Rng
 from spacetable.engine.state import CHANCE
 from spacetable.games.spacelanes.board import ADJ
 from spacetable.games.spacelanes.content import CONTENT
+from spacetable.games.spacelanes.goals import goal_reached, goal_value, progress
 from spacetable.games.spacelanes.text import credits, goal_progress, goal_text
-from tests.games.spacelanes.sl_helpers import R, move_to_settlement, started
+from spacetable.games.spacelanes.travel import land
+from tests.games.spacelanes.sl_helpers import move_to_settlement, started
 
 EXPLORER = next(g for g in CONTENT.goals if g.slug == "explorer")
 
@@ -43,17 +45,17 @@ def test_a_settlement_counts_once_a_good_is_bought_or_sold_there_not_by_landing(
     s.goal[0] = EXPLORER.index
     here = s.node[0]
     for _, other in ADJ[here]:
-        R.land(s, 0, other)  # landing alone (L5 "Visit") counts nothing
-    assert s.traded[0] == 0 and R.goal_value(s, 0)[0] == 0
-    R.land(s, 0, here)
+        land(s, 0, other)  # landing alone (L5 "Visit") counts nothing
+    assert s.traded[0] == 0 and goal_value(s, 0)[0] == 0
+    land(s, 0, here)
     s.apply("trade")
-    assert R.goal_value(s, 0)[0] == 0  # opening a Trade is not trading goods
+    assert goal_value(s, 0)[0] == 0  # opening a Trade is not trading goods
     buy = next(a for a in s.legal_actions() if a.kind == "buy")
     s.apply(buy)
-    assert R.goal_value(s, 0) == (1, EXPLORER.target_for(2))
+    assert goal_value(s, 0) == (1, EXPLORER.target_for(2))
     if buy in s.legal_actions():
         s.apply(buy)
-    assert R.goal_value(s, 0)[0] == 1  # the same Settlement counts once
+    assert goal_value(s, 0)[0] == 1  # the same Settlement counts once
     assert s.view(1).data["ships"][0]["traded"] == [here]  # public: every trade is on show
 
 
@@ -87,8 +89,8 @@ def test_at_most_one_new_settlement_a_turn_so_no_two_player_game_reaches_it_in_t
             trades = [a for a in legal if a.kind in ("trade", "buy", "sell", "feature")]
             s.apply(rng.choice(trades) if trades and rng.below(4) else rng.choice(legal))
             for p in range(2):
-                assert R.goal_value(s, p)[0] <= own[p]
-        assert max(R.goal_value(s, p)[0] for p in range(2)) < EXPLORER.target_for(2)
+                assert goal_value(s, p)[0] <= own[p]
+        assert max(goal_value(s, p)[0] for p in range(2)) < EXPLORER.target_for(2)
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
@@ -97,9 +99,9 @@ def test_the_target_is_reached_with_the_printed_count(players: int) -> None:
     s.goal[0] = EXPLORER.index
     t = EXPLORER.target_for(players)
     s.traded[0] = (1 << (t - 1)) - 1
-    assert not R.goal_reached(s, 0)
+    assert not goal_reached(s, 0)
     s.traded[0] |= 1 << 14
     s.credits[0] = EXPLORER.credits_for(players) - 1
-    assert not R.goal_reached(s, 0)  # and the credits part (averaged into progress, L21)
+    assert not goal_reached(s, 0)  # and the credits part (averaged into progress, L21)
     s.credits[0] += 1
-    assert R.goal_reached(s, 0) and R.progress(s, 0) == 1.0
+    assert goal_reached(s, 0) and progress(s, 0) == 1.0

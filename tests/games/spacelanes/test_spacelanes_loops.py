@@ -12,7 +12,8 @@ from spacetable.bots.spacelanes_greedy import _Brain
 from spacetable.bots.spacelanes_heuristic import SEEK_BONUS, _Planner
 from spacetable.engine.rng import Rng
 from spacetable.games.spacelanes.common import CONTENT_GOOD
-from spacetable.games.spacelanes.content import CONTENT, CONTRABAND, NGOODS
+from spacetable.games.spacelanes.content import CONTENT
+from spacetable.games.spacelanes.content_types import CONTRABAND, NGOODS
 from spacetable.games.spacelanes.state import SpaceLanesState
 from spacetable.games.spacelanes.trade import BUY_LIMIT, office_price
 from tests.games.spacelanes.sl_helpers import (

@@ -5,6 +5,7 @@ from __future__ import annotations
 from spacetable.engine.rng import Rng
 from spacetable.games.spacelanes.board import ADJ
 from spacetable.games.spacelanes.content import CONTENT
+from spacetable.games.spacelanes.travel import land
 from tests.games.spacelanes.sl_helpers import card, legal_texts, new, started
 
 
@@ -102,8 +103,7 @@ def test_l20_exploration_hides_settlements_and_lanes_until_visited() -> None:
     s.apply(f"move {other}")
     assert s.view(1).data["lanes"][ls]["revealed"]
     s.rev_set[other] = False
-    from spacetable.games.spacelanes import rules as R
-    R.land(s, 0, other)
+    land(s, 0, other)
     assert s.view(1).data["slots"][other]["revealed"]
 
 

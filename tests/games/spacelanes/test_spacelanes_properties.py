@@ -12,8 +12,9 @@ from hypothesis import strategies as st
 from spacetable.engine.record import from_document, to_document
 from spacetable.engine.rng import Rng
 from spacetable.engine.state import CHANCE
-from spacetable.games.spacelanes import rules as R
+from spacetable.games.spacelanes.common import CONTENT_GOOD, CT, HAND_LIMIT, TYPE, cargo_limit, mod
 from spacetable.games.spacelanes.state import SpaceLanesState
+from spacetable.games.spacelanes.trade import buy_price, sell_price
 from tests.games.spacelanes.sl_helpers import new
 
 NO_MONEY = {"start", "first", "trade", "done", "toss", "lane", "world", "cancel", "engage", "keep", "dismiss",
@@ -35,12 +36,12 @@ def check(s: SpaceLanesState) -> None:
     assert sorted(cards) == list(range(100)), "every card is in exactly one place"
     for ls in range(24):  # L12: one Pirates/Patrol per Space, one Bounty per event
         if s.hostile[ls] >= 0:
-            assert R.CT[R.TYPE[s.hostile[ls]]].kind in ("pirates", "patrol")
+            assert CT[TYPE[s.hostile[ls]]].kind in ("pirates", "patrol")
         if s.bounty[ls] >= 0:
-            assert s.hostile[ls] >= 0 and R.CT[R.TYPE[s.bounty[ls]]].kind == "bounty"
+            assert s.hostile[ls] >= 0 and CT[TYPE[s.bounty[ls]]].kind == "bounty"
     for q in range(s.n):
-        assert len(s.hand[q]) <= R.HAND_LIMIT
-        assert 0 <= sum(s.cargo[q]) <= R.cargo_limit(s, q)
+        assert len(s.hand[q]) <= HAND_LIMIT
+        assert 0 <= sum(s.cargo[q]) <= cargo_limit(s, q)
         assert min(s.cargo[q]) >= 0 and s.credits[q] >= 0
         assert s.union[q] >= 0 and s.pirate[q] >= 0
         if s.phase > 0:
@@ -59,8 +60,8 @@ def step(s: SpaceLanesState, rng: Rng) -> str:
     before_c = s.credits[p]
     price = 0
     if kind in ("buy", "sell"):
-        g = R.CONTENT_GOOD[str(a.args[0])]
-        price = R.buy_price(s, s.node[p], g) if kind == "buy" else R.sell_price(s, s.node[p], g) + R.mod(
+        g = CONTENT_GOOD[str(a.args[0])]
+        price = buy_price(s, s.node[p], g) if kind == "buy" else sell_price(s, s.node[p], g) + mod(
             s, p, "sell_bonus")
     s.apply(a)
     if kind in NO_MONEY:

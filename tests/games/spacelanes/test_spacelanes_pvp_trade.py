@@ -14,9 +14,9 @@ from spacetable.games.spacelanes import pvp
 from spacetable.games.spacelanes.board import ADJ
 from spacetable.games.spacelanes.content import CONTENT
 from spacetable.games.spacelanes.state import SpaceLanesState
+from spacetable.games.spacelanes.travel import land
 from tests.games.spacelanes.sl_helpers import (
     CT,
-    R,
     card,
     give,
     legal_texts,
@@ -287,7 +287,7 @@ def test_l5_units_carried_in_may_be_sold_but_not_those_bought_this_visit() -> No
     s.apply("sell ore")
     s.apply("sell ore")
     assert s.cargo[0][0] == 1 and "sell ore" not in legal_texts(s)  # the unit just bought stays
-    R.land(s, 0, slot)  # a new Visit may sell it
+    land(s, 0, slot)  # a new Visit may sell it
     assert "sell ore" in legal_texts(s)
 
 

@@ -15,6 +15,7 @@ from spacetable.engine.errors import DataError
 from spacetable.games.spacelanes import content as C
 from spacetable.games.spacelanes.board import ADJ
 from spacetable.games.spacelanes.content import CONTENT
+from spacetable.games.spacelanes.engagements import EngageFrame
 from spacetable.games.spacelanes.state import SpaceLanesState
 from spacetable.games.spacelanes.travel import land
 from tests.games.spacelanes.sl_helpers import (
@@ -118,7 +119,9 @@ def test_targeting_computer_rolls_again_after_a_failed_roll_and_refreshes_next_t
     s.apply("engage win")
     s.apply("roll 12")
     assert "use targeting-computer" not in legal_texts(s)  # a roll that succeeded needs no re-roll
-    s.stack[-1][5] = 3  # as if the dice had shown 3
+    engagement = s.stack[-1]
+    assert isinstance(engagement, EngageFrame)
+    engagement.roll = 3  # as if the dice had shown 3
     s.apply("use targeting-computer")
     assert s.decision_name() == "engage.roll" and s.marks[cid] == 1
     s.apply("roll 4")

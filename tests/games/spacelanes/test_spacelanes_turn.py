@@ -9,10 +9,14 @@ from spacetable.engine.errors import ConfigError, IllegalAction
 from spacetable.engine.game import get_game
 from spacetable.games.spacelanes.actions import SLUGS
 from spacetable.games.spacelanes.board import ADJ, ENDS
+from spacetable.games.spacelanes.card_play import can_play
+from spacetable.games.spacelanes.common import cargo_limit, draw
 from spacetable.games.spacelanes.content import CONTENT
+from spacetable.games.spacelanes.goals import goal_reached, progress
+from spacetable.games.spacelanes.trade import buy_price, sell_price
+from spacetable.games.spacelanes.travel import land
 from tests.games.spacelanes.sl_helpers import (
     CT,
-    R,
     card,
     fuel_cards,
     give,
@@ -66,10 +70,10 @@ def test_l5_buy_sell_at_listed_prices() -> None:
     slot = move_to_settlement(s, 0, "rustfall")
     s.apply("trade")
     s.apply("buy ore")
-    assert s.credits[0] == 3000 - R.buy_price(s, slot, 0) and s.cargo[0][0] == 1
+    assert s.credits[0] == 3000 - buy_price(s, slot, 0) and s.cargo[0][0] == 1
     s.cargo[0][1] = 1  # supplies carried in from elsewhere
     s.apply("sell supplies")
-    assert s.credits[0] == 3000 - 120 + R.sell_price(s, slot, 1) and s.cargo[0][1] == 0
+    assert s.credits[0] == 3000 - 120 + sell_price(s, slot, 1) and s.cargo[0][1] == 0
     assert "buy luxury" not in legal_texts(s)  # untraded good
 
 
@@ -81,7 +85,7 @@ def test_l5_goods_bought_in_a_visit_are_not_sold_back_in_it() -> None:
     s.apply("trade")
     s.apply("buy ore")
     assert "sell ore" not in legal_texts(s)
-    R.land(s, 0, slot)  # a new Visit
+    land(s, 0, slot)  # a new Visit
     assert "sell ore" in legal_texts(s)
 
 
@@ -93,7 +97,7 @@ def test_l5_at_most_5_of_one_good_per_visit_and_new_visit_resets() -> None:
         s.apply("buy ore")
     assert "buy ore" not in legal_texts(s)
     assert "buy supplies" in legal_texts(s)
-    R.land(s, 0, slot)  # a new Visit
+    land(s, 0, slot)  # a new Visit
     assert "buy ore" in legal_texts(s)
 
 
@@ -105,7 +109,7 @@ def test_l5_cargo_limit_10_and_upgrade_raises_it() -> None:
     s.apply("trade")
     assert not any(a.startswith("buy") for a in legal_texts(s))
     s.ship[0].append(card(s, "cargo-pod"))
-    assert R.cargo_limit(s, 0) == 13
+    assert cargo_limit(s, 0) == 13
     assert "buy ore" in legal_texts(s)
 
 
@@ -276,9 +280,9 @@ def test_l7_adrift_when_turn_ends_on_marker_without_cards() -> None:
     assert s.damaged[0] and s.adrift[0]
     # cannot be repaired until landing, not even by a Repair Kit
     give(s, 0, "repair-kit")
-    assert not R.can_play(s, 0, CT[SLUGS.index("repair-kit")], False)
-    R.land(s, 0, other)
-    assert not s.adrift[0] and R.can_play(s, 0, CT[SLUGS.index("repair-kit")], False)
+    assert not can_play(s, 0, CT[SLUGS.index("repair-kit")], False)
+    land(s, 0, other)
+    assert not s.adrift[0] and can_play(s, 0, CT[SLUGS.index("repair-kit")], False)
 
 
 def test_l8_odd_jobs_draw_to_10_gain_500_only_without_trade_or_travel() -> None:
@@ -376,7 +380,7 @@ def test_l13_empty_deck_reshuffles_discard() -> None:
     s.discard.extend(s.deck)
     s.deck = []
     n = len(s.discard)
-    assert R.draw(s, 0, 3) == 3
+    assert draw(s, 0, 3) == 3
     assert len(s.deck) == n - 3 and s.discard == []
 
 
@@ -435,9 +439,9 @@ def test_l21_goal_targets_follow_the_player_count(players: int) -> None:
     s = started(players)
     _set_goal(s, 0, "tycoon")
     s.credits[0] = needed - 1
-    assert not R.goal_reached(s, 0)
+    assert not goal_reached(s, 0)
     s.credits[0] = needed
-    assert R.goal_reached(s, 0)
+    assert goal_reached(s, 0)
     s.apply("end")
     assert s.is_terminal() and s.winners() == [0]
 
@@ -446,7 +450,7 @@ def test_l21_goal_targets_follow_the_player_count(players: int) -> None:
 def test_l21_every_goal_has_progress_and_can_be_reached(goal: str) -> None:
     s = started()
     _set_goal(s, 0, goal)
-    assert 0.0 <= R.progress(s, 0) < 1.0
+    assert 0.0 <= progress(s, 0) < 1.0
     g = next(x for x in CONTENT.goals if x.slug == goal)
     s.credits[0] = max(s.credits[0], g.credits_for(s.n), g.target_for(s.n) if g.kind == "credits" else 0)
     attr = {"goods_sold": "goods_sold", "pirates_won": "pirates_won", "union": "union", "pirate": "pirate",
@@ -457,7 +461,7 @@ def test_l21_every_goal_has_progress_and_can_be_reached(goal: str) -> None:
         s.visited[0] = (1 << 15) - 1
     if g.kind == "markets":
         s.traded[0] = (1 << 15) - 1
-    assert R.goal_reached(s, 0)
+    assert goal_reached(s, 0)
 
 
 def test_lane_ends_are_slots() -> None:
