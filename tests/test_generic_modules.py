@@ -21,21 +21,8 @@ SCOPE = ["engine/*.py", "server/*.py", "server/static/*.js", "server/static/desi
 PER_GAME = re.compile(r"^(rl/obs_|cli/render_)")
 """Per-game modules inside the scanned folders (each game's observation encoder and terminal face)."""
 NOT_YET_GENERIC = {
-    "bots/mcts.py": "the search settings of one game (GAME_SETTINGS)",
-    "cli/proposal_syntax.py": "one game's one-line proposal syntax",
     "server/static/designer/designer.js": "the designer page's game-specific card fields",
     "server/static/lobby.js": "the lobby's per-game forms and pitches",
-    "sim/bench.py": "the targets' wording",
-    "sim/card_effects.py": "per-game card effects",
-    "sim/catalog.py": "per-game card catalogs",
-    "sim/figures.py": "per-game figure trackers",
-    "sim/game_figures.py": "per-game figures",
-    "sim/overrides.py": "per-game card overrides",
-    "sim/report.py": "per-game report sections",
-    "sim/report_figures.py": "per-game report figures",
-    "sim/report_sections.py": "per-game report sections",
-    "sim/schema.py": "per-game result columns",
-    "sim/tune.py": "per-game tuning parameters",
 }
 
 

@@ -32,7 +32,7 @@ from spacetable.sim.overrides import CardOverrides, read_overrides
 from spacetable.sim.progress import GamesProgress, ProgressFile
 from spacetable.sim.results import ResultsStore
 from spacetable.sim.runner import DEFAULT_MAX_DECISIONS
-from spacetable.sim.schema import SCHEMA
+from spacetable.sim.schema import schema
 from spacetable.sim.setup import build_config, check_bots, cycle_bots, load_game, make_bots
 from spacetable.sim.worker import Batch, RunSpec, seating
 
@@ -204,10 +204,10 @@ def run_jobs(jobs: Sequence[Job], backend: Backend, out: str | Path | None = Non
                 new.append(table)
                 bar.advance(table.num_rows // max(1, int(table.column("players")[0].as_py())))
     finally:
-        everything = store.close() if store is not None else SCHEMA.empty_table()
+        everything = store.close() if store is not None else schema().empty_table()
     seconds = time.perf_counter() - start
     if store is None:
-        everything = pa.concat_tables(new) if new else SCHEMA.empty_table()
+        everything = pa.concat_tables(new) if new else schema().empty_table()
     reports = []
     for job, ids, played in plans:
         rows = everything.filter(pc.is_in(everything.column("game_id"), value_set=pa.array(ids)))

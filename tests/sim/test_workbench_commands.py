@@ -20,7 +20,8 @@ from spacetable.engine.errors import ConfigError, DataError
 from spacetable.sim.catalog import records
 from spacetable.sim.overrides import parse_overrides
 from spacetable.sim.setup import parse_bots
-from spacetable.sim.tune import fix_goal, journal, parse_tune
+from spacetable.games.spacelanes.study import fix_goal
+from spacetable.sim.tune import journal, parse_tune
 
 runner = CliRunner()
 
