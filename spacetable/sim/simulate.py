@@ -126,7 +126,7 @@ def make_job(game: str, games: int, players: int, bots: Sequence[str], seed: int
         raise ConfigError(f"the number of games must be 1 or more, not {games}")
     check_seed(seed)
     check_seed(seed + games - 1)
-    spec.new_game(dict(config), seed)  # refuse what the game itself refuses (Binding Ties at 2 players)
+    spec.new_game(dict(config), seed)  # refuse what the game itself refuses (an expansion at too few seats)
     bots = cycle_bots(list(bots), players)  # fewer names than seats repeat in order
     check_bots(game, config, make_bots(game, bots))  # unknown names, policies trained for another game
     if max_decisions < 1:
