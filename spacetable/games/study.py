@@ -204,7 +204,7 @@ class Section:
 
 # ---------------------------------------------------------------- the plug-in
 
-def _no_cards(config: Mapping[str, Any], card: Mapping[str, Any]) -> bool:
+def _every_card(config: Mapping[str, Any], card: Mapping[str, Any]) -> bool:
     return True
 
 
@@ -219,7 +219,7 @@ class Study:
     card_kinds: tuple[CardKind, ...] = ()
     read_only_kinds: frozenset[str] = frozenset()
     """Lists of the game's catalog that are no card data (shown, ignored in an override)."""
-    plays: Callable[[Mapping[str, Any], Mapping[str, Any]], bool] = _no_cards
+    plays: Callable[[Mapping[str, Any], Mapping[str, Any]], bool] = _every_card
     """Whether a configuration plays a card (a card record of the data files), e.g. by its set."""
     validate: Callable[[Mapping[str, Any], Collection[str]], None] | None = None
     """``validate(docs, changed)``: check patched data documents (by file name) with the game's own

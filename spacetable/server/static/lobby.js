@@ -40,14 +40,14 @@ const titleOf = (games, name) => (games.find((g) => g.name === name) || {}).titl
 const chosen = (picked, kind) => Object.entries(picked).filter(([k, on]) => on && k.startsWith(kind + ":")).map(([k]) => k.slice(kind.length + 1));
 
 /** A game's options from /api/meta as checkboxes (for a game without its own `lobby` module). */
-function OtherOptions({ info, value, setValue }) {
+function OtherOptions({ info, value, setValue, about }) {
   const entries = Object.entries(info.options || {}).flatMap(([kind, names]) =>
     Array.isArray(names) ? names.map((n) => ({ kind, name: String(n) })) : []);
   if (!entries.length) return "";
   return html`<div class="options">${entries.map((o) => html`<label class="option"><input type="checkbox" name=${"option-" + o.name}
     checked=${!!value[o.kind + ":" + o.name]}
     onChange=${(e) => setValue({ ...value, [o.kind + ":" + o.name]: e.currentTarget.checked })} /> <b>${o.name}</b> ${o.kind === "modes" ? "mode" : o.kind === "modules" ? "module" : "expansion"}
-    ${info.about && info.about[o.name] ? html`<span class="small muted">${info.about[o.name].replace(/^[^:]{0,40}:\s*/, "")}</span>` : ""}</label>`)}</div>`;
+    ${about(o.name) ? html`<span class="small muted">${about(o.name)}</span>` : ""}</label>`)}</div>`;
 }
 
 /** The options form of a game without its own module: every option value a checkbox, none ticked. */
