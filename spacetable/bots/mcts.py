@@ -20,10 +20,10 @@ where the game has one (a fast policy that
 reads only the determinized copy it is given), else uniformly random legal actions, for at most
 `horizon` decisions, and then score the position with `State.heuristic_value()` (each game's cheap
 win-chance estimate), or `returns()` at the end. A game whose search needs other settings (horizon,
-rollout turns or bot, the overruling test) has them in `GAME_SETTINGS`, keyed by its name (today Space
-Lanes only); every other game uses the module defaults. Budgets: a number of iterations (``mcts:1000it``:
-deterministic under the rng given to `choose`) or a time (``mcts:200ms``, ``mcts:2s``); plain
-``mcts`` is ``mcts:1000it``.
+rollout turns or bot, the overruling test) declares them in its spec (`GameSpec.search`, names of
+`GameSettings`; `game_settings`); every other game uses the module defaults. Budgets: a number of
+iterations (``mcts:1000it``: deterministic under the rng given to `choose`) or a time (``mcts:200ms``,
+``mcts:2s``); plain ``mcts`` is ``mcts:1000it``.
 """
 
 from __future__ import annotations
@@ -31,12 +31,14 @@ from __future__ import annotations
 import math
 import re
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, fields, replace
 
 from mypy_extensions import mypyc_attr
 
 from spacetable.bots.base import Bot, bot_names, make_bot, register_bot
 from spacetable.engine.action import Action
+from spacetable.engine.errors import ConfigError
+from spacetable.engine.game import GameSpec
 from spacetable.engine.rng import Rng
 from spacetable.engine.state import CHANCE, TERMINAL, State
 
@@ -66,7 +68,7 @@ EXPLORATION = 0.7
 
 @dataclass(frozen=True)
 class GameSettings:
-    """Search settings of one game where they differ from the module defaults (`GAME_SETTINGS`)."""
+    """Search settings of one game: the module defaults, with what its `GameSpec.search` declares."""
 
     horizon: int = DEFAULT_HORIZON
     """Rollout decisions before the position is scored (chance steps not counted)."""
@@ -80,18 +82,28 @@ class GameSettings:
     veto_share: float = VETO_SHARE
     flat: bool = False
     """Grow no node below the root's children: each root action is judged by the plain mean of its
-    rollouts, not by a deeper tree's best line. Off for every game: on Space Lanes it measured within
-    noise of the tree search (benchmarks/results/2026-12-02-spacelanes-evaluation-fit.md)."""
+    rollouts, not by a deeper tree's best line. Off for every game: on the longest game it measured within
+    noise of the tree search (docs/bots.md)."""
 
 
 DEFAULTS = GameSettings()
-GAME_SETTINGS: dict[str, GameSettings] = {
-    "spacelanes": GameSettings(veto_margin=0.04, veto_z=2.0),
-}
-"""Per game (by `GameSpec.name`); a game not listed uses `DEFAULTS`. Space Lanes (docs/bots.md): a game
-has ~900 decisions and the value of a trade run shows only turns later; overruling its heuristic prior
-on the default test (or a lighter one) lost games, so the prior is overruled only on strong evidence:
-0.04 plus 2 standard errors won the most of the tests tried (0.05 + 2.5 and 0.07 + 3 won fewer)."""
+_SETTINGS: dict[str, GameSettings] = {}
+"""Each game's settings (by `GameSpec.name`), made on first use (`game_settings`)."""
+
+
+def game_settings(spec: GameSpec) -> GameSettings:
+    """`DEFAULTS` with the settings `spec` declares (`GameSpec.search`); `ConfigError` naming a setting
+    the search does not have."""
+    settings = _SETTINGS.get(spec.name)
+    if settings is None:
+        known = {f.name for f in fields(GameSettings)}
+        unknown = sorted(set(spec.search) - known)
+        if unknown:
+            raise ConfigError(f"{spec.title}: unknown search setting(s) {', '.join(unknown)} "
+                              f"(known: {', '.join(sorted(known))})")
+        settings = replace(DEFAULTS, **spec.search)
+        _SETTINGS[spec.name] = settings
+    return settings
 MAX_ITERATIONS = 10_000_000
 MAX_SECONDS = 600.0
 
@@ -192,7 +204,7 @@ class MctsBot:
         if len(legal) == 1:
             return legal[0]
         start = time.perf_counter()
-        self._settings = GAME_SETTINGS.get(state.spec.name, DEFAULTS)
+        self._settings = game_settings(state.spec)
         self._horizon = self.horizon if self.horizon is not None else self._settings.horizon
         prior = self._prior_choice(state, seat, rng, legal)
         self.last_prior = prior

@@ -22,9 +22,9 @@ from rich.console import Console, ConsoleOptions, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from spacetable.cli import proposal_syntax
 from spacetable.engine.action import Action
 from spacetable.engine.state import State, View
+from spacetable.games.moonrakers import proposal_syntax
 from spacetable.games.moonrakers.cards import BASIC, BASIC_NAMES, FACTION_COLORS, REQ_TYPES, load_catalog
 
 CAT = load_catalog()
@@ -484,7 +484,8 @@ def menu_key(action: Action) -> tuple[int, int]:
 
 
 def intent_from_line(state: State, seat: int, line: str) -> dict[str, Any] | None:
-    """A one-line proposal (`spacetable.cli.proposal_syntax`) as the intent `intents.expand` takes."""
+    """A one-line proposal (`spacetable.games.moonrakers.proposal_syntax`) as the intent `intents.expand`
+    takes."""
     from spacetable.games.moonrakers import intents
 
     if not proposal_syntax.is_proposal_line(line):

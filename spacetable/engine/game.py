@@ -3,9 +3,10 @@
 A `GameSpec` states up front what kind of game it is (players, chance, information, parameters,
 action-space size, `Bounds`) and how to create a state from (config, seed); its `Manifest` names the
 modules each face needs (bots, intents, advisor, coach, terminal renderer, RL observation encoder,
-the page's module). The registry of packages lives outside the engine, in `spacetable.games`
-(`register_package`, one line per game); a package registers its spec on import (`register`) and
-clients find it with `get_game`. A registered package that is not installed is simply absent.
+the page's modules, the study plug-in of the simulator and its report). The registry of packages lives
+outside the engine, in `spacetable.games` (`register_package`, one line per game); a package registers
+its spec on import (`register`) and clients find it with `get_game`. A registered package that is not
+installed is simply absent.
 """
 
 from __future__ import annotations
@@ -80,6 +81,13 @@ class Manifest:
     page: str | None = None
     """The page's module for the game's table, relative to the server's static folder
     (``<game>/table.js``); /api/meta hands it to the page."""
+    lobby: str | None = None
+    """The page's module for the game's options on the lobby's new-game form, relative to the static
+    folder (``<game>/lobby.js``); None: a checkbox per option value (`GameSpec.options`)."""
+    study: str | None = None
+    """Module with ``STUDY``, the game's `spacetable.games.study.Study`: what the simulator, its report,
+    the tuner and the designer know of the game (result columns, figures, card kinds, report sections);
+    None: the common figures only, and no card overrides."""
 
 
 @dataclass(frozen=True)
@@ -107,6 +115,9 @@ class GameSpec:
     default_bot: str = "greedy"
     """The bot a new table seats by default: the strongest that answers within 2 s with an iteration
     budget (deterministic, never cut by time), measured in docs/bots.md."""
+    search: Mapping[str, Any] = field(default_factory=dict)
+    """Settings of the generic search bot where the game needs others than its defaults (names of
+    `spacetable.bots.mcts.GameSettings`: rollout horizon and turns, rollout bot, the overruling test)."""
     coach_bot: str = "greedy"
     """The bot whose choice the advisor recommends (`spacetable.advice`): fast enough to answer at
     every decision within a second, and reading only what its seat may know."""
@@ -121,6 +132,8 @@ class GameSpec:
     bounded, even one of uniformly random play that never reaches the game's end."""
     episode_config: Mapping[str, Any] = field(default_factory=dict)
     """Config values the RL adapters use unless given (e.g. a turn limit that ends every episode)."""
+    pitch: str = ""
+    """What the game is, in one line, for a newcomer (the lobby's "Learn to play" panel)."""
     example: bool = False
     """A small game for developers (the worked example of docs/adding-a-game.md): listed apart from the
     real games."""
@@ -130,7 +143,8 @@ class GameSpec:
     bounds: Bounds | None = None
     """Upper bounds for tools that need them (OpenSpiel); None: not declared."""
     manifest: Manifest = field(default_factory=Manifest)
-    """The modules of each face (bots, intents, advisor, coach, renderer, observation, page)."""
+    """The modules of each face (bots, intents, advisor, coach, renderer, observation, page, lobby,
+    study)."""
 
     def module(self, part: str) -> ModuleType | None:
         """The manifest's module for `part` (``"intents"``, ``"advisor"``, ``"renderer"``…), imported;

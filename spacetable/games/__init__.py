@@ -10,3 +10,7 @@ from spacetable.engine.game import register_package
 register_package("moonrakers", "spacetable.games.moonrakers")
 register_package("spacelanes", "spacetable.games.spacelanes")
 register_package("highcard", "spacetable.games.highcard")
+
+REFERENCE = "moonrakers"
+"""The game whose 2-player mid-game states set the performance targets `spacetable bench` reports for
+every game (docs/performance.md)."""

@@ -16,6 +16,8 @@ Patch = Callable[[str, Any], Any]
 """``patch(file name, parsed document) -> document`` (file names as in the game's data folder)."""
 
 _PATCHES: dict[str, tuple[str, Patch]] = {}
+_READ: set[str] = set()
+"""The games whose loaders have read their data in this process (their card tables are built)."""
 
 
 def install(game: str, key: str, patch: Patch) -> None:
@@ -29,7 +31,14 @@ def installed(game: str) -> str | None:
     return None if entry is None else entry[0]
 
 
+def read(game: str) -> bool:
+    """Whether `game`'s loader has read its data in this process (a patch installed now comes late)."""
+    return game in _READ
+
+
 def patched(game: str, file: str, doc: Any) -> Any:
-    """`doc` (the parsed ``file`` of `game`'s data) with the installed patch applied, if any."""
+    """`doc` (the parsed ``file`` of `game`'s data) with the installed patch applied, if any; the game's
+    loader calls it for each data file it reads."""
+    _READ.add(game)
     entry = _PATCHES.get(game)
     return doc if entry is None else entry[1](file, doc)

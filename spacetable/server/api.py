@@ -287,6 +287,10 @@ class GameInfo(Model):
     page: str | None = Field(default=None, description=(
         "the module that draws the game's table, relative to /static/ (\"<game>/table.js\"); "
         "null: the generic table"))
+    lobby: str | None = Field(default=None, description=(
+        "the module of the game's options on the lobby's new-game form, relative to /static/ "
+        "(\"<game>/lobby.js\"); null: a checkbox per option value"))
+    pitch: str = Field(default="", description="what the game is, in one line (the lobby's learn panel)")
 
 
 class Meta(Model):
@@ -331,7 +335,8 @@ def meta() -> Meta:
                             advisor=has_advisor(name), default_bot=spec.default_bot,
                             tutorial=has_tutorial(name), example=spec.example,
                             defaults={k: list(spec.defaults.get(k, ())) for k in spec.options},
-                            about=dict(spec.about), page=spec.manifest.page))
+                            about=dict(spec.about), page=spec.manifest.page, lobby=spec.manifest.lobby,
+                            pitch=spec.pitch))
     return Meta(games=out)
 
 

@@ -24,8 +24,8 @@ from pydantic import BaseModel, ConfigDict, Field, StrictFloat, StrictInt
 from spacetable.engine.errors import SpacetableError
 from spacetable.server.designer_runs import RunManager
 from spacetable.server.errors import ApiError
-from spacetable.sim.overrides import KINDS, parse_overrides
-from spacetable.sim.setup import load_game, make_bots, split_bots
+from spacetable.sim.overrides import card_kinds, parse_overrides
+from spacetable.sim.setup import games_with_cards, load_game, make_bots, split_bots
 from spacetable.sim.tune import TARGETS, parse_tune
 
 STATIC = Path(__file__).with_name("static") / "designer"
@@ -115,14 +115,18 @@ def _refuse(e: SpacetableError) -> ApiError:
 
 @router.get("/meta")
 def meta() -> JSONResponse:
-    """The games with card data, their card kinds, bot names and player counts."""
+    """The games with card data, their card kinds (with each kind's title on the page and the catalog
+    fields the data derives, shown but never edited), bot names and player counts."""
     from spacetable.bots.base import bot_names
 
     games = []
-    for name in KINDS:
+    for name in games_with_cards():
         spec = load_game(name)
-        games.append({"name": name, "title": spec.title, "kinds": list(KINDS[name]), "bots": bot_names(name),
-                      "min_players": spec.min_players, "max_players": spec.max_players})
+        kinds = card_kinds(name)
+        games.append({"name": name, "title": spec.title, "kinds": list(kinds), "bots": bot_names(name),
+                      "min_players": spec.min_players, "max_players": spec.max_players,
+                      "kind_titles": {k.name: k.title or k.name for k in kinds.values()},
+                      "derived": {k.name: sorted(k.derived) for k in kinds.values() if k.derived}})
     return JSONResponse({"games": games, "targets": list(TARGETS)})
 
 
@@ -200,7 +204,7 @@ def create_run(body: RunBody, request: Request) -> JSONResponse:
     """Queue a run (checked first: a bad game, bot, player count or card is a 400 naming it)."""
     try:
         spec = load_game(body.game)
-        if body.game not in KINDS:
+        if not card_kinds(body.game):
             raise ApiError(400, f"{spec.title} has no card data for the designer")
         if not spec.min_players <= body.players <= spec.max_players:
             raise ApiError(400, f"{spec.title} takes {spec.min_players}–{spec.max_players} players")

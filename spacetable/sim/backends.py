@@ -82,12 +82,15 @@ class SerialBackend(Backend):
 
 
 def _preload(game: str) -> list[str]:
-    """Modules a forkserver imports once for `game` (children fork with them loaded)."""
+    """Modules a forkserver imports once for `game` (children fork with them loaded): the game and its
+    bots, and every other game package too, whose study columns the results schema reads."""
     from spacetable.bots.catalog import COMMON_MODULES, bot_modules
     from spacetable.engine.game import KNOWN_GAMES, available_games
 
     available_games()  # fills the registry
-    return ["__main__", "spacetable.sim.worker", KNOWN_GAMES[game], *COMMON_MODULES, *bot_modules(game)]
+    others = [package for name, package in KNOWN_GAMES.items() if name != game]
+    return ["__main__", "spacetable.sim.worker", KNOWN_GAMES[game], *COMMON_MODULES, *bot_modules(game),
+            *others]
 
 
 def _context(game: str, shipped: bool) -> multiprocessing.context.BaseContext:

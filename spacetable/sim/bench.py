@@ -22,15 +22,17 @@ from spacetable.bots.mcts import MctsBot
 from spacetable.engine.errors import SpacetableError
 from spacetable.engine.rng import Rng
 from spacetable.engine.state import CHANCE, State
+from spacetable.games import REFERENCE
 from spacetable.sim.runner import DEFAULT_MAX_DECISIONS, play_out
 from spacetable.sim.setup import all_games, load_game, make_bots
 
 TARGET_DECISIONS_PER_SECOND = 100_000
 TARGET_COPY_MICROSECONDS = 10.0
 TARGET_DETERMINIZE_MICROSECONDS = 25.0
-"""Targets set on 2-player Moonrakers mid-game states; reported for every game."""
+"""Targets set on 2-player mid-game states of the reference game (`spacetable.games.REFERENCE`);
+reported for every game."""
 TARGET_MCTS_ITERATIONS_PER_SECOND = 2_000
-"""Target set on 2-player Moonrakers; reported for every game."""
+"""Target set on the reference game at 2 players; reported for every game."""
 MCTS_CHUNK = 50
 """Iterations per `choose` call while measuring MCTS speed."""
 MAX_PLAYOUT_APPLIES = 200_000
@@ -101,7 +103,7 @@ def games_per_second(game: str, players: int, bot: str, seconds: float, seed: in
 def mid_game_states(game: str, players: int, count: int = 40, seed: int = 1,
                     horizon: int = 5000, **params: Any) -> list[State]:
     """States taken at uniformly random points of random playouts (within the first `horizon` applies);
-    `params` are the game's config options (e.g. Space Lanes ``modes=["pvp"]``)."""
+    `params` are the game's config options (e.g. ``modes=["pvp"]``)."""
     spec = load_game(game)
     config = spec.make_config(players, **params)
     rng = Rng(seed)
@@ -246,6 +248,14 @@ def bench_game(game: str, seconds: float = 2.0) -> dict[str, Any]:
     return out
 
 
+def _reference_title() -> str:
+    """The title of the game the targets were set on (its name when its package does not load)."""
+    try:
+        return load_game(REFERENCE).title
+    except SpacetableError:
+        return REFERENCE
+
+
 def bench(games: list[str] | None = None, seconds: float = 2.0) -> dict[str, Any]:
     """Figures for each game (default: every game the clients know); unavailable games are skipped."""
     names = games if games else all_games()
@@ -268,7 +278,7 @@ def bench(games: list[str] | None = None, seconds: float = 2.0) -> dict[str, Any
                     "copy_us": TARGET_COPY_MICROSECONDS,
                     "determinize_us": TARGET_DETERMINIZE_MICROSECONDS,
                     "mcts_iterations_per_second": TARGET_MCTS_ITERATIONS_PER_SECOND,
-                    "measured_on": "2-player Moonrakers"},
+                    "measured_on": f"2-player {_reference_title()}"},
         "games": results,
         "skipped": skipped,
     }

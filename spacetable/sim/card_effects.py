@@ -1,12 +1,13 @@
 """Card effects that correct for who buys a card (``report``, ``simulate --json``: ``card_effects``).
 
 "Win rate of the seats owning a card" misleads: winners buy more cards, and a strong bot's favourite
-card looks strong because the strong bot buys it. So for every card (and Space Lanes goal, good and
-route) of a configuration this module gives:
+card looks strong because the strong bot buys it. So for every card of a configuration (and whatever
+else the game's study lists: its `spacetable.games.study.Item`s, e.g. goals, goods and routes) this
+module gives:
 
 - the **buy rate**: the share of the seat-games that could buy the card (it was legal at one of their
-  buy decisions, 3.5) in which it was bought; Space Lanes action cards: played when playable; contracts:
-  the share of seat-games that took part in it; goals: null (dealt, not chosen);
+  decisions) in which it was bought (or played, or taken part in: what the game's study counts as
+  having it); null for what is dealt rather than chosen (a goal);
 - per bot, the win rate of that bot's seat-games that **bought** the card and of those that were
   **offered it and passed** (the same bot on both sides, so the bot's strength cancels);
 - the **adjusted effect**: a logistic regression of the seat's result (1 win, 0 loss, 1/k for a shared
@@ -32,7 +33,11 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from spacetable.games.study import Item
+from spacetable.sim.setup import game_study, studies
 from spacetable.sim.simulate import wilson_interval
+
+__all__ = ["METHOD", "BotSplit", "CardEffect", "Item", "card_effects", "items_for", "method", "purchases"]
 
 MIN_ROWS = 20
 """Fewest seat-games with the card and without it (and of each result among them) for an estimate."""
@@ -40,12 +45,20 @@ RIDGE = 1e-2
 """Ridge penalty on every coefficient but the intercept (the fit stays finite under separation)."""
 CONTROLS = ("bot", "seat", "game length (turns)", "purchases")
 METHOD = ("Adjusted effect: logistic regression of each seat's result (win 1, loss 0, a shared win 1/k) "
-          "on buying the card (Space Lanes: holding the goal, playing the card, trading the good or "
-          "route), controlling for the bot, the seat, the game's length in turns and the seat's number of "
-          "purchases; shown as the average change in win probability over the seat-games with the card, "
-          "with a 95% interval (delta method, standard errors clustered by game). Raw figures beside it: "
-          "the buy rate (bought when it could be bought) and, per bot, the win rate when bought against "
-          "when offered and passed.")
+          "on buying the card{having}, controlling for the bot, the seat, the game's length in turns and the "
+          "seat's number of purchases; shown as the average change in win probability over the seat-games "
+          "with the card, with a 95% interval (delta method, standard errors clustered by game). Raw figures "
+          "beside it: the buy rate (bought when it could be bought) and, per bot, the win rate when bought "
+          "against when offered and passed.")
+"""The method as the report states it (`method`: ``{having}`` filled from the games' studies)."""
+
+
+def method() -> str:
+    """`METHOD` with what having a card means where a game counts something else than buying it
+    (``(<game title>: <its study's having>)``, every game that says so)."""
+    having = [f"{spec.title}: {s.having}" for spec, s in studies() if s.having]
+    return METHOD.format(having=f" ({'; '.join(having)})" if having else "")
+
 
 Floats = npt.NDArray[np.float64]
 
@@ -99,20 +112,6 @@ class CardEffect:
 
 def _r(v: float | None) -> float | None:
     return None if v is None else round(float(v), 4)
-
-
-@dataclass(frozen=True)
-class Item:
-    """A card to estimate: who had it, who could have had it."""
-
-    card: str
-    kind: str
-    name: str
-    has: Callable[[dict[str, Any]], bool]
-    could: Callable[[dict[str, Any]], bool] | None
-    """None: every seat-game could (a dealt goal, a good); the buy rate is then the share that had it."""
-    rated: bool = True
-    """False: no buy rate (a goal is dealt, not chosen)."""
 
 
 def _sigmoid(x: Floats) -> Floats:
@@ -247,75 +246,14 @@ def _by_bot(rows: Sequence[dict[str, Any]], has: npt.NDArray[np.bool_], could: n
     return out
 
 
-def _in(column: str, fallback: str | None = None) -> Callable[[str], Callable[[dict[str, Any]], bool]]:
-    """``slug in row[column]`` (``row[fallback]`` when a file predates `column`)."""
-    def make(slug: str) -> Callable[[dict[str, Any]], bool]:
-        def test(r: dict[str, Any]) -> bool:
-            values = r.get(column)
-            if values is None and fallback is not None:
-                values = r.get(fallback)
-            return slug in (values or ())
-        return test
-    return make
-
-
-def _could(slug: str) -> Callable[[dict[str, Any]], bool] | None:
-    return lambda r: r.get("cards_offered") is None or slug in (r["cards_offered"] or ())
-
-
 def items_for(game: str, records: dict[str, list[dict[str, Any]]],
               rows: Sequence[dict[str, Any]]) -> list[Item]:
-    """What `game`'s card effects cover: `records` are the configuration's cards by override kind
-    (`spacetable.sim.catalog.records`, its sets only); Space Lanes goods and routes come from `rows`."""
-    items: list[Item] = []
-    if game == "moonrakers":
-        for kind, owned in (("crew", "crew_owned"), ("ship_parts", "parts_owned")):
-            for c in records.get(kind, []):
-                slug = str(c["slug"])
-                items.append(Item(slug, kind, str(c.get("name", slug)), _in("cards_bought", owned)(slug),
-                                  _could(slug)))
-        for c in records.get("contracts", []):
-            slug = str(c["slug"])
-            items.append(Item(slug, "contracts", str(c.get("name", slug)), _in("contracts_taken")(slug),
-                              None))
-    elif game == "spacelanes":
-        for g in records.get("goals", []):
-            slug = str(g["slug"])
-            items.append(Item(slug, "goals", str(g.get("name", slug)), _goal(slug), None, rated=False))
-        for c in records.get("action_cards", []):
-            slug = str(c["slug"])
-            items.append(Item(slug, "action_cards", str(c.get("name", slug)), _in("cards_bought")(slug),
-                              _could(slug)))
-        goods = sorted({str(t["good"]) for r in rows for t in (r.get("trades") or ())})
-        for good in goods:
-            items.append(Item(good, "goods", good, _traded(good, None), None))
-        routes = sorted({(str(t["bought_at"]), str(t["sold_at"])) for r in rows
-                         for t in (r.get("trades") or ()) if t["bought_at"]})
-        for a, b in routes:
-            items.append(Item(f"{a} → {b}", "routes", f"{a} → {b}", _traded(None, (a, b)), None))
-    return items
-
-
-def _goal(slug: str) -> Callable[[dict[str, Any]], bool]:
-    return lambda r: r.get("goal") == slug
-
-
-def _traded(good: str | None, route: tuple[str, str] | None) -> Callable[[dict[str, Any]], bool]:
-    """Whether a seat sold a unit of `good`, or one bought at route[0] and sold at route[1]."""
-    def test(r: dict[str, Any]) -> bool:
-        for t in r.get("trades") or ():
-            where = (t["bought_at"], t["sold_at"])
-            if (good is None or t["good"] == good) and (route is None or where == route):
-                return True
-        return False
-    return test
+    """What `game`'s card effects cover (its study's ``card_items``): `records` are the configuration's
+    cards by override kind (`spacetable.sim.catalog.records`, the cards it plays only)."""
+    items = game_study(game).card_items
+    return [] if items is None else items(records, rows)
 
 
 def purchases(game: str) -> Callable[[dict[str, Any]], float]:
-    """The purchases control: Moonrakers cards bought (3.5), Space Lanes action cards played."""
-    def count(r: dict[str, Any]) -> float:
-        bought = r.get("cards_bought")
-        if bought is not None:
-            return float(len(bought))
-        return float((r.get("crew_bought") or 0) + (r.get("parts_bought") or 0))
-    return count
+    """The purchases control of `game` (its study's: by default the cards a seat bought)."""
+    return game_study(game).purchases

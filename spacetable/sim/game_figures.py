@@ -2,7 +2,7 @@
 
 The game metrics follow Ludii's definitions (Stephenson, Piette, Soemers and Browne's ``metrics``
 package of the Ludii general game system), computed on each seat's score at the end of every turn
-(`score_track`: Moonrakers Prestige, Space Lanes goal progress):
+(`score_track`: the game's own measure of progress, its study's ``progress``):
 
 - **advantage of the first player** (Ludii's AdvantageP1): seat 1's win rate, against the fair share
   1/players, with its 95% interval;
@@ -14,8 +14,8 @@ package of the Ludii general game system), computed on each seat's score at the 
 - **decisiveness** (after Ludii's DecisivenessMoves): the share of the game, in turns, from which the
   eventual winner led to the end, and the share of games already decided before the last turn (the
   winner alone in the lead at the end of the turn before the last);
-- **everyone lost**: finished games that nobody won (a Moonrakers solo game lost after turn 10 against
-  the Mercenary deck, 8.9).
+- **everyone lost**: finished games that nobody won (a solo game lost against the game itself; the
+  study's ``nobody_wins`` says when).
 
 Paired comparisons (`paired`): two configurations that played the same seeds with the same seating
 are compared game by game; each figure's difference is the mean of the per-game differences with a 95%

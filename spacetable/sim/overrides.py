@@ -9,15 +9,18 @@ does not have is a whole new card in the data files' format, appended to its kin
      "crew": [{"slug": "dock-hand", "name": "Dock Hand", "set": "BG", "role": "Hand", "kind": "tech",
                "cost": 2, "text": "+1 Action", "effects": [{"op": "actions", "n": 1}]}]}
 
+The kinds, their data files, the fields the data derives for people and the catalog lists that are no
+card data are the game's (its study's `spacetable.games.study.CardKind` list and ``read_only_kinds``).
 ``spacetable cards GAME --json`` prints every card in this form (`spacetable.sim.catalog`), so a card
-copied from it loads as it is: the fields it adds for people (`DERIVED`, e.g. a contract's generated
-``text``) and its lists that are no card data (`READ_ONLY_KINDS`) are dropped when an override is read.
+copied from it loads as it is: the fields it adds for people (e.g. an ``id``, a generated ``text``) and
+its lists that are no card data are dropped when an override is read.
 
-The patched data is validated as the shipped data is (the games' own parsers and effect compilers), and
-an error names the override file, the card and the field. Card tables are built once per process at
-import (`spacetable.games.card_patches`), so overrides apply to whole worker processes: a run with
-overrides always plays in fresh child processes, and its results record the override document
-(`canonical`) and its `digest`.
+The patched data is validated as the shipped data is (the game's own parsers and effect compilers, its
+study's ``validate``), and an error names the override file, the card and the field.
+
+Card tables are built once per process at import (`spacetable.games.card_patches`), so overrides apply
+to whole worker processes: a run with overrides always plays in fresh child processes, and its results
+record the override document (`canonical`) and its `digest`.
 """
 
 from __future__ import annotations
@@ -25,30 +28,43 @@ from __future__ import annotations
 import copy
 import hashlib
 import json
+from collections.abc import Mapping
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
 from typing import Any
 
 from spacetable.engine.errors import ConfigError, DataError
+from spacetable.engine.game import KNOWN_GAMES
 from spacetable.games import card_patches
+from spacetable.games.study import CardKind, InvalidCards
+from spacetable.sim.setup import game_study, games_with_cards
 
-KINDS: dict[str, dict[str, tuple[str, str]]] = {
-    "moonrakers": {"contracts": ("contracts.json", "cards"), "crew": ("crew.json", "cards"),
-                   "ship_parts": ("ship_parts.json", "cards"), "objectives": ("objectives.json", "cards")},
-    "spacelanes": {"settlements": ("settlements.json", "settlements"), "lanes": ("lanes.json", "lanes"),
-                   "action_cards": ("cards.json", "cards"), "goals": ("goals.json", "goals")},
-}
-"""Per game: override kind → (data file, the key of its card list in that file)."""
-DERIVED: dict[str, dict[str, frozenset[str]]] = {
-    "moonrakers": {"contracts": frozenset({"id", "text"}), "crew": frozenset({"id"}),
-                   "ship_parts": frozenset({"id"}), "objectives": frozenset({"id"})},
-}
-"""Per game and kind: catalog fields the data derives (shown, ignored in an override)."""
-READ_ONLY_KINDS: dict[str, frozenset[str]] = {"moonrakers": frozenset({"basic"})}
-"""Per game: catalog lists that are no card data (shown, ignored in an override)."""
-PACKAGES = {"moonrakers": "spacetable.games.moonrakers", "spacelanes": "spacetable.games.spacelanes"}
 MAX_BYTES = 1_000_000
+
+Kinds = Mapping[str, tuple[str, str]]
+"""Override kind → (data file, the key of its card list in that file)."""
+
+
+def card_kinds(game: str) -> dict[str, CardKind]:
+    """The kinds of card `game` takes overrides of, by name (empty: none)."""
+    return {k.name: k for k in game_study(game).card_kinds}
+
+
+def file_kinds(game: str) -> dict[str, tuple[str, str]]:
+    """`Kinds` of `game`."""
+    return {k.name: (k.file, k.key) for k in game_study(game).card_kinds}
+
+
+def derived(game: str, kind: str) -> frozenset[str]:
+    """The catalog fields of a `kind` card the data derives for people (shown, ignored in an override)."""
+    found = card_kinds(game).get(kind)
+    return frozenset() if found is None else found.derived
+
+
+def _no_overrides(game: str) -> ConfigError:
+    return ConfigError(f"{game} takes no card overrides "
+                       f"(games with card data: {', '.join(games_with_cards())})")
 
 
 @dataclass(frozen=True)
@@ -58,6 +74,9 @@ class CardOverrides:
     game: str
     doc: dict[str, list[dict[str, Any]]]
     file: str
+    kinds: Kinds
+    """The game's `Kinds`, carried along so that a worker applies the document before it imports the
+    game (`install`)."""
 
     @property
     def canonical(self) -> str:
@@ -73,11 +92,16 @@ class CardOverrides:
         return {kind: [str(c["slug"]) for c in cards] for kind, cards in self.doc.items()}
 
 
+def stored_overrides(game: str, doc: dict[str, list[dict[str, Any]]], file: str = "results") -> CardOverrides:
+    """An override document already validated (as a results file records it), not checked again."""
+    return CardOverrides(game, doc, file, file_kinds(game))
+
+
 def read_overrides(game: str, path: str | Path) -> CardOverrides:
     """Read, check and validate the override file at `path` for `game` (`DataError` / `ConfigError`)."""
     file = str(path)
-    if game not in KINDS:
-        raise ConfigError(f"{game} takes no card overrides (games with card data: {', '.join(KINDS)})")
+    if not card_kinds(game):
+        raise _no_overrides(game)
     try:
         raw = Path(path).read_bytes()
     except OSError as e:
@@ -93,15 +117,16 @@ def read_overrides(game: str, path: str | Path) -> CardOverrides:
 
 def parse_overrides(game: str, doc: Any, file: str = "overrides.json") -> CardOverrides:
     """Check the shape of an override document and validate the data it makes (see the module doc)."""
-    kinds = KINDS.get(game)
-    if kinds is None:
-        raise ConfigError(f"{game} takes no card overrides (games with card data: {', '.join(KINDS)})")
+    kinds = card_kinds(game)
+    if not kinds:
+        raise _no_overrides(game)
     if not isinstance(doc, dict) or not doc:
         raise DataError(file, None, None, "must be a JSON object keyed by card kind "
                                           f"({', '.join(kinds)})")
+    read_only = game_study(game).read_only_kinds
     clean: dict[str, list[dict[str, Any]]] = {}
     for kind, cards in doc.items():
-        if kind in READ_ONLY_KINDS.get(game, frozenset()):
+        if kind in read_only:
             continue  # a list the catalog shows that is no card data (copied with the rest)
         if kind not in kinds:
             raise DataError(file, None, str(kind), f"unknown card kind (allowed: {', '.join(kinds)})")
@@ -118,12 +143,12 @@ def parse_overrides(game: str, doc: Any, file: str = "overrides.json") -> CardOv
             if slug in seen:
                 raise DataError(file, slug, "slug", f"named twice in {kind}")
             seen.add(slug)
-        derived = DERIVED.get(game, {}).get(kind, frozenset())
-        clean[kind] = [{k: v for k, v in c.items() if k not in derived} for c in cards]
+        shown = kinds[kind].derived
+        clean[kind] = [{k: v for k, v in c.items() if k not in shown} for c in cards]
     if not clean:
         raise DataError(file, None, None, "changes no card (give at least one kind: "
                                           f"{', '.join(kinds)})")
-    overrides = CardOverrides(game, clean, file)
+    overrides = CardOverrides(game, clean, file, {k.name: (k.file, k.key) for k in kinds.values()})
     validate(overrides)
     return overrides
 
@@ -141,7 +166,7 @@ def _merge(base: Any, change: Any) -> Any:
 def apply(overrides: CardOverrides, file: str, doc: Any) -> Any:
     """The parsed data file `file` of the game with the overrides applied (other files unchanged)."""
     out = doc
-    for kind, (name, key) in KINDS[overrides.game].items():
+    for kind, (name, key) in overrides.kinds.items():
         if name != file or kind not in overrides.doc or not isinstance(doc, dict):
             continue
         cards = doc.get(key)
@@ -161,88 +186,42 @@ def apply(overrides: CardOverrides, file: str, doc: Any) -> Any:
 
 
 def shipped_docs(game: str) -> dict[str, Any]:
-    """The game's own data documents (parsed JSON) keyed by file name."""
-    base = resources.files(PACKAGES[game]).joinpath("data")
-    names = {name for name, _ in KINDS[game].values()}
-    if game == "spacelanes":
-        names |= {"board.json"}
+    """The game's own card data documents (parsed JSON, from its package's ``data`` folder) keyed by
+    file name."""
+    kinds = card_kinds(game)
+    base = resources.files(KNOWN_GAMES[game]).joinpath("data")
+    names = {k.file for k in kinds.values()}
     return {name: json.loads(base.joinpath(name).read_text(encoding="utf-8")) for name in sorted(names)}
 
 
-def _relabel(e: DataError, overrides: CardOverrides, kind: str) -> DataError:
+def _relabel(e: DataError, overrides: CardOverrides, kind: str | None) -> DataError:
     """The same error naming the override file (and the kind) instead of the game's data file."""
     prefix = e.file + (f": card {e.card!r}" if e.card else "") + (f": field {e.field!r}" if e.field else "")
     message = str(e)[len(prefix) + 2:] if str(e).startswith(prefix) else str(e)
-    return DataError(f"{overrides.file} ({kind})", e.card, e.field, message)
+    where = overrides.file if kind is None else f"{overrides.file} ({kind})"
+    return DataError(where, e.card, e.field, message)
 
 
 def validate(overrides: CardOverrides) -> None:
     """Parse the patched data with the game's own validators; `DataError` naming the override file."""
+    check = game_study(overrides.game).validate
+    if check is None:
+        return
     docs = {name: apply(overrides, name, doc) for name, doc in shipped_docs(overrides.game).items()}
-    kind_of = {name: kind for kind, (name, _) in KINDS[overrides.game].items()}
-    if overrides.game == "moonrakers":
-        _validate_moonrakers(overrides, docs, kind_of)
-    else:
-        _validate_spacelanes(overrides, docs, kind_of)
-
-
-def _validate_moonrakers(overrides: CardOverrides, docs: dict[str, Any], kind_of: dict[str, str]) -> None:
-    from spacetable.games.moonrakers import cards, crew_specs, objectives, part_specs
-
-    parsed: dict[str, tuple[Any, ...]] = {}
-    for name, doc in docs.items():
-        kind = kind_of[name]
-        try:
-            parsed[kind] = cards.parse_cards(doc, kind, name)
-        except DataError as e:
-            raise _relabel(e, overrides, kind) from e
-    cat = cards.Catalog(parsed["contracts"], parsed["crew"], parsed["ship_parts"], parsed["objectives"])
-    for kind, check in (("crew", lambda: crew_specs.compile_catalog(cat)),
-                        ("ship_parts", lambda: part_specs.compile_catalog(cat.parts)),
-                        ("objectives", lambda: objectives.compile_catalog(cat))):
-        if kind in overrides.doc:
-            try:
-                check()
-            except DataError as e:
-                raise _relabel(e, overrides, kind) from e
-    slugs = [c.slug for c in cat.crew] + [p.slug for p in cat.parts]
-    dup = sorted({s for s in slugs if slugs.count(s) > 1})
-    if dup:
-        raise DataError(overrides.file, dup[0], "slug", "a crew card and a ship part share this slug "
-                                                        "(both are bought by slug)")
-
-
-def _validate_spacelanes(overrides: CardOverrides, docs: dict[str, Any], kind_of: dict[str, str]) -> None:
-    from spacetable.games.spacelanes import content
-
-    steps = (("settlements.json", lambda d: content.parse_settlements(d, "settlements.json")),
-             ("lanes.json", lambda d: content.parse_lanes(d, "lanes.json")),
-             ("goals.json", lambda d: content.parse_goals(d, "goals.json")))
-    for name, parse in steps:
-        try:
-            parse(docs[name])
-        except DataError as e:
-            raise _relabel(e, overrides, kind_of[name]) from e
-    settlements = content.parse_settlements(docs["settlements.json"])
-    tags = {t for s in settlements for t in s.tags} | {s.slug for s in settlements}
     try:
-        content.parse_cards(docs["cards.json"], "cards.json", tags=tags)
-    except DataError as e:
-        raise _relabel(e, overrides, "action_cards") from e
+        check(docs, frozenset(overrides.doc))
+    except InvalidCards as e:
+        raise _relabel(e.error, overrides, e.kind) from e
 
 
 def install(overrides: CardOverrides | None, game: str) -> None:
     """Make this process build `game`'s card tables with `overrides` (None: the shipped data).
 
-    Must run before the game package is first imported in the process; a process whose tables were
-    already built from other data refuses (`ConfigError`) rather than play with the wrong cards."""
+    Must run before the game package first reads its data in the process (`card_patches.read`); a
+    process whose tables were already built from other data refuses (`ConfigError`) rather than play
+    with the wrong cards. Imports no game (the overrides carry their kinds)."""
     key = None if overrides is None else overrides.digest
-    if game not in PACKAGES:
-        if overrides is not None:
-            raise ConfigError(f"{game} takes no card overrides")
-        return
-    built = _tables_built(game)
-    if built:
+    if card_patches.read(game):
         if card_patches.installed(game) != key:
             raise ConfigError(f"this process already built {game}'s card tables from other data; "
                               "card overrides need a fresh worker process")
@@ -250,11 +229,3 @@ def install(overrides: CardOverrides | None, game: str) -> None:
     if overrides is None:
         return
     card_patches.install(game, key or "", lambda file, doc: apply(overrides, file, doc))
-
-
-def _tables_built(game: str) -> bool:
-    import sys
-
-    module = {"moonrakers": "spacetable.games.moonrakers.actions",
-              "spacelanes": "spacetable.games.spacelanes.content"}[game]
-    return module in sys.modules

@@ -6,9 +6,9 @@ buy rate and adjusted effect with its interval (`card_effects`, the method state
 bot ladder when the results hold ladder runs (`ladder`), and two configurations side by side
 (``compare``; by default the first two), paired game by game where they share seeds. For each
 configuration also: win rate by seat and by bot with 95% intervals, the distribution of game lengths,
-and the raw per-card figures (Moonrakers: win rate and Prestige when a crew card or part was owned,
-success rate by contract; Space Lanes: wins by goal, profit by good and by route). Plots are PNG in
-``data:`` URLs, so the page needs no other file.
+and the sections the game's study declares on its own columns (`spacetable.games.study.Section`: win
+rate and score when a card was owned, success rate of what was attempted, wins by goal, profit by good
+and by route). Plots are PNG in ``data:`` URLs, so the page needs no other file.
 """
 
 from __future__ import annotations
@@ -23,12 +23,14 @@ from typing import Any
 import pyarrow as pa
 
 from spacetable.engine.errors import ConfigError
+from spacetable.games.study import Attempts, Figure, Owned, TradeProfits, TradeRoutes, WinBy
 from spacetable.sim import report_plots as plots
 from spacetable.sim import report_sections as sections
 from spacetable.sim.game_figures import paired
 from spacetable.sim.ladder import Ladder, ladder
 from spacetable.sim.report_figures import Config, Rate, group
 from spacetable.sim.results import read_results
+from spacetable.sim.setup import game_study
 
 TOP = 12
 """Cards shown in a per-card plot (the most owned or attempted); the tables list them all."""
@@ -136,15 +138,30 @@ def _config_section(c: Config) -> str:
                + _table(["bot", "win rate [95% interval]", "mean score"],
                         [[b, r.text(), _num(scores[b])] for b, r in bots.items()]) + "</div>")
     out.append(sections.card_effects(c))
-    if c.game == "moonrakers":
-        out.append(_moonrakers(c))
-    elif c.game == "spacelanes":
-        out.append(_spacelanes(c))
+    for section in game_study(c.game).report:
+        out.append(f"<h3>{_e(section.title)}</h3><div class=grid>")
+        out += [_game_figure(c, f) for f in section.grid]
+        out.append("</div>")
+        out += [_game_figure(c, f) for f in section.below]
     return "".join(out)
 
 
-def _owned_block(c: Config, column: str, what: str) -> str:
-    items = c.owned(column)
+def _game_figure(c: Config, f: Figure) -> str:
+    """One figure a game's study declares on its own columns (`spacetable.games.study`)."""
+    if isinstance(f, Owned):
+        return "<div>" + _owned_block(c, f) + "</div>"
+    if isinstance(f, Attempts):
+        return _attempts(c, f)
+    if isinstance(f, WinBy):
+        return _win_by(c, f)
+    if isinstance(f, TradeProfits):
+        return _profits(c, f)
+    return _routes(c, f)
+
+
+def _owned_block(c: Config, f: Owned) -> str:
+    what = f.what
+    items = c.owned(f.column, f.score)
     if not items:
         return f'<p class="note">No {what} owned at the end of any game.</p>'
     top = items[:TOP]
@@ -153,53 +170,55 @@ def _owned_block(c: Config, column: str, what: str) -> str:
                   f"Win rate when owning a {what}: the {len(top)} most owned (seats owning it), win rate "
                   "of the seats owning it at the end; dashed: 1/players")
     rows = [[s, r.n, r.text(), _num(p)] for s, r, p in items]
-    table = _table([what, "seats owning it", "win rate [95% interval]", "mean Prestige"], rows,
+    table = _table([what, "seats owning it", "win rate [95% interval]", f"mean {f.score_name}"], rows,
                    numeric=(1, 3))
     return fig + f"<details><summary>all {len(items)} {what}s</summary>{table}</details>"
 
 
-def _moonrakers(c: Config) -> str:
-    contracts = c.contracts()
-    top = contracts[:TOP]
-    out = ["<h3>Cards</h3><div class=grid>", "<div>" + _owned_block(c, "crew_owned", "crew card") + "</div>",
-           "<div>" + _owned_block(c, "parts_owned", "ship part") + "</div>"]
-    if contracts:
-        fig = _figure(plots.rate_bars([f"{s} ({r.n})" for s, r in top], [r for _, r in top],
-                                      "Success rate by contract", xlabel="success rate"),
-                      f"Success rate by contract: the {len(top)} most attempted (games attempted), share "
-                      "of the executions that succeeded (3.4.9)")
-        table = _table(["contract", "games attempted", "success rate [95% interval]"],
-                       [[s, r.n, r.text()] for s, r in contracts], numeric=(1,))
-        out.append(f"<div>{fig}<details><summary>all {len(contracts)} contracts</summary>{table}"
-                   "</details></div>")
-    out.append("</div>")
-    return "".join(out)
+def _attempts(c: Config, f: Attempts) -> str:
+    attempts = c.attempts(f.taken, f.completed)
+    if not attempts:
+        return ""
+    top = attempts[:TOP]
+    fig = _figure(plots.rate_bars([f"{s} ({r.n})" for s, r in top], [r for _, r in top],
+                                  f"Success rate by {f.what}", xlabel="success rate"),
+                  f"Success rate by {f.what}: the {len(top)} most attempted (games attempted), {f.success}")
+    table = _table([f.what, "games attempted", "success rate [95% interval]"],
+                   [[s, r.n, r.text()] for s, r in attempts], numeric=(1,))
+    return f"<div>{fig}<details><summary>all {len(attempts)} {f.what}s</summary>{table}</details></div>"
 
 
-def _spacelanes(c: Config) -> str:
-    goals = c.win_by_goal()
-    goods = c.profit_by_good()
-    routes = c.profit_by_route()
-    out = ["<h3>Goals, goods and routes</h3><div class=grid>"]
-    if goals:
-        plot = plots.rate_bars([f"{g} ({r.n})" for g, r in goals], [r for _, r in goals], "Win rate by goal",
-                               1.0 / c.players)
-        caption = "Win rate by goal: the seats holding each goal (how many), 95% intervals; dashed: 1/players"
-        out.append("<div>" + _figure(plot, caption) + _rates_table("goal", goals) + "</div>")
-    if goods:
-        plot = plots.value_bars([g for g, _, _ in goods], [p for _, _, p in goods],
-                                "Mean profit a unit by good", "credits a unit (sell − buy)")
-        table = _table(["good", "units", "mean profit a unit"],
-                       [[g, u, _num(p, "{:.0f}")] for g, u, p in goods], numeric=(1, 2))
-        out.append("<div>" + _figure(plot, "Mean profit a unit by good: units sold whose purchase was seen, "
-                                           "sell price − buy price")
-                   + table + "</div>")
-    out.append("</div>")
-    if routes:
-        out.append("<h3>Most profitable routes</h3>" + _table(
-            ["route", "good", "units", "mean profit a unit", "profit per game"],
-            [[r, g, u, _num(p, "{:.0f}"), _num(t, "{:.0f}")] for r, g, u, p, t in routes], numeric=(2, 3, 4)))
-    return "".join(out)
+def _win_by(c: Config, f: WinBy) -> str:
+    rates = c.win_by(f.column)
+    if not rates:
+        return ""
+    plot = plots.rate_bars([f"{g} ({r.n})" for g, r in rates], [r for _, r in rates], f"Win rate by {f.what}",
+                           1.0 / c.players)
+    caption = (f"Win rate by {f.what}: the seats holding each {f.what} (how many), 95% intervals; "
+               "dashed: 1/players")
+    return "<div>" + _figure(plot, caption) + _rates_table(f.what, rates) + "</div>"
+
+
+def _profits(c: Config, f: TradeProfits) -> str:
+    goods = c.profit_by_good(f.column)
+    if not goods:
+        return ""
+    plot = plots.value_bars([g for g, _, _ in goods], [p for _, _, p in goods], "Mean profit a unit by good",
+                            f"{f.currency} a unit (sell − buy)")
+    table = _table(["good", "units", "mean profit a unit"],
+                   [[g, u, _num(p, "{:.0f}")] for g, u, p in goods], numeric=(1, 2))
+    return ("<div>" + _figure(plot, "Mean profit a unit by good: units sold whose purchase was seen, "
+                                    "sell price − buy price")
+            + table + "</div>")
+
+
+def _routes(c: Config, f: TradeRoutes) -> str:
+    routes = c.profit_by_route(f.column)
+    if not routes:
+        return ""
+    return "<h3>Most profitable routes</h3>" + _table(
+        ["route", "good", "units", "mean profit a unit", "profit per game"],
+        [[r, g, u, _num(p, "{:.0f}"), _num(t, "{:.0f}")] for r, g, u, p, t in routes], numeric=(2, 3, 4))
 
 
 def _delta(a: float | None, b: float | None, fmt: str = "{:+.1%}") -> str:
@@ -244,39 +263,25 @@ def _comparison(a: Config, b: Config) -> str:
     return "".join(out)
 
 
-def _owned_text(rate: Rate, prestige: float | None) -> str:
-    return f"{rate.text()}, {_num(prestige)} Prestige ({rate.n} seats)" if rate.n else "not owned"
-
-
 def _card_comparison(a: Config, b: Config) -> str:
-    """The cards the overrides touch (or, without overrides, the most owned) in both configurations."""
+    """Without overrides: the win rate by goal (each `WinBy` figure of the game's study) in both."""
     if a.game != b.game:
         return ""
-    touched = {str(x.get("slug")) for c in (a, b) for cards in c.cards.values() for x in cards}
     rows: list[list[Any]] = []
-    if a.game == "moonrakers":
-        for column, what in (("crew_owned", "crew"), ("parts_owned", "part")):
-            oa = {s: (r, p) for s, r, p in a.owned(column)}
-            ob = {s: (r, p) for s, r, p in b.owned(column)}
-            slugs = sorted(touched & (set(oa) | set(ob)))
-            for s in slugs:
-                ra, pa_ = oa.get(s, (Rate.of(0, 0), None))
-                rb, pb = ob.get(s, (Rate.of(0, 0), None))
-                rows.append([f"{what} {s}", _owned_text(ra, pa_), _owned_text(rb, pb),
-                             _delta(ra.value if ra.n else None, rb.value if rb.n else None)])
-        ca, cb = dict(a.contracts()), dict(b.contracts())
-        for s in sorted(touched & (set(ca) | set(cb))):
-            ra, rb = ca.get(s, Rate.of(0, 0)), cb.get(s, Rate.of(0, 0))
-            rows.append([f"contract {s} success", ra.text(), rb.text(), _delta(ra.value, rb.value)])
-    elif a.game == "spacelanes":
-        ga, gb = dict(a.win_by_goal()), dict(b.win_by_goal())
-        for g in sorted(set(ga) | set(gb)):
-            ra, rb = ga.get(g, Rate.of(0, 0)), gb.get(g, Rate.of(0, 0))
-            rows.append([f"goal {g}", ra.text(), rb.text(), _delta(ra.value, rb.value)])
+    heads = []
+    for section in game_study(a.game).report:
+        for f in (*section.grid, *section.below):
+            if not isinstance(f, WinBy):
+                continue
+            heads.append(f"Win rate by {f.what}")
+            ga, gb = dict(a.win_by(f.column)), dict(b.win_by(f.column))
+            for g in sorted(set(ga) | set(gb)):
+                ra, rb = ga.get(g, Rate.of(0, 0)), gb.get(g, Rate.of(0, 0))
+                rows.append([f"{f.what} {g}", ra.text(), rb.text(), _delta(ra.value, rb.value)])
     if not rows:
         return ""
-    head = "Cards the overrides change" if touched else "Win rate by goal"
-    return f"<h3>{head}</h3>" + _table(["card", a.label, b.label, "difference (B − A)"], rows)
+    table = _table(["card", a.label, b.label, "difference (B − A)"], rows)
+    return f"<h3>{_e(' and '.join(heads))}</h3>" + table
 
 
 def build_report(configs: Sequence[Config], source: str, compare: tuple[str, str] | None = None,

@@ -17,15 +17,21 @@ from typing import Any
 import pyarrow as pa
 
 from spacetable.sim.card_effects import CardEffect, card_effects, items_for, purchases
-from spacetable.sim.catalog import moonrakers_sets, records
+from spacetable.sim.catalog import played, records
 from spacetable.sim.game_figures import GameFigures, game_figures
-from spacetable.sim.overrides import KINDS, CardOverrides
+from spacetable.sim.overrides import card_kinds, stored_overrides
+from spacetable.sim.schema import game_columns
 from spacetable.sim.simulate import wilson_interval
 
 COLUMNS = ("run", "game", "config", "cards", "cards_digest", "game_id", "seed", "players", "seat", "bot",
-           "status", "result", "turns", "decisions", "score", "prestige", "credits", "crew_owned",
-           "parts_owned", "crew_bought", "parts_bought", "contracts_taken", "contracts_completed", "goal",
-           "trades", "cards_offered", "cards_bought", "score_track")
+           "status", "result", "turns", "decisions", "score", "prestige", "cards_offered", "cards_bought",
+           "score_track")
+"""The common columns the figures read; every game's own columns come too (`columns`)."""
+
+
+def columns() -> list[str]:
+    """The columns `group` reads: `COLUMNS` and every game's own (`spacetable.sim.schema`)."""
+    return [*COLUMNS, *(name for name, _, _ in game_columns())]
 
 
 @dataclass(frozen=True)
@@ -113,65 +119,63 @@ class Config:
         return cached
 
     def card_records(self) -> dict[str, list[dict[str, Any]]]:
-        """The configuration's cards by override kind (its overrides applied, its sets only)."""
-        if self.game not in KINDS:
+        """The configuration's cards by override kind (its overrides applied, the cards it plays only)."""
+        if not card_kinds(self.game):
             return {}
-        overrides = CardOverrides(self.game, self.cards, "results") if self.cards else None
-        found = records(self.game, overrides)
-        if self.game == "moonrakers":
-            sets = moonrakers_sets(self.config)
-            found = {k: [c for c in v if c.get("set") in sets] for k, v in found.items()}
-        return found
+        overrides = stored_overrides(self.game, self.cards) if self.cards else None
+        return played(self.game, self.config, records(self.game, overrides))
 
-    # ---------------------------------------------------------------- Moonrakers
-    def owned(self, column: str) -> list[tuple[str, Rate, float | None]]:
-        """Per crew (``crew_owned``) or part (``parts_owned``): the win rate and mean Prestige of the
-        seats that owned it at the end, most owned first."""
+    # ---------------------------------------------------------------- the games' own columns
+    def owned(self, column: str, score: str = "prestige") -> list[tuple[str, Rate, float | None]]:
+        """Per card listed in `column` at the end (the crew in a deck, the parts installed): the win rate
+        and mean `score` of the seats that owned it, most owned first."""
         by: dict[str, list[dict[str, Any]]] = defaultdict(list)
         for r in self.finished_rows():
             for slug in set(r[column] or ()):
                 by[slug].append(r)
-        out = [(slug, _rate(rows), _mean(r["prestige"] for r in rows)) for slug, rows in by.items()]
+        out = [(slug, _rate(rows), _mean(r[score] for r in rows)) for slug, rows in by.items()]
         return sorted(out, key=lambda t: (-t[1].n, t[0]))
 
-    def contracts(self) -> list[tuple[str, Rate]]:
-        """Per contract: success rate over the games in which it was attempted."""
+    def attempts(self, taken: str, completed: str) -> list[tuple[str, Rate]]:
+        """Per item the seats attempted (listed in `taken`, e.g. contracts): the success rate (listed in
+        `completed`) over the games in which it was attempted, most attempted first."""
         tried: dict[str, int] = defaultdict(int)
         done: dict[str, int] = defaultdict(int)
         for seats in self.games().values():
             if seats[0]["status"] != "finished":
                 continue
-            taken = {c for r in seats for c in (r["contracts_taken"] or ())}
-            completed = {c for r in seats for c in (r["contracts_completed"] or ())}
-            for c in taken:
+            attempted = {c for r in seats for c in (r[taken] or ())}
+            achieved = {c for r in seats for c in (r[completed] or ())}
+            for c in attempted:
                 tried[c] += 1
-                done[c] += c in completed
+                done[c] += c in achieved
         return sorted(((c, Rate.of(done[c], tried[c])) for c in tried), key=lambda t: (-t[1].n, t[0]))
 
-    # ---------------------------------------------------------------- Space Lanes
-    def win_by_goal(self) -> list[tuple[str, Rate]]:
-        rows = [r for r in self.finished_rows() if r["goal"]]
-        goals = sorted({str(r["goal"]) for r in rows})
-        rates = [(g, _rate(r for r in rows if r["goal"] == g)) for g in goals]
+    def win_by(self, column: str) -> list[tuple[str, Rate]]:
+        """The win rate of the seats by the value of `column` (e.g. the goal each seat held), best first."""
+        rows = [r for r in self.finished_rows() if r[column]]
+        values = sorted({str(r[column]) for r in rows})
+        rates = [(g, _rate(r for r in rows if r[column] == g)) for g in values]
         return sorted(rates, key=lambda t: -t[1].value)
 
-    def trades(self) -> list[dict[str, Any]]:
+    def trades(self, column: str) -> list[dict[str, Any]]:
+        """Every unit sold in the finished games (the structs listed in `column`)."""
         return [t | {"seat_won": bool(r["result"])} for r in self.finished_rows()
-                for t in (r["trades"] or ())]
+                for t in (r[column] or ())]
 
-    def profit_by_good(self) -> list[tuple[str, int, float]]:
+    def profit_by_good(self, column: str) -> list[tuple[str, int, float]]:
         """Per good: units sold with a known purchase, and mean profit a unit (sell − buy price)."""
         by: dict[str, list[int]] = defaultdict(list)
-        for t in self.trades():
+        for t in self.trades(column):
             if t["bought_at"]:
                 by[t["good"]].append(t["sell_price"] - t["buy_price"])
         return sorted(((g, len(v), sum(v) / len(v)) for g, v in by.items()), key=lambda t: -t[1] * t[2])
 
-    def profit_by_route(self, limit: int = 15) -> list[tuple[str, str, int, float, float]]:
+    def profit_by_route(self, column: str, limit: int = 15) -> list[tuple[str, str, int, float, float]]:
         """The routes (bought at → sold at, good) that made the most profit in all: route, good, units,
         mean profit a unit, total profit per finished game."""
         by: dict[tuple[str, str, str], list[int]] = defaultdict(list)
-        for t in self.trades():
+        for t in self.trades(column):
             if t["bought_at"]:
                 by[(t["bought_at"], t["sold_at"], t["good"])].append(t["sell_price"] - t["buy_price"])
         games = max(1, self.counts()["finished"])
@@ -193,7 +197,7 @@ def group(table: pa.Table) -> list[Config]:
     """The configurations of a results table, in the order they first appear."""
     configs: dict[tuple[str, ...], Config] = {}
     lineups: dict[str, set[str]] = defaultdict(set)
-    rows = table.select(list(COLUMNS)).to_pylist()
+    rows = table.select(columns()).to_pylist()
     for r in rows:
         lineups[r["game_id"]].add(str(r["bot"]))
     for r in rows:

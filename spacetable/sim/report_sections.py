@@ -4,19 +4,26 @@ bot ladder (HTML fragments for `spacetable.sim.report`)."""
 from __future__ import annotations
 
 import html
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from spacetable.sim import report_plots as plots
-from spacetable.sim.card_effects import METHOD, CardEffect
+from spacetable.sim.card_effects import CardEffect, method
 from spacetable.sim.game_figures import Paired, paired
 from spacetable.sim.ladder import Ladder
 from spacetable.sim.report_figures import Config
+from spacetable.sim.setup import game_study, studies
 
 SHOWN = 12
 """Strongest and weakest estimated cards drawn in a configuration's effect plot (the table lists all)."""
-KIND_NAMES = {"crew": "crew", "ship_parts": "ship part", "contracts": "contract", "objectives": "objective",
-              "goals": "goal", "action_cards": "action card", "goods": "good", "routes": "route"}
+
+
+def _kind_name(game: str) -> Callable[[str], str]:
+    """One card of a kind in the report's words (the game's study's ``names``; else the kind itself)."""
+    names = game_study(game).names
+    return lambda kind: names.get(kind, kind)
+
+
 
 
 def _e(value: Any) -> str:
@@ -60,14 +67,17 @@ def game_metrics(configs: Sequence[Config]) -> str:
         rows.append([c.label, c.players, f.finished, first, _pct(f.balance), _pct(f.drawishness),
                      _num(f.median_turns), _num(f.lead_changes, "{:.2f}"), _pct(f.lead_change_rate),
                      _pct(f.decisiveness), _pct(f.decided_before_last_turn), f.everyone_lost])
+    progress = [f"{spec.title} {s.progress}" for spec, s in studies() if s.progress]
+    nobody = [s.nobody_wins for _, s in studies() if s.nobody_wins]
+    measures = f" — {_e(', '.join(progress))} —" if progress else ""
+    example = f" ({_e('; '.join(nobody))})" if nobody else ""
     return ("<h2>Game figures</h2><p class=note>After Ludii's metrics: the first player's win rate against "
             "the fair share (AdvantageP1); balance, 1 − (best − worst seat's win rate); drawishness, games "
             "with a shared win; lead changes per game and as a share of turns (LeadChange: the one seat "
-            "with the highest score — Moonrakers Prestige, Space Lanes goal progress — at the end of each "
-            "turn); decisiveness, the share of the game during which the eventual winner already led "
-            "alone to the end (after DecisivenessMoves); decided before the last turn, games whose winner "
-            "led alone at the end of the turn before the last; everyone lost, finished games nobody won "
-            "(a solo Moonrakers game lost to the Mercenary deck, 8.9).</p>"
+            f"with the highest score{measures} at the end of each turn); decisiveness, the share of the game "
+            "during which the eventual winner already led alone to the end (after DecisivenessMoves); "
+            "decided before the last turn, games whose winner led alone at the end of the turn before the "
+            f"last; everyone lost, finished games nobody won{example}.</p>"
             + table(["configuration", "players", "finished", "first player", "balance", "shared wins",
                      "median turns", "lead changes", "lead change rate", "decisiveness",
                      "decided before last turn", "everyone lost"], rows, numeric=(1, 2, 6, 7, 11)))
@@ -91,10 +101,11 @@ def card_effects(c: Config) -> str:
     if not effects:
         return ""
     known = [e for e in effects if e.effect is not None]
-    out = ["<h3>Card effects, adjusted for who buys them</h3>", f"<p class=note>{_e(METHOD)}</p>"]
+    kind_name = _kind_name(c.game)
+    out = ["<h3>Card effects, adjusted for who buys them</h3>", f"<p class=note>{_e(method())}</p>"]
     if known:
         shown = known if len(known) <= 2 * SHOWN else known[:SHOWN] + known[-SHOWN:]
-        png = plots.effect_bars([f"{KIND_NAMES.get(e.kind, e.kind)} {e.name or e.card}" for e in shown],
+        png = plots.effect_bars([f"{kind_name(e.kind)} {e.name or e.card}" for e in shown],
                                 [e.effect or 0.0 for e in shown], [e.low or 0.0 for e in shown],
                                 [e.high or 0.0 for e in shown], "Adjusted effect on winning")
         which = "all" if len(shown) == len(known) else "the strongest and weakest"
@@ -103,7 +114,7 @@ def card_effects(c: Config) -> str:
     rows = []
     classes = []
     for e in effects:
-        rows.append([KIND_NAMES.get(e.kind, e.kind), e.name or e.card, _effect_text(e), _pct(e.buy_rate),
+        rows.append([kind_name(e.kind), e.name or e.card, _effect_text(e), _pct(e.buy_rate),
                      _raw_text(e)])
         sure = e.low is not None and e.high is not None and (e.low > 0 or e.high < 0)
         classes.append(("better" if (e.low or 0) > 0 else "worse") if sure else "")
@@ -149,6 +160,7 @@ def touched_cards(a: Config, b: Config) -> str:
     touched = {(kind, str(x.get("slug"))) for c in (a, b) for kind, cards in c.cards.items() for x in cards}
     if not touched or a.game != b.game:
         return ""
+    kind_name = _kind_name(a.game)
     ea = {(e.kind, e.card): e for e in a.card_effects()}
     eb = {(e.kind, e.card): e for e in b.card_effects()}
     rows = []
@@ -156,7 +168,7 @@ def touched_cards(a: Config, b: Config) -> str:
         x, y = ea.get((kind, slug)), eb.get((kind, slug))
         either = x or y
         name = either.name if either is not None else slug
-        rows.append([KIND_NAMES.get(kind, kind), name,
+        rows.append([kind_name(kind), name,
                      "not in play" if x is None else f"{_effect_text(x)}, buy rate {_pct(x.buy_rate)}",
                      "not in play" if y is None else f"{_effect_text(y)}, buy rate {_pct(y.buy_rate)}"])
     return ("<h3>Cards the overrides change</h3><p class=note>Only the cards an override file names (changed "

@@ -19,7 +19,7 @@ import pyarrow as pa
 import pyarrow.parquet as pq
 
 from spacetable.engine.errors import ConfigError
-from spacetable.sim.schema import ADDED_COLUMNS, SCHEMA, SCHEMA_VERSION
+from spacetable.sim.schema import ADDED_COLUMNS, COMMON, LAST, SCHEMA_VERSION, schema
 
 
 def parts_dir(path: Path) -> Path:
@@ -39,13 +39,15 @@ def _check_file(path: Path, appending: bool = False) -> pa.Table:
         raise ConfigError(f"{path} holds results of format {version!r}, made before the keyed generator "
                           "dealt the games: the same seeds are other games now, so a run does not add to it "
                           "(write to a new --out file; `report` still reads it)")
-    missing = [f.name for f in SCHEMA if f.name not in table.schema.names and f.name not in ADDED_COLUMNS]
+    want = schema()
+    missing = [name for name, _, _ in COMMON + LAST if name not in table.schema.names
+               and name not in ADDED_COLUMNS]
     if missing:
         raise ConfigError(f"{path} lacks the results columns {', '.join(missing[:5])}")
-    for name in ADDED_COLUMNS:  # a file written before these columns: null
-        if name not in table.schema.names:
-            table = table.append_column(name, pa.nulls(table.num_rows, SCHEMA.field(name).type))
-    return table.select(SCHEMA.names).cast(SCHEMA)
+    for f in want:  # a column added since the file was written (or a game's, installed since): null
+        if f.name not in table.schema.names:
+            table = table.append_column(f.name, pa.nulls(table.num_rows, f.type))
+    return table.select(want.names).cast(want)
 
 
 def _unique(table: pa.Table) -> pa.Table:
@@ -89,7 +91,7 @@ class ResultsStore:
         self._count = 0
         try:
             has_rows = self.path.is_file() or (self.parts.is_dir() and any(self.parts.glob("*.parquet")))
-            self.existing = read_results(self.path, appending=True) if has_rows else SCHEMA.empty_table()
+            self.existing = read_results(self.path, appending=True) if has_rows else schema().empty_table()
         except BaseException:
             self._release()
             raise

@@ -1,4 +1,5 @@
-"""Shared helpers for the faces that start games: the game registry view, configs and bot lists."""
+"""Shared helpers for the faces that start games: the game registry view, configs, bot lists and each
+game's study plug-in (`study`)."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ from typing import Any
 from spacetable.bots.base import Bot, make_bot
 from spacetable.engine.errors import ConfigError
 from spacetable.engine.game import GameSpec, available_games, get_game
+from spacetable.games.study import Study
 
 
 def all_games() -> list[str]:
@@ -96,3 +98,40 @@ def check_bots(game: str, config: dict[str, Any], bots: Sequence[Bot]) -> None:
         check = getattr(bot, "check", None)
         if check is not None:
             check(game, config)
+
+
+NO_STUDY = Study()
+"""The study of a game that declares none: the common figures, no card data."""
+
+
+def study(spec: GameSpec) -> Study:
+    """The game's study plug-in (`GameSpec.manifest.study`), or `NO_STUDY`."""
+    module = spec.module("study")
+    if module is None:
+        return NO_STUDY
+    found = getattr(module, "STUDY", None)
+    if not isinstance(found, Study):
+        raise ConfigError(f"{spec.title}: its study module {spec.manifest.study} defines no STUDY")
+    return found
+
+
+def game_study(game: str) -> Study:
+    """The study plug-in of the game called `game` (`ConfigError` for an unknown game)."""
+    return study(load_game(game))
+
+
+def studies() -> list[tuple[GameSpec, Study]]:
+    """Every registered game whose package loads, with its study, in the order of their names."""
+    out = []
+    for name in all_games():
+        try:
+            spec = load_game(name)
+        except ConfigError:
+            continue
+        out.append((spec, study(spec)))
+    return out
+
+
+def games_with_cards() -> list[str]:
+    """The games whose study declares card kinds (they take card overrides and tuning)."""
+    return [spec.name for spec, s in studies() if s.card_kinds]

@@ -32,7 +32,7 @@ from spacetable.sim.overrides import CardOverrides, read_overrides
 from spacetable.sim.progress import GamesProgress, ProgressFile
 from spacetable.sim.results import ResultsStore
 from spacetable.sim.runner import DEFAULT_MAX_DECISIONS
-from spacetable.sim.schema import SCHEMA
+from spacetable.sim.schema import schema
 from spacetable.sim.setup import build_config, check_bots, cycle_bots, load_game, make_bots
 from spacetable.sim.worker import Batch, RunSpec, seating
 
@@ -126,7 +126,7 @@ def make_job(game: str, games: int, players: int, bots: Sequence[str], seed: int
         raise ConfigError(f"the number of games must be 1 or more, not {games}")
     check_seed(seed)
     check_seed(seed + games - 1)
-    spec.new_game(dict(config), seed)  # refuse what the game itself refuses (Binding Ties at 2 players)
+    spec.new_game(dict(config), seed)  # refuse what the game itself refuses (an expansion at too few seats)
     bots = cycle_bots(list(bots), players)  # fewer names than seats repeat in order
     check_bots(game, config, make_bots(game, bots))  # unknown names, policies trained for another game
     if max_decisions < 1:
@@ -204,10 +204,10 @@ def run_jobs(jobs: Sequence[Job], backend: Backend, out: str | Path | None = Non
                 new.append(table)
                 bar.advance(table.num_rows // max(1, int(table.column("players")[0].as_py())))
     finally:
-        everything = store.close() if store is not None else SCHEMA.empty_table()
+        everything = store.close() if store is not None else schema().empty_table()
     seconds = time.perf_counter() - start
     if store is None:
-        everything = pa.concat_tables(new) if new else SCHEMA.empty_table()
+        everything = pa.concat_tables(new) if new else schema().empty_table()
     reports = []
     for job, ids, played in plans:
         rows = everything.filter(pc.is_in(everything.column("game_id"), value_set=pa.array(ids)))

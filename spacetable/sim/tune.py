@@ -25,7 +25,6 @@ from __future__ import annotations
 import copy
 import json
 import math
-import re
 import time
 import tomllib
 from collections.abc import Callable
@@ -38,9 +37,10 @@ import pyarrow as pa
 from spacetable.engine.errors import ConfigError, DataError
 from spacetable.sim.backends import Backend
 from spacetable.sim.catalog import records
-from spacetable.sim.overrides import KINDS, CardOverrides, parse_overrides
+from spacetable.sim.overrides import CardOverrides, card_kinds, parse_overrides
 from spacetable.sim.progress import ProgressFile
 from spacetable.sim.report_figures import Config, group
+from spacetable.sim.setup import game_study, games_with_cards
 from spacetable.sim.simulate import Job, make_job, run_jobs
 
 CURRENT = "tune: current"
@@ -131,8 +131,9 @@ def parse_tune(game: str, doc: dict[str, Any], file: str = "tune.toml") -> TuneS
             raise fail(key, f"unknown key (allowed: {', '.join(TOP_KEYS)})")
     if doc.get("game", game) != game:
         raise fail("game", f"this file tunes {doc.get('game')!r}, not {game!r}")
-    if game not in KINDS:
-        raise ConfigError(f"{game} has no card data to tune (games with card data: {', '.join(KINDS)})")
+    if not card_kinds(game):
+        raise ConfigError(f"{game} has no card data to tune (games with card data: "
+                          f"{', '.join(games_with_cards())})")
     for key in ("players", "games", "seed", "bots"):
         if key not in doc:
             raise fail(key, "missing")
@@ -173,6 +174,7 @@ def _params(game: str, raw: Any, fail: Callable[[str, str], ConfigError]) -> lis
     if not isinstance(raw, list) or not raw or not all(isinstance(p, dict) for p in raw):
         raise fail("param", "give at least one [[param]] table")
     known = records(game)
+    kinds = card_kinds(game)
     out: list[Param] = []
     for k, p in enumerate(raw, start=1):
         where = f"param {k}"
@@ -183,8 +185,8 @@ def _params(game: str, raw: Any, fail: Callable[[str, str], ConfigError]) -> lis
         if not isinstance(card, str) or card.count("/") != 1:
             raise fail(where, "card must be 'kind/slug', e.g. 'goals/tycoon'")
         kind, slug = card.split("/")
-        if kind not in KINDS[game]:
-            raise fail(where, f"unknown card kind {kind!r} (allowed: {', '.join(KINDS[game])})")
+        if kind not in kinds:
+            raise fail(where, f"unknown card kind {kind!r} (allowed: {', '.join(kinds)})")
         record = next((c for c in known[kind] if c.get("slug") == slug), None)
         if record is None:
             raise fail(where, f"no {kind} card {slug!r}")
@@ -249,34 +251,10 @@ def _set(record: dict[str, Any], path: str, value: Any) -> None:
     node[parts[-1]] = value
 
 
-_PLAYERS = re.compile(r"(\d) players: (\d+)")
-_EXPLORATION = re.compile(r"Exploration mode: (\d+)")
-
-
-def fix_goal(goal: dict[str, Any], changed: str) -> None:
-    """Keep a Space Lanes goal consistent after `changed` moved: the 3-player entry of ``targets`` (or
-    ``credit_targets``) equals ``target`` (``credits``), and the text shows every target (the goals'
-    validator checks both)."""
-    for base, table in (("target", "targets"), ("credits", "credit_targets")):
-        tab = goal.get(table)
-        if isinstance(tab, dict) and "3" in tab:
-            if changed == f"{table}.3":
-                goal[base] = tab["3"]
-            elif changed == base:
-                tab["3"] = goal[base]
-    text = str(goal.get("text", ""))
-    shown = goal.get("credit_targets") if goal.get("kind") == "homeworlds" else goal.get("targets")
-    if isinstance(shown, dict):
-        text = _PLAYERS.sub(lambda m: f"{m.group(1)} players: {shown.get(m.group(1), m.group(2))}", text)
-    if "exploration_target" in goal or "exploration_credits" in goal:
-        value = goal.get("exploration_credits") or goal.get("exploration_target")
-        text = _EXPLORATION.sub(f"Exploration mode: {value}", text)
-    goal["text"] = text
-
-
 def overrides_for(spec: TuneSpec, values: dict[str, float]) -> CardOverrides:
     """The validated override document of one trial (`DataError` for invalid cards)."""
     shipped = records(spec.game)
+    adjust = game_study(spec.game).adjust
     cards: dict[tuple[str, str], dict[str, Any]] = {}
     for p in spec.params:
         key = (p.kind, p.slug)
@@ -284,8 +262,8 @@ def overrides_for(spec: TuneSpec, values: dict[str, float]) -> CardOverrides:
             cards[key] = copy.deepcopy(next(c for c in shipped[p.kind] if c.get("slug") == p.slug))
         value: float | int = int(round(values[p.name])) if p.integer else float(values[p.name])
         _set(cards[key], p.field, value)
-        if spec.game == "spacelanes" and p.kind == "goals":
-            fix_goal(cards[key], p.field)
+        if adjust is not None:  # e.g. a goal keeps its targets and text in step
+            adjust(p.kind, cards[key], p.field)
     doc: dict[str, list[dict[str, Any]]] = {}
     for (kind, _), card in cards.items():
         doc.setdefault(kind, []).append(card)
@@ -306,7 +284,8 @@ def evaluate(spec: TuneSpec, config: Config) -> tuple[float, dict[str, Any]]:
     fair = 1.0 / spec.players
     if t.goal_share is not None:
         low, high = t.goal_share
-        shares = {g: r.value / fair for g, r in config.win_by_goal() if r.n}
+        goal = game_study(spec.game).goal
+        shares = {g: r.value / fair for g, r in (config.win_by(goal) if goal else []) if r.n}
         figures["goal_share"] = {g: round(v, 3) for g, v in sorted(shares.items())}
         score += sum(_outside(v, low, high) for v in shares.values()) / max(1e-9, high - low)
     if t.first_seat is not None:

@@ -32,7 +32,7 @@ from spacetable.engine.session import Observer, Session, Step
 from spacetable.engine.state import State
 from spacetable.sim.figures import Tracker, common_figures, make_tracker
 from spacetable.sim.overrides import CardOverrides, install
-from spacetable.sim.schema import SCHEMA
+from spacetable.sim.schema import schema
 
 BOT_LABEL = 0x5EED_B075
 """Kept for older callers: bots now draw by the session's rule (`spacetable.engine.session.bot_rng`)."""
@@ -151,7 +151,7 @@ def game_rows(spec: GameSpec, run: RunSpec, i: int) -> list[dict[str, Any]]:
     per_seat: list[dict[str, Any]] = [{} for _ in range(n)]
     try:
         state = spec.new_game(dict(run.config), seed)
-        tracker = make_tracker(run.game, n)
+        tracker = make_tracker(spec, n)
         decisions = play(state, make_bots(run.game, seated), run.max_decisions, tracker)
         finished = state.is_terminal()
         winners = state.winners() if finished else []
@@ -212,4 +212,4 @@ def play_batch(batch: Batch) -> pa.Table:
     rows: list[dict[str, Any]] = []
     for i in batch.indices:
         rows.extend(game_rows(spec, batch.run, i))
-    return pa.Table.from_pylist(rows, schema=SCHEMA)
+    return pa.Table.from_pylist(rows, schema=schema())

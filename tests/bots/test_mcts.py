@@ -9,11 +9,11 @@ import spacetable.games.highcard  # noqa: F401  (registers "highcard")
 from spacetable.bots.base import bot_names, make_bot
 from spacetable.bots.mcts import (
     DEFAULTS,
-    GAME_SETTINGS,
     GameSettings,
     MctsBot,
     _clearly_better,
     _Node,
+    game_settings,
     parse_budget,
 )
 from spacetable.engine.action import Action
@@ -266,18 +266,21 @@ def test_heuristic_values_favour_the_leader() -> None:
 
 # ----- per-game settings and the Space Lanes evaluation -------------------------------------------
 def test_per_game_settings_leave_other_games_on_the_defaults() -> None:
-    """Only Space Lanes has its own search settings, a stricter overruling test: a result a little
-    better than the prior's overrules it under the defaults, not under Space Lanes' settings."""
-    assert set(GAME_SETTINGS) == {"spacelanes"}
+    """Only Space Lanes declares its own search settings (`GameSpec.search`), a stricter overruling
+    test: a result a little better than the prior's overrules it under the defaults, not under Space
+    Lanes' settings."""
+    assert [g for g in ("moonrakers", "highcard", "spacelanes") if load_game(g).search] == ["spacelanes"]
     bot = MctsBot(iterations=8)
     for game in ("moonrakers", "highcard", "spacelanes"):
         s = _decision_states(game, 2)[0]
         bot.choose(s, s.current_player(), Rng(1))
-        assert bot._settings is GAME_SETTINGS.get(game, DEFAULTS)
+        assert bot._settings is game_settings(load_game(game))
+        assert (bot._settings == DEFAULTS) == (game != "spacelanes")
     prior, other = _Node(0), _Node(0)
     for node, results in ((prior, [0.5, 0.6] * 20), (other, [0.56, 0.66] * 20)):
         node.visits, node.wins, node.sq = len(results), sum(results), sum(v * v for v in results)
-    sl = GAME_SETTINGS["spacelanes"]
+    sl = game_settings(load_game("spacelanes"))
+    assert (sl.veto_margin, sl.veto_z) == (0.04, 2.0)
     assert _clearly_better(other, prior, DEFAULTS.veto_margin, DEFAULTS.veto_z)
     assert not _clearly_better(other, prior, sl.veto_margin, sl.veto_z)
     assert not _clearly_better(prior, other, DEFAULTS.veto_margin, DEFAULTS.veto_z)

@@ -44,7 +44,9 @@ def test_meta_says_what_a_newcomers_lobby_needs(sqlite_url: str) -> None:
             assert all(values == [] for values in g["defaults"].values())  # no expansion or module ticked
             assert set(g["defaults"]) == set(g["options"])
             assert all(g["about"].get(v) for vs in g["options"].values() for v in vs)  # one line each
+            assert g["pitch"] and g["lobby"] == f"{name}/lobby.js"  # "Learn <title>" and its option fields
         assert games["highcard"]["example"] is True and games["highcard"]["tutorial"] is False
+        assert games["highcard"]["lobby"] is None  # a checkbox per option value
 
 
 def test_rule_texts_by_id(sqlite_url: str) -> None:

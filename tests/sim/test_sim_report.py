@@ -66,7 +66,7 @@ def test_report_figures_match_the_rows(moonrakers_results: Path) -> None:
     assert set(bots) == {"greedy", "random"} and bots["greedy"].n == bots["random"].n == 8
     for r in seats + list(bots.values()):
         assert r.low <= r.value <= r.high
-    contracts = c.contracts()
+    contracts = c.attempts("contracts_taken", "contracts_completed")
     assert contracts and all(0 <= r.value <= 1 and r.n <= 8 for _, r in contracts)
 
 

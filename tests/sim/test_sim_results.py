@@ -18,7 +18,7 @@ from spacetable.engine.rng import Rng
 from spacetable.engine.state import State
 from spacetable.games.moonrakers.cards import load_catalog
 from spacetable.sim.results import ResultsStore, parts_dir, read_results
-from spacetable.sim.schema import COLUMNS, SCHEMA
+from spacetable.sim.schema import columns, schema
 from spacetable.sim.simulate import simulate
 
 CATALOG = load_catalog()
@@ -50,12 +50,12 @@ def test_the_schema_is_documented_and_every_file_carries_it(tmp_path: Path) -> N
     out = tmp_path / "r.parquet"
     simulate("highcard", 4, 3, ["random"] * 3, seed=1, out=out)
     table = pq.read_table(out)
-    assert table.schema.names == [name for name, _, _ in COLUMNS]
-    assert table.schema.equals(SCHEMA, check_metadata=False)
+    assert table.schema.names == [name for name, _, _ in columns()]
+    assert table.schema.equals(schema(), check_metadata=False)
     assert all(f.metadata and f.metadata[b"doc"] for f in table.schema)  # each column says what it holds
     assert (table.schema.metadata or {})[b"spacetable.results"] == b"2"
     docs = Path(__file__).parents[2].joinpath("docs", "simulate.md").read_text(encoding="utf-8")
-    for name, _, _ in COLUMNS:
+    for name, _, _ in columns():
         assert f"`{name}`" in docs, f"docs/simulate.md does not describe the column {name}"
 
 
@@ -215,7 +215,7 @@ def test_results_of_the_first_format_are_read_but_never_added_to(tmp_path: Path)
     simulate("highcard", 2, 2, ["random"] * 2, seed=5, out=out)
     table = pq.read_table(out)
     old_schema = pa.schema([f.with_type(pa.uint64()) if f.name in ("seed", "base_seed") else f
-                            for f in SCHEMA], metadata={"spacetable.results": "1"})
+                            for f in schema()], metadata={"spacetable.results": "1"})
     pq.write_table(table.cast(old_schema), out)
     assert pq.read_table(out).schema.field("seed").type == pa.uint64()
     rows = rows_of(out)

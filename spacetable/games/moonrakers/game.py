@@ -115,6 +115,7 @@ SPEC: Final = GameSpec(
     episode_steps=3000,  # uniformly random play never reaches 10 Prestige
     default_bot="mcts:200it",
     coach_bot="heuristic",
+    pitch="Take contracts with rival captains, split the rewards, race to 10 Prestige.",
     tutorial=load_texts("spacetable.games.moonrakers", "tutorial"),
     manifest=Manifest(bots=("spacetable.bots.moonrakers_random", "spacetable.bots.moonrakers_greedy",
                             "spacetable.bots.moonrakers_heuristic"),
@@ -123,7 +124,8 @@ SPEC: Final = GameSpec(
                       coach="spacetable.games.moonrakers.coach",
                       guide="spacetable.games.moonrakers.guide",
                       renderer="spacetable.cli.render_moonrakers", observation="spacetable.rl.obs_moonrakers",
-                      page="moonrakers/table.js"),
+                      page="moonrakers/table.js", lobby="moonrakers/lobby.js",
+                      study="spacetable.games.moonrakers.study"),
 )
 
 Moonrakers.spec = SPEC

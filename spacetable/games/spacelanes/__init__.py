@@ -31,6 +31,8 @@ Layers, from the bottom up: each module imports only modules listed before it (i
 - `coach`: the coach's sentence for a recommended action
 - `guide`: how to win, the phases of a turn, the badges
 - `intents`: compound intents (a trade, a discard, a move, a proposal) as the engine's small actions
+- `study`: what the simulator, its report, the tuner and the designer read of the game (columns,
+  trackers, card kinds, report sections)
 """
 
 from __future__ import annotations
@@ -112,6 +114,11 @@ SPEC = register(GameSpec(
     episode_config={"turn_limit": 30},  # L21: the captain closest to its Goal wins then
     default_bot="heuristic",
     coach_bot="heuristic",
+    # docs/bots.md: a game has ~900 decisions and the value of a trade run shows only turns later, so the
+    # search overrules the heuristic prior only on strong evidence (0.04 plus 2 standard errors won the
+    # most of the tests tried; benchmarks/results/README.md, "spacelanes-mcts-overruling-test")
+    search={"veto_margin": 0.04, "veto_z": 2.0},
+    pitch="Haul goods between settlements, dodge Pirates, race to your secret Goal.",
     tutorial=load_texts("spacetable.games.spacelanes", "tutorial"),
     manifest=Manifest(bots=("spacetable.bots.spacelanes_greedy", "spacetable.bots.spacelanes_heuristic",
                             "spacetable.bots.spacelanes_heuristic_v1"),
@@ -120,7 +127,8 @@ SPEC = register(GameSpec(
                       coach="spacetable.games.spacelanes.coach",
                       guide="spacetable.games.spacelanes.guide",
                       renderer="spacetable.cli.render_spacelanes", observation="spacetable.rl.obs_spacelanes",
-                      page="spacelanes/table.js"),
+                      page="spacelanes/table.js", lobby="spacelanes/lobby.js",
+                      study="spacetable.games.spacelanes.study"),
 ))
 SpaceLanesState.spec = SPEC
 

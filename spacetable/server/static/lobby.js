@@ -2,30 +2,20 @@
 // (which game, seats, bots, names, options; a newcomer's defaults: the base game, no expansion or module
 // ticked, each option with one line on what it adds, bot seats the strongest bot that answers within 2 s),
 // hand out invite links, list my games (with the replay of finished ones). Example games for developers
-// (Highcard) are listed apart.
+// are listed apart. Every game, its title, pitch and options come from GET /api/meta: a game's own option
+// fields are its `lobby` module (e.g. `<game>/lobby.js`, loaded on demand), any other game gets a checkbox
+// per option value. This file names no game.
 import { useEffect, useRef, useState } from "preact/hooks";
 import { html } from "./html.js";
 import { api, fetchBots, forgetGame, gamesMeta, rememberGame, storedGames } from "./api.js";
 import { Profile, ensurePlayer, playerKey } from "./profile.js";
 
 const FALLBACK_BOTS = ["random", "greedy"];
-/** The games offered until GET /api/meta answers (it lists every game the server plays). */
-const FALLBACK_GAMES = [
-  { name: "moonrakers", title: "Moonrakers", min: 1, max: 5, options: {}, defaults: {}, about: {}, defaultBot: "greedy", tutorial: false, example: false },
-  { name: "spacelanes", title: "Space Lanes", min: 2, max: 5, options: {}, defaults: {}, about: {}, defaultBot: "greedy", tutorial: false, example: false },
-];
-/** What each game is, in one line, for the learn panel. */
-const PITCH = {
-  moonrakers: "Take contracts with rival captains, split the rewards, race to 10 Prestige.",
-  spacelanes: "Haul goods between settlements, dodge Pirates, race to your secret Goal.",
-};
-const TITLES = { moonrakers: "Moonrakers", spacelanes: "Space Lanes", highcard: "Highcard" };
-/** The forms below know these games' options; any other game gets a checkbox per option of /api/meta. */
-const OWN_FORMS = new Set(["moonrakers", "spacelanes"]);
 
-/** Every game of GET /api/meta as {name, title, min, max, options}, or the fallback list. */
+/** Every game of GET /api/meta as {name, title, min, max, options…}, the real games by title, examples
+ * last (empty until it answers). */
 function useGames() {
-  const [games, setGames] = useState(FALLBACK_GAMES);
+  const [games, setGames] = useState([]);
   useEffect(() => {
     gamesMeta().then((games) => {
       if (!games || !games.length) return;
@@ -35,26 +25,58 @@ function useGames() {
         defaults: g.defaults && typeof g.defaults === "object" ? g.defaults : {},
         about: g.about && typeof g.about === "object" ? g.about : {},
         defaultBot: String(g.default_bot || "greedy"), tutorial: !!g.tutorial, example: !!g.example,
+        pitch: String(g.pitch || ""), lobby: typeof g.lobby === "string" ? g.lobby : null,
       }));
-      for (const g of list) TITLES[g.name] = g.title;
-      // the two big games first, in the order a newcomer expects them; examples last
-      const rank = (g) => (g.example ? 3 : g.name === "moonrakers" ? 0 : g.name === "spacelanes" ? 1 : 2);
-      list.sort((a, b) => rank(a) - rank(b) || a.title.localeCompare(b.title));
+      list.sort((a, b) => (a.example ? 1 : 0) - (b.example ? 1 : 0) || a.title.localeCompare(b.title));
       setGames(list);
     });
   }, []);
   return games;
 }
 
-/** A game's options from /api/meta as checkboxes (for a game without its own fields below). */
-function OtherOptions({ info, picked, setPicked }) {
+const titleOf = (games, name) => (games.find((g) => g.name === name) || {}).title;
+
+/** The options of `kind` ticked in the generic form's state ({"modes:lowball": true, …}). */
+const chosen = (picked, kind) => Object.entries(picked).filter(([k, on]) => on && k.startsWith(kind + ":")).map(([k]) => k.slice(kind.length + 1));
+
+/** A game's options from /api/meta as checkboxes (for a game without its own `lobby` module). */
+function OtherOptions({ info, value, setValue, about }) {
   const entries = Object.entries(info.options || {}).flatMap(([kind, names]) =>
     Array.isArray(names) ? names.map((n) => ({ kind, name: String(n) })) : []);
   if (!entries.length) return "";
   return html`<div class="options">${entries.map((o) => html`<label class="option"><input type="checkbox" name=${"option-" + o.name}
-    checked=${!!picked[o.kind + ":" + o.name]}
-    onChange=${(e) => setPicked({ ...picked, [o.kind + ":" + o.name]: e.currentTarget.checked })} /> <b>${o.name}</b> ${o.kind === "modes" ? "mode" : o.kind === "modules" ? "module" : "expansion"}
-    ${info.about && info.about[o.name] ? html`<span class="small muted">${info.about[o.name].replace(/^[^:]{0,40}:\s*/, "")}</span>` : ""}</label>`)}</div>`;
+    checked=${!!value[o.kind + ":" + o.name]}
+    onChange=${(e) => setValue({ ...value, [o.kind + ":" + o.name]: e.currentTarget.checked })} /> <b>${o.name}</b> ${o.kind === "modes" ? "mode" : o.kind === "modules" ? "module" : "expansion"}
+    ${about(o.name) ? html`<span class="small muted">${about(o.name)}</span>` : ""}</label>`)}</div>`;
+}
+
+/** The options form of a game without its own module: every option value a checkbox, none ticked. */
+const GENERIC_FORM = {
+  initial: () => ({}),
+  request: (picked) => ({ expansions: chosen(picked, "expansions"), modules: chosen(picked, "modules"), modes: chosen(picked, "modes") }),
+  Options: OtherOptions,
+};
+const FORMS = {};
+
+/** The options form of a game: its `lobby` module's {initial, request, Options} (static/README.md), or
+ * the generic one; null while the module loads. */
+function useOptionsForm(info) {
+  const path = info ? info.lobby : null;
+  const [, setTick] = useState(0);
+  useEffect(() => {
+    if (!path || path in FORMS) return;
+    FORMS[path] = null;
+    const done = (form) => {
+      FORMS[path] = form;
+      setTick((t) => t + 1);
+    };
+    if (!/^[a-z0-9_-]{1,40}\/[a-z0-9_-]{1,40}\.js$/.test(path)) done(GENERIC_FORM);
+    else import(`./${path}`).then((mod) => done(typeof mod.Options === "function"
+      ? { initial: mod.initial || GENERIC_FORM.initial, request: mod.request || GENERIC_FORM.request, Options: mod.Options }
+      : GENERIC_FORM), () => done(GENERIC_FORM));
+  }, [path]);
+  if (!info) return null;
+  return path ? FORMS[path] || null : GENERIC_FORM;
 }
 
 const STARS = ["Vega", "Orion", "Rigel", "Lyra", "Altair", "Deneb", "Mira", "Sirius"];
@@ -96,49 +118,38 @@ function CreateForm({ bots, games, game, setGame, onCreated }) {
   const [players, setPlayers] = useState(3);
   const ratings = useBotRatings(game);
   const rated = (b) => (ratings[b] ? ` · rated ${ratings[b].rating.toFixed(1)}` : "");
-  const [picked, setPicked] = useState({});
-  const [exploration, setExploration] = useState(false);
-  const [pvp, setPvp] = useState(false);
-  const [turnLimit, setTurnLimit] = useState("");
   const info = games.find((g) => g.name === game) || games[0];
-  const lanes = game === "spacelanes";
-  const other = !OWN_FORMS.has(game);
-  const otherPicked = (kind) => Object.entries(picked).filter(([k, on]) => on && k.startsWith(kind + ":")).map(([k]) => k.slice(kind.length + 1));
+  const form = useOptionsForm(info);
+  // the options' state, made by the game's form from its defaults (a newcomer's: nothing ticked)
+  const [options, setOptions] = useState({ game: null, value: null });
+  const value = options.game === info.name ? options.value : null;
   // a newcomer's table: you and the game's strongest bot that answers within 2 s in every other seat
   const botFor = (g) => (g && g.defaultBot) || "greedy";
   const [kinds, setKinds] = useState(() => ["human", ...Array(7).fill(botFor(info))]);
   const [names, setNames] = useState(["", "", "", "", "", "", "", ""]);
-  const on = (g, kind, value) => !!(g && g.defaults && (g.defaults[kind] || []).includes(value));
-  const [bt, setBt] = useState(() => on(info, "expansions", "binding-ties"));
-  const [fe, setFe] = useState(() => on(info, "modules", "first-encounter"));
-  // "Binding Ties (3–5 captains): allies earn…" → "allies earn…" (the box already names it)
-  const about = (value) => ((info && info.about && info.about[value]) || "").replace(/^[^:]{0,40}:\s*/, "");
-  // the server's list arrives after the first render: take its defaults then (and when the game changes)
+  // an option's line "Its name (detail): what it adds" → "what it adds" (the box already names it)
+  const about = (name) => ((info && info.about && info.about[name]) || "").replace(/^[^:]{0,40}:\s*/, "");
+  // a game's defaults when it is chosen (and when its options form has loaded)
   useEffect(() => {
     setKinds((old) => ["human", ...old.slice(1).map((k) => (k === "human" ? k : botFor(info)))]);
-    setBt(on(info, "expansions", "binding-ties"));
-    setFe(on(info, "modules", "first-encounter"));
-    setExploration(on(info, "modes", "exploration"));
-    setPvp(on(info, "modes", "pvp"));
   }, [info && info.name, info && info.defaultBot]);
+  useEffect(() => {
+    if (form) setOptions({ game: info.name, value: form.initial(info) });
+  }, [info && info.name, form]);
   const [seed, setSeed] = useState("");
   const [share, setShare] = useState(false);
   const [clock, setClock] = useState("none");
   const [error, setError] = useState(null);
   const [busy, setBusy] = useState(false);
-  const btAllowed = players >= 3;
   const submit = async (e) => {
     e.preventDefault();
+    if (!form || !value) return;
     setBusy(true);
     setError(null);
     const picks = kinds.slice(0, players);
     const seats = picks.map((k) => (k === "open" ? "human" : k)); // an open seat is a person's seat no one holds yet
     const openSeats = picks.map((k, i) => (k === "open" ? i : -1)).filter((i) => i >= 0);
-    const body = other ? { game, players, seats, expansions: otherPicked("expansions"), modules: otherPicked("modules"), modes: otherPicked("modes") } : {
-      game, players, seats,
-      expansions: !lanes && bt && btAllowed ? ["binding-ties"] : [], modules: !lanes && fe ? ["first-encounter"] : [],
-      modes: lanes ? [...(exploration ? ["exploration"] : []), ...(pvp ? ["pvp"] : [])] : [],
-    };
+    const body = { game, players, seats, ...form.request(value, players) };
     Object.assign(body, {
       names: names.slice(0, players).map((n, i) => n.trim() || (seats[i] === "human" ? `Captain ${i + 1}` : botName(i, seats[i], info.defaultBot))),
     });
@@ -154,7 +165,6 @@ function CreateForm({ bots, games, game, setGame, onCreated }) {
     if (openSeats.length) body.open_seats = openSeats;
     const timing = CLOCKS.find((c) => c.key === clock);
     if (timing && timing.clock) body.clock = timing.clock;
-    if (lanes && turnLimit.trim()) body.turn_limit = parseInt(turnLimit, 10);
     const r = await api("/api/games", { method: "POST", body });
     setBusy(false);
     if (!r.ok) {
@@ -176,7 +186,6 @@ function CreateForm({ bots, games, game, setGame, onCreated }) {
     <div class="field"><label>Game <select class="input" name="game" value=${game} onChange=${(e) => {
         const next = games.find((g) => g.name === e.currentTarget.value) || games[0];
         setGame(next.name);
-        setPicked({});
         setPlayers(Math.max(next.min, Math.min(next.max, players)));
       }}>${games.filter((g) => !g.example).map((g) => html`<option value=${g.name}>${g.title}</option>`)}
         ${games.some((g) => g.example) ? html`<optgroup label="Examples (for developers)">${games.filter((g) => g.example).map((g) => html`<option value=${g.name}>${g.title}</option>`)}</optgroup>` : ""}</select></label>
@@ -190,22 +199,8 @@ function CreateForm({ bots, games, game, setGame, onCreated }) {
       <input class="input" name=${"name-" + i} aria-label=${`seat ${i + 1} name`} maxlength="40" placeholder=${k === "human" || k === "open" ? `Captain ${i + 1}` : botName(i, k, info.defaultBot)}
         value=${names[i]} onInput=${(e) => { const nn = [...names]; nn[i] = e.currentTarget.value; setNames(nn); }} />
     </div>`)}
-    ${other ? html`<${OtherOptions} info=${info} picked=${picked} setPicked=${setPicked} />` : lanes ? html`<div class="options">
-      <label class="option"><input type="checkbox" name="exploration" checked=${exploration} onChange=${(e) => setExploration(e.currentTarget.checked)} /> <b>Exploration mode</b>
-        <span class="small muted">${about("exploration") || "Settlements and lanes start face down."}</span></label>
-      <label class="option"><input type="checkbox" name="pvp" checked=${pvp} onChange=${(e) => setPvp(e.currentTarget.checked)} /> <b>PvP mode</b>
-        <span class="small muted">${about("pvp") || "Ships that meet may trade and fight."}</span></label>
-      <label class="option">Turn limit <input class="input" type="number" name="turn-limit" min="0" max="1000" placeholder="none" value=${turnLimit} onInput=${(e) => setTurnLimit(e.currentTarget.value)} style="width:80px" />
-        <span class="small muted">when this many turns have been played, the captain closest to their Goal wins (empty: no limit)</span></label>
-    </div>` : html`<div class="options">
-      <label class="option"><input type="checkbox" name="binding-ties" checked=${bt && btAllowed} disabled=${!btAllowed} onChange=${(e) => setBt(e.currentTarget.checked)} /> <b>Binding Ties expansion</b>
-        <span class="small muted">${about("binding-ties") || "Faction reputation between allies (3–5 captains)."}${btAllowed ? "" : " Needs 3–5 captains."}</span></label>
-      <label class="option"><input type="checkbox" name="first-encounter" checked=${fe} onChange=${(e) => setFe(e.currentTarget.checked)} /> <b>First Encounter module</b>
-        <span class="small muted">${about("first-encounter") || "More contracts, crew and ship parts."}</span></label>
-      <p class="small muted">New to Moonrakers? Leave both unticked for your first games. ★ marks the strongest bot that answers
-        within two seconds; a bot's rating comes from the finished games of this server.</p>
-    </div>`}
-    ${game === "moonrakers" && players <= 2 ? html`<p class="small muted">With 1–2 captains the Mercenary variant is played: a deck of hired help instead of allies.</p>` : ""}
+    ${form && value ? html`<${form.Options} info=${info} players=${players} value=${value}
+      setValue=${(v) => setOptions({ game: info.name, value: v })} about=${about} />` : ""}
     <div class="field"><label title="When a captain's time runs out, the game's ★ bot makes that decision for them; they keep their seat">Clock
       <select class="input" name="clock" value=${clock} onChange=${(e) => setClock(e.currentTarget.value)}>
         ${CLOCKS.map((c) => html`<option value=${c.key}>${c.label}</option>`)}</select></label>
@@ -214,7 +209,7 @@ function CreateForm({ bots, games, game, setGame, onCreated }) {
       ${seed.trim() ? html`<span class="small muted">a chosen seed: every table will say you know the deal</span>` : ""}</div>
     <div class="field"><label title="once the game is over, its decisions (what each seat saw and chose, never names) may be exported for research with spacetable dataset"><input type="checkbox" name="share-for-research" checked=${share} onChange=${(e) => setShare(e.currentTarget.checked)} /> Share this game for research (anonymous, after it ends)</label></div>
     ${error ? html`<div class="error" role="alert">${error}</div>` : ""}
-    <button class="btn primary" type="submit" disabled=${busy}>Create game</button>
+    <button class="btn primary" type="submit" disabled=${busy || !value}>Create game</button>
   </form>`;
 }
 
@@ -278,7 +273,7 @@ function describe(rec, v) {
   return { text: mine ? "Your turn!" : `Waiting for ${whoDecides}${v.view && v.view.turn !== undefined ? " · turn " + v.view.turn : v.view && v.view.round !== undefined ? " · round " + v.view.round : ""}`, mine, who };
 }
 
-function MyGames({ stored, onForget }) {
+function MyGames({ games, stored, onForget }) {
   const [views, setViews] = useState({});
   useEffect(() => {
     const load = () => {
@@ -302,7 +297,7 @@ function MyGames({ stored, onForget }) {
   return html`<section class="panel gamelist" aria-label="My games">
     <h2>My games</h2>
     ${list.length ? html`<ul>${list.map(({ rec, d }) => html`<li class=${d.mine ? "myturn" : ""} data-game=${rec.id}>
-      <span class="what"><b>${TITLES[rec.game] || rec.game || "A game"}</b> <span class="small muted">${rec.id}${rec.options && rec.options.length ? " · " + rec.options.join(", ") : ""}</span>
+      <span class="what"><b>${titleOf(games, rec.game) || rec.game || "A game"}</b> <span class="small muted">${rec.id}${rec.options && rec.options.length ? " · " + rec.options.join(", ") : ""}</span>
         ${d.who ? html`<div class="small">${d.who}</div>` : ""}
         <span class=${d.mine ? "status mine" : "small"} style=${d.mine ? "color:var(--accent-2);font-weight:700" : ""}>${d.text}</span>
         ${rec.invites && rec.invites.length > 1 ? html`<details><summary class="small muted">invite links</summary>
@@ -315,8 +310,8 @@ function MyGames({ stored, onForget }) {
   </section>`;
 }
 
-/** "Learn Moonrakers", "Learn Space Lanes": a guided first game against fast bots, with the coach at every
- * step (POST /api/tutorials/{game}); an unfinished one is offered to resume. */
+/** "Learn <game>" for every game with a tutorial: a guided first game against fast bots, with the coach at
+ * every step (POST /api/tutorials/{game}); an unfinished one is offered to resume. */
 function Learn({ games, stored, onStarted }) {
   const [busy, setBusy] = useState(null);
   const [error, setError] = useState(null);
@@ -345,7 +340,7 @@ function Learn({ games, stored, onStarted }) {
       const open = Object.values(stored).filter((x) => x.game === g.name && x.tutorial && !x.terminal && !x.tutorialDone)
         .sort((x, y) => (y.created || 0) - (x.created || 0))[0];
       return html`<div class="learn-row" data-learn=${g.name}>
-        <div><b>${g.title}</b><div class="small muted">${PITCH[g.name] || ""}</div></div>
+        <div><b>${g.title}</b><div class="small muted">${g.pitch}</div></div>
         <div class="row">${open ? html`<a class="btn primary" href=${"/game/" + encodeURIComponent(open.id)} data-resume=${g.name}>Resume the tutorial</a>` : ""}
           <button class="btn ${open ? "" : "primary"}" type="button" disabled=${!!busy} data-learn-start=${g.name}
             onClick=${() => start(g)}>${busy === g.name ? "Starting…" : open ? "Start over" : `Learn ${g.title}`}</button></div>
@@ -370,7 +365,7 @@ function OpenSeats({ games, onTaken }) {
     return () => clearInterval(t);
   }, []);
   if (!list || !list.length) return null;
-  const title = (name) => (games.find((g) => g.name === name) || { title: name }).title;
+  const title = (name) => titleOf(games, name) || name;
   const takeSeat = async (g, seat) => {
     setError(null);
     const me = await ensurePlayer();
@@ -404,20 +399,27 @@ export function Lobby({ notice = null } = {}) {
   const [bots, setBots] = useState(FALLBACK_BOTS);
   const [stored, setStored] = useState(storedGames());
   const [created, setCreated] = useState(null);
-  const [game, setGame] = useState("moonrakers");
+  const [game, setGame] = useState(null);
+  // the first real game is chosen once the server has listed them
   useEffect(() => {
-    fetchBots(game).then(setBots);
+    if (!game && games.length) setGame((games.find((g) => !g.example) || games[0]).name);
+  }, [games]);
+  useEffect(() => {
+    if (game) fetchBots(game).then(setBots);
   }, [game]);
+  const real = games.filter((g) => !g.example).map((g) => g.title);
+  const tagline = real.length > 1 ? `${real.slice(0, -1).join(", ")} and ${real[real.length - 1]}` : real.join("");
   const onCreated = (id) => {
     setStored(storedGames());
     setCreated(id);
   };
   const rec = created ? stored[created] : null;
   return html`<main class="lobby">
-    <header><h1>SPACETABLE</h1><span class="muted">Moonrakers and Space Lanes with friends and bots — live, or slowly over days.</span></header>
+    <header><h1>SPACETABLE</h1>${real.length ? html`<span class="muted">${tagline} with friends and bots — live, or slowly over days.</span>` : ""}</header>
     <div class="col" style="gap:14px">
       <${Learn} games=${games} stored=${stored} onStarted=${() => setStored(storedGames())} />
-      <${CreateForm} bots=${bots} games=${games} game=${game} setGame=${setGame} onCreated=${onCreated} />
+      ${game ? html`<${CreateForm} bots=${bots} games=${games} game=${game} setGame=${setGame} onCreated=${onCreated} />`
+        : html`<section class="panel" aria-busy="true"><h2>New game</h2><p class="muted">Loading the games…</p></section>`}
       <section class="panel about"><h2>How it works</h2>
         Create a game and send each captain their own invite link: the link holds that seat's secret key,
         so keep it to yourself. Bots play their seats on the server. Your games are remembered in this
@@ -427,7 +429,7 @@ export function Lobby({ notice = null } = {}) {
       ${rec ? html`<${Invites} rec=${rec} />` : ""}
       <${Profile} notice=${notice} />
       <${OpenSeats} games=${games} onTaken=${() => setStored(storedGames())} />
-      <${MyGames} stored=${stored} onForget=${(id) => { forgetGame(id); setStored(storedGames()); }} />
+      <${MyGames} games=${games} stored=${stored} onForget=${(id) => { forgetGame(id); setStored(storedGames()); }} />
     </div>
   </main>`;
 }

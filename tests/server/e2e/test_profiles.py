@@ -22,7 +22,9 @@ def test_a_profile_follows_its_player_to_another_device(browser: Browser, base_u
     g = r.json()
     ctx1, ctx2, ctx3 = (browser.new_context(viewport=VIEWPORT) for _ in range(3))
     first = ctx1.new_page()
-    first.goto(f"{base_url}/game/{g['id']}#token={g['seats'][0]['token']}")  # the first visit: an invite
+    # the first visit: an invite; its seat joins the new profile (/claim) before the page is left
+    with first.expect_response(lambda r: r.url.endswith("/seats/0/claim"), timeout=TIMEOUT):
+        first.goto(f"{base_url}/game/{g['id']}#token={g['seats'][0]['token']}")
     expect(first.locator(".player[data-seat=p1]")).to_be_visible(timeout=TIMEOUT)
     first.goto(base_url + "/")
     profile = first.locator("section.profile")

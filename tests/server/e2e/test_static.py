@@ -56,3 +56,19 @@ def test_the_page_never_injects_html() -> None:
         text = path.read_text(encoding="utf-8")
         for bad in ("dangerouslySetInnerHTML", "innerHTML", "insertAdjacentHTML", "document.write"):
             assert bad not in text, f"{path.name} uses {bad}"
+
+
+def test_every_page_module_the_games_declare_ships_with_its_exports(tmp_path: Path) -> None:
+    """The page names no game: each game's table (`page`) and lobby options (`lobby`) are modules its
+    manifest names and /api/meta hands over; each exists under static/ with the exports static/README.md
+    lists (a lobby module: `Options`, `initial`, `request`)."""
+    with TestClient(create_app(ServerConfig(db_url=f"sqlite:///{tmp_path / 'db.sqlite'}"))) as client:
+        games = client.get("/api/meta").json()["games"]
+    for g in games:
+        for key, exports in (("page", ()), ("lobby", ("Options", "initial", "request"))):
+            if g[key] is None:
+                continue
+            text = (STATIC / g[key]).read_text(encoding="utf-8")
+            for name in exports:
+                assert re.search(rf"export function {name}\b", text), f"{g[key]} exports no {name}"
+    assert {g["lobby"] for g in games} == {"moonrakers/lobby.js", "spacelanes/lobby.js", None}

@@ -414,3 +414,24 @@ def test_a_broken_invite_link_keeps_the_seat_this_browser_holds(browser: Browser
     expect(page.locator(f"[data-game='{g['id']}']")).to_be_visible(timeout=TIMEOUT)
     assert page.locator("[data-game=nosuchgame]").count() == 0
     ctx.close()
+
+
+def test_space_lanes_options_come_from_its_lobby_module(browser: Browser, base_url: str, shots: Path) -> None:
+    """The lobby names no game: a game's own option fields are its `lobby` module (GET /api/meta), here
+    Space Lanes' Exploration mode and turn limit (L21), and what they say reaches the new game."""
+    page = browser.new_page(viewport=VIEWPORT)
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(base_url + "/")
+    page.locator("select[name=game]").select_option("spacelanes")
+    page.locator("input[name=exploration]").check()
+    page.locator("input[name=turn-limit]").fill("12")
+    page.locator("select[name=seat-1]").select_option("greedy")
+    page.screenshot(path=str(shots / "lobby-spacelanes.png"))
+    with page.expect_request(lambda r: r.url.endswith("/api/games") and r.method == "POST") as sent:
+        page.get_by_role("button", name="Create game").click()
+    body = sent.value.post_data_json
+    assert body["modes"] == ["exploration"] and body["turn_limit"] == 12
+    assert body["expansions"] == body["modules"] == []
+    expect(page.get_by_role("region", name="Invite links")).to_be_visible(timeout=TIMEOUT)
+    assert not errors, errors

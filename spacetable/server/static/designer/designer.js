@@ -1,18 +1,20 @@
 // The designer's workbench: browse the cards (GET /api/catalog: the form overrides take), edit one in a
 // form checked by the server with the same validators as --cards, launch simulate / ladder / tune runs
 // and comparisons (child processes on the server: the CLI's own commands), watch their progress,
-// cancel them, and read their reports. Every /api/designer call carries the designer key.
+// cancel them, and read their reports. Every /api/designer call carries the designer key. The games, their
+// card kinds (with their titles) and the fields the data derives come from GET /api/designer/meta: this
+// file names no game.
 import { render } from "preact";
 import { useEffect, useMemo, useRef, useState } from "preact/hooks";
 import { html } from "../html.js";
 
 const KEY = "spacetable.designerKey";
-const KIND_LABELS = {
-  crew: "Crew", ship_parts: "Ship parts", contracts: "Contracts", objectives: "Objectives",
-  settlements: "Settlements", lanes: "Lanes", action_cards: "Action cards", goals: "Goals",
-};
-/** Catalog fields the data derives for people: shown, never edited (docs/simulate.md, card overrides). */
-const DERIVED = { moonrakers: { contracts: ["id", "text"], crew: ["id"], ship_parts: ["id"], objectives: ["id"] } };
+
+/** A card kind's title on the page (the meta's `kind_titles`; else the kind itself). */
+const kindTitle = (info, kind) => (info && info.kind_titles && info.kind_titles[kind]) || kind;
+/** Catalog fields the data derives for people: shown, never edited (the meta's `derived`; docs/simulate.md,
+ * card overrides). */
+const derivedOf = (info, kind) => (info && info.derived && info.derived[kind]) || [];
 
 function takeKey() {
   const m = /(?:^|[#&])key=([^&]+)/.exec(location.hash);
@@ -100,12 +102,12 @@ function JsonInput({ id, name, value, onChange }) {
     }} />`;
 }
 
-function CardForm({ game, kind, card, original, edited, onSave, onRevert, validate }) {
+function CardForm({ game, info, kind, card, original, edited, onSave, onRevert, validate }) {
   const [draft, setDraft] = useState(card);
   const [error, setError] = useState(null);
   const [saved, setSaved] = useState(null);
   useEffect(() => { setDraft(card); setError(null); setSaved(null); }, [card.slug, kind, game]);
-  const derived = (DERIVED[game] || {})[kind] || [];
+  const derived = derivedOf(info, kind);
   const badField = fieldOf(error);
   async function save() {
     setSaved(null);
@@ -121,7 +123,7 @@ function CardForm({ game, kind, card, original, edited, onSave, onRevert, valida
   }
   return html`<div class="dz-form">
     <div class="dz-head"><div><div class="dz-title">${draft.name || draft.slug}</div>
-      <div class="muted small">${KIND_LABELS[kind] || kind} · slug <code>${draft.slug}</code>${edited ? html`<span class="dz-edited">edited</span>` : ""}</div></div>
+      <div class="muted small">${kindTitle(info, kind)} · slug <code>${draft.slug}</code>${edited ? html`<span class="dz-edited">edited</span>` : ""}</div></div>
       <div class="dz-bar" style="margin:0">
         <button class="btn" onClick=${() => { setDraft(original); setError(null); onRevert(); }} disabled=${!edited && JSON.stringify(draft) === JSON.stringify(original)}>Revert</button>
         <button class="btn primary" onClick=${save}>Save card</button></div></div>
@@ -257,9 +259,9 @@ function App() {
   const [key, setKey] = useState(takeKey());
   const [meta, setMeta] = useState(null);
   const [problem, setProblem] = useState(null);
-  const [game, setGame] = useState("moonrakers");
+  const [game, setGame] = useState(null);
   const [catalog, setCatalog] = useState(null);
-  const [kind, setKind] = useState("crew");
+  const [kind, setKind] = useState(null);
   const [query, setQuery] = useState("");
   const [slug, setSlug] = useState(null);
   const [edits, setEdits] = useState({});
@@ -271,13 +273,18 @@ function App() {
   useEffect(() => {
     if (!key) return;
     call(key, "/api/designer/meta").then((r) => {
-      if (r.ok) { setMeta(r.data); setProblem(null); } else { setProblem(r.error); if (r.status === 401) { sessionStorage.removeItem(KEY); setKey(null); } }
+      if (r.ok) {
+        setMeta(r.data);
+        setProblem(null);
+        setGame((g) => g || (r.data.games.length ? r.data.games[0].name : null));
+      } else { setProblem(r.error); if (r.status === 401) { sessionStorage.removeItem(KEY); setKey(null); } }
     });
   }, [key]);
   // the catalog is read once per game (not again when the meta arrives: that would drop the card a
   // quick designer has just opened); the kinds follow the meta and the catalog, the selection stays
   useEffect(() => {
-    fetch(`/api/catalog/${game}`).then((r) => r.json()).then((data) => {
+    if (!game) return;
+    fetch(`/api/catalog/${encodeURIComponent(game)}`).then((r) => r.json()).then((data) => {
       setCatalog(data);
       setSlug(null);
     });
@@ -302,7 +309,7 @@ function App() {
 
   if (!key) return html`<${KeyBox} onKey=${setKey} />`;
   if (problem) return html`<div class="panel dz-keybox"><h2>The designer's workbench</h2><div class="dz-notice bad">${problem}</div></div>`;
-  if (!meta || !catalog) return html`<p style="padding:20px">Loading…</p>`;
+  if (!meta || !catalog || !kind) return html`<p style="padding:20px">Loading…</p>`;
 
   const info = meta.games.find((g) => g.name === game);
   const cards = (catalog[kind] || []).filter((c) => !query || `${c.name} ${c.slug}`.toLowerCase().includes(query.toLowerCase()));
@@ -351,13 +358,13 @@ function App() {
       <span class="status muted">${editedCount ? `${editedCount} edited card${editedCount > 1 ? "s" : ""}: runs may use them` : "Pick a card to edit it; launch runs on the right."}</span>
       <a href="/" class="small">lobby</a></div>
     <div class="col"><div class="panel grow"><h2>Cards</h2>
-      <div class="dz-tabs">${info.kinds.map((k) => html`<button class=${`btn tiny ${k === kind ? "on" : ""}`} onClick=${() => { setKind(k); setSlug(null); }}>${KIND_LABELS[k] || k}</button>`)}</div>
+      <div class="dz-tabs">${info.kinds.map((k) => html`<button class=${`btn tiny ${k === kind ? "on" : ""}`} onClick=${() => { setKind(k); setSlug(null); }}>${kindTitle(info, k)}</button>`)}</div>
       <input class="dz-search" aria-label="search cards" placeholder="search by name" value=${query} onInput=${(e) => setQuery(e.target.value)} />
       <ul class="dz-cardlist">${cards.map((c) => html`<li><button class=${c.slug === slug ? "sel" : ""} data-card=${c.slug} onClick=${() => setSlug(c.slug)}>
         <span class="dz-nm">${c.name || c.slug}${(edits[kind] || {})[c.slug] ? html`<span class="dz-edited">edited</span>` : ""}</span><span class="dz-meta">${cardMeta(c)}</span></button></li>`)}</ul>
     </div></div>
     <div class="col"><div class="panel grow"><h2>Card</h2>
-      ${current ? html`<${CardForm} game=${game} kind=${kind} card=${current} original=${original} edited=${!!(edits[kind] || {})[slug]}
+      ${current ? html`<${CardForm} game=${game} info=${info} kind=${kind} card=${current} original=${original} edited=${!!(edits[kind] || {})[slug]}
           validate=${validate}
           onSave=${(card) => setEdits({ ...edits, [kind]: { ...(edits[kind] || {}), [card.slug]: card } })}
           onRevert=${() => { const list = { ...(edits[kind] || {}) }; delete list[slug]; setEdits({ ...edits, [kind]: list }); }} />`
