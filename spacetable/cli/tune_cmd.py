@@ -36,7 +36,9 @@ def tune(
     ray_address: RayAddressOpt = None,
     progress_file: ProgressOpt = None,
     minutes: Annotated[float | None, typer.Option(
-        "--minutes", help="Start no trial after this many minutes (rerun to search on).")] = None,
+        "--minutes",
+        help="Keep the whole run within this many minutes: a trial starts only if it can end in time "
+             "(rerun to search on).")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
 ) -> None:
     """Search card parameters for a target (Optuna); resumable; ends with the best override files."""

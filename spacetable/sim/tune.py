@@ -350,7 +350,8 @@ def tune(spec: TuneSpec, out: str | Path, backend: Backend, trials: int | None =
     """Run (or resume) the search of `spec` into `out`; the best trials' override files beside it
     (``<out stem>.best1.json`` …) and a report comparing the best with the current cards. With
     `progress_file`, the games played so far of (trials + 1) × games are written there. With `minutes`,
-    no trial starts after that time budget (the search can be resumed later for more)."""
+    the whole run keeps to that time budget: a trial starts only while the longest run of games so far
+    (the current cards' first) would still end within it (the search can be resumed later for more)."""
     import optuna
     from optuna.storages import JournalStorage
     from optuna.storages.journal import JournalFileBackend
@@ -371,14 +372,16 @@ def tune(spec: TuneSpec, out: str | Path, backend: Backend, trials: int | None =
     def sink(offset: int) -> ProgressFile | None:
         return None if progress_file is None else ProgressFile(Path(progress_file), offset, games_total)
 
+    started = time.monotonic()
+    deadline = None if minutes is None else started + 60 * minutes
     tables: list[pa.Table] = []
     run_jobs([spec.job(None, CURRENT)], backend, out, tables=tables, progress_file=sink(0))
+    longest = time.monotonic() - started  # a trial's games take about as long as the current cards'
     current_config = _config_of(tables)
     current_score, current_figures = evaluate(spec, current_config)
     played = 0
     done = len(study.get_trials(deepcopy=False, states=(TrialState.COMPLETE,)))
-    deadline = None if minutes is None else time.monotonic() + 60 * minutes
-    while done < total and (deadline is None or time.monotonic() < deadline):
+    while done < total and (deadline is None or time.monotonic() + longest <= deadline):
         trial = study.ask()
         values: dict[str, float] = {}
         for p in spec.params:
@@ -393,8 +396,10 @@ def tune(spec: TuneSpec, out: str | Path, backend: Backend, trials: int | None =
             study.tell(trial, state=TrialState.FAIL)
             continue
         tables = []
+        began = time.monotonic()
         run_jobs([spec.job(overrides, run_name(overrides))], backend, out, tables=tables,
                  progress_file=sink((done + 1) * spec.games))
+        longest = max(longest, time.monotonic() - began)
         score, figures = evaluate(spec, _config_of(tables))
         trial.set_user_attr("figures", figures)
         trial.set_user_attr("overrides", overrides.doc)

@@ -211,3 +211,35 @@ def test_tune_resumes_after_sigint_without_repeating_finished_trials(tmp_path: P
     assert body["best"]["overrides"]["ship_parts"][0]["slug"] == "cloaking-device"
     assert all(Path(f).is_file() for f in body["best_files"]) and Path(body["report"]).is_file()
     assert os.path.getsize(tmp_path / "t.parquet") > 0
+
+
+def test_tune_keeps_the_whole_run_within_its_minutes(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # "reaches the target (or reports the best found and why not) within 30 minutes": `--minutes` bounds
+    # the whole run, so a trial starts only while one more run of games still ends in time. On a clock
+    # where every run of games takes 10 s, a 25 s budget holds the current cards (0-10 s) and one trial
+    # (10-20 s); a second would end at 30 s.
+    import tomllib
+
+    from spacetable.sim import tune as tune_module
+    from spacetable.sim.backends import SerialBackend
+    from spacetable.sim.simulate import run_jobs
+
+    now = [1000.0]
+
+    def timed_run_jobs(*args: object, **kwargs: object) -> object:
+        out = run_jobs(*args, **kwargs)  # type: ignore[arg-type]
+        now[0] += 10.0
+        return out
+
+    class Clock:
+        @staticmethod
+        def monotonic() -> float:
+            return now[0]
+
+    monkeypatch.setattr(tune_module, "run_jobs", timed_run_jobs)
+    monkeypatch.setattr(tune_module, "time", Clock)
+    spec = parse_tune("moonrakers", tomllib.loads(TUNE))
+    result = tune_module.tune(spec, tmp_path / "t.parquet", SerialBackend(), report=False, minutes=25 / 60)
+    assert result.played_trials == 1 and now[0] - 1000.0 <= 25.0
+    again = tune_module.tune(spec, tmp_path / "t2.parquet", SerialBackend(), report=False, minutes=35 / 60)
+    assert again.played_trials == 2  # 0-10, 10-20, 20-30 s: a third trial would end at 40 s
