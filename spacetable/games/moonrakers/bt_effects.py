@@ -1,6 +1,6 @@
 """Binding Ties crew and ship-part abilities: the named hooks of the cards whose data effect is
-``{"op": "hook", "name": "<slug>"}``, registered into `crew_effects.CREW_HOOKS` and
-`part_effects.PART_HOOKS` at import (effects.py imports this module last).
+``{"op": "hook", "name": "<slug>"}``, which `register` adds to `crew_effects.CREW_HOOKS` and
+`part_effects.PART_HOOKS` (the manifest, `game.py`, calls it once).
 
 Crew hooks run when the card is played (after its 1 Crew is counted, 2.4): ``hook(s, seat, crew)``.
 Part abilities are `PartSpec` records (`can_use`, `use`, `after_die` of a die it rolled, `once` per
@@ -19,16 +19,15 @@ from typing import TYPE_CHECKING
 
 from spacetable.engine.action import Action
 from spacetable.games.moonrakers import actions as A
-from spacetable.games.moonrakers import crew_effects, reputation
+from spacetable.games.moonrakers import crew_effects, effects, reputation, reputation_rewards
 from spacetable.games.moonrakers.cards import REACTOR
 from spacetable.games.moonrakers.choices import Choice, handler
 from spacetable.games.moonrakers.dice import exposed
+from spacetable.games.moonrakers.execution import HazardDie, deal_damage, play_as
 from spacetable.games.moonrakers.part_effects import PART_HOOKS, PartHook, is_used, mark_used
 from spacetable.games.moonrakers.reputation import (
     FACTION_ID,
     MAX_REP,
-    P_CONT,
-    continuation,
     factions,
     gain,
     gain_choice,
@@ -36,6 +35,7 @@ from spacetable.games.moonrakers.reputation import (
     lowest,
     reducible,
 )
+from spacetable.games.moonrakers.reputation_rewards import P_CONT, continuation
 from spacetable.games.moonrakers.zones import draw, trash_top_unseen
 
 if TYPE_CHECKING:
@@ -132,8 +132,6 @@ def _finneal(s: MoonrakersState, c: Choice, a: Action) -> None:
 
 
 def _deal4(s: MoonrakersState, seat: int) -> None:
-    from spacetable.games.moonrakers.execution import deal_damage
-
     deal_damage(s, seat, 4)
 
 
@@ -149,13 +147,11 @@ def gadra_ga(s: MoonrakersState, seat: int, crew: int) -> None:
 @handler("bt-gadra")
 def _gadra(s: MoonrakersState, c: Choice, a: Action) -> None:
     if a is A.YES:
-        reputation.pay(s, c.player, 2, False, -1, P_CONT, GADRA_PAID)
+        reputation_rewards.pay(s, c.player, 2, False, -1, P_CONT, GADRA_PAID)
 
 
 def kyas_iv(s: MoonrakersState, seat: int, crew: int) -> None:
     """Counts as a Damage II card; you may trash your top draw-pile card unseen for +2 reputation."""
-    from spacetable.games.moonrakers.execution import play_as
-
     play_as(s, seat, R_DAMAGE, 2)
     p = s.players[seat]
     if (p.draw or p.discard) and _can_gain(s, seat):
@@ -174,8 +170,6 @@ def _kyas(s: MoonrakersState, c: Choice, a: Action) -> None:
 
 def linus_farno(s: MoonrakersState, seat: int, crew: int) -> None:
     """Counts as a Shield; you may spend 1 reputation to gain 1 of a different faction."""
-    from spacetable.games.moonrakers.execution import play_as
-
     play_as(s, seat, R_SHIELD)
     rep = s.players[seat].rep
     fs = factions(s, seat)
@@ -204,8 +198,6 @@ def _linus_gain(s: MoonrakersState, c: Choice, a: Action) -> None:
 
 def lynna_tragel(s: MoonrakersState, seat: int, crew: int) -> None:
     """Counts as a Shield; roll 1 extra hazard die (it targets you, R21); +1 reputation of any color."""
-    from spacetable.games.moonrakers.execution import HazardDie, play_as
-
     play_as(s, seat, R_SHIELD)
     gain_choice(s, seat, 1, RULE)
     s.stack.append(HazardDie(seat))
@@ -214,7 +206,7 @@ def lynna_tragel(s: MoonrakersState, seat: int, crew: int) -> None:
 def _reduce_choice(s: MoonrakersState, seat: int, n: int) -> None:
     opts = [A.REDUCE[t] for t in reducible(s)]
     if len(opts) == 1:
-        reputation.reduce_requirement(s, seat, reducible(s)[0], n)
+        reputation_rewards.reduce_requirement(s, seat, reducible(s)[0], n)
     elif opts:
         s.stack.append(Choice(seat, "rep-reduce", opts, [n]))
 
@@ -289,8 +281,6 @@ def _envoy(s: MoonrakersState, c: Choice, a: Action) -> None:
 
 
 def _trash_from_hand(s: MoonrakersState, seat: int, card: int) -> None:
-    from spacetable.games.moonrakers import effects
-
     s.players[seat].hand.remove(card)
     s.emit(RULE, "trash", seat, card)
     effects.on_trash_from_hand(s, seat, card)
@@ -307,8 +297,6 @@ def _flak_can(s: MoonrakersState, seat: int, part: int) -> bool:
 
 
 def _flak_use(s: MoonrakersState, seat: int, part: int) -> None:
-    from spacetable.games.moonrakers.execution import HazardDie
-
     s.stack.append(HazardDie(seat, -1, "flak-mine"))
 
 
@@ -337,7 +325,7 @@ def _lr_offer(s: MoonrakersState, seat: int, first: bool = False) -> None:
 
 def _lr_pay(s: MoonrakersState, seat: int, a: Action) -> None:
     reputation._take(s, seat, _f(a), 1)
-    reputation.reduce_requirement(s, seat, R_DAMAGE, 1)
+    reputation_rewards.reduce_requirement(s, seat, R_DAMAGE, 1)
     _lr_offer(s, seat)
 
 
@@ -375,7 +363,7 @@ def _proto_can(s: MoonrakersState, seat: int, part: int) -> bool:
 
 def _pay1(cont: int) -> Callable[[MoonrakersState, int, int], None]:
     def use(s: MoonrakersState, seat: int, part: int) -> None:
-        reputation.pay(s, seat, 1, True, -1, P_CONT, cont)
+        reputation_rewards.pay(s, seat, 1, True, -1, P_CONT, cont)
 
     return use
 
@@ -440,13 +428,12 @@ class BTPartHook(PartHook):
             fn(s, seat, icons)
 
 
-def _register() -> None:
+def register() -> None:
+    """Add the Binding Ties cards' hooks to the crew and part registries (the manifest, `game.py`, calls
+    this once)."""
     crew_effects.CREW_HOOKS.update(CREW)
     hook = BTPartHook()
     for slug in PARTS:
         PART_HOOKS[slug] = hook
     for slug in PASSIVE_PARTS:
         PART_HOOKS[slug] = PartHook()
-
-
-_register()

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Final
 
 from spacetable.engine.action import Action
 from spacetable.games.moonrakers import actions as A
-from spacetable.games.moonrakers import choices
+from spacetable.games.moonrakers import choices, effects
 from spacetable.games.moonrakers.cards import DMG1, DMG3
 from spacetable.games.moonrakers.choices import Choice
 from spacetable.games.moonrakers.crew_interpreter import (
@@ -37,6 +37,7 @@ from spacetable.games.moonrakers.crew_interpreter import distinct as _distinct
 from spacetable.games.moonrakers.crew_interpreter import resume as _resume
 from spacetable.games.moonrakers.crew_specs import ABILITY, BUILTIN_HOOK_NAMES, CREW_BASE, R_DAMAGE
 from spacetable.games.moonrakers.dice import discard_die, distinct_dice
+from spacetable.games.moonrakers.execution import HazardDie, contribute, play_card
 from spacetable.games.moonrakers.frames import Frame
 from spacetable.games.moonrakers.zones import draw, take_top
 
@@ -109,8 +110,6 @@ def _lee(s: MoonrakersState, ctx: Ctx) -> bool:
 
 @choices.handler(K_LEE)
 def _on_lee(s: MoonrakersState, ch: Choice, a: Action) -> None:
-    from spacetable.games.moonrakers.execution import play_card
-
     ctx, looked = _decode(ch)
     card = A.CARD_ID[A.arg(a)]
     looked.remove(card)
@@ -168,8 +167,6 @@ def _redacted_step(s: MoonrakersState, ctx: Ctx, mask: int) -> bool:
 
 
 def _reroll(s: MoonrakersState, seat: int, mask: int) -> None:
-    from spacetable.games.moonrakers.execution import HazardDie
-
     for i in reversed(range(len(A.TARGET))):  # pushed last-first: the lowest die rolls first
         if mask >> i & 1:
             s.stack.append(HazardDie(seat, i))
@@ -207,9 +204,6 @@ def _ryan_options(s: MoonrakersState, ctx: Ctx, asked: list[Action]) -> list[Act
 
 @choices.handler(K_RYAN)
 def _on_ryan(s: MoonrakersState, ch: Choice, a: Action) -> None:
-    from spacetable.games.moonrakers import effects
-    from spacetable.games.moonrakers.execution import contribute
-
     ctx, _ = _decode(ch)
     if a is not A.SKIP:
         ex = s.ex
@@ -276,8 +270,6 @@ class ShuffleAfterwards(Frame):
 
 @choices.handler(K_ZEK)
 def _on_zek(s: MoonrakersState, ch: Choice, a: Action) -> None:
-    from spacetable.games.moonrakers.execution import play_card
-
     ctx, _ = _decode(ch)
     if a is A.SKIP:  # the draw pile emptied meanwhile
         _resume(s, ctx)
@@ -307,8 +299,6 @@ def _on_metaxis(s: MoonrakersState, ch: Choice, a: Action) -> None:
 
 def _zardon(s: MoonrakersState, ctx: Ctx) -> bool:
     """Play every Damage card in your hand free; each counts as played by you (OQ 16)."""
-    from spacetable.games.moonrakers.execution import play_card
-
     hand = s.players[ctx.seat].hand
     for card in [c for c in hand if DMG1 <= c <= DMG3]:
         hand.remove(card)

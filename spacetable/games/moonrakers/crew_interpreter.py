@@ -16,7 +16,8 @@ from typing import TYPE_CHECKING, Any, Final
 from spacetable.engine.action import Action
 from spacetable.engine.errors import DataError
 from spacetable.games.moonrakers import actions as A
-from spacetable.games.moonrakers import choices
+from spacetable.games.moonrakers import choices, effects
+from spacetable.games.moonrakers import execution as X
 from spacetable.games.moonrakers.choices import Choice
 from spacetable.games.moonrakers.crew_specs import (
     CREW_BASE,
@@ -27,6 +28,7 @@ from spacetable.games.moonrakers.crew_specs import (
     Op,
     describe_ops,
 )
+from spacetable.games.moonrakers.execution import HazardDie
 from spacetable.games.moonrakers.zones import (
     draw,
     draw_objective,
@@ -166,8 +168,6 @@ def play_as_type(s: MoonrakersState, seat: int, t: int, n: int = 1, merc: bool =
     """The played crew also counts as a type-t card worth n, with that type's effect (2.5, R19).
 
     A Mercenary crew only adds to the pool and gives the effect to the ML (8.5, 6.4.3)."""
-    from spacetable.games.moonrakers import execution as X
-
     ex = s.ex
     assert ex is not None
     if merc:
@@ -180,8 +180,6 @@ def play_as_type(s: MoonrakersState, seat: int, t: int, n: int = 1, merc: bool =
 
 def trash_from_hand(s: MoonrakersState, seat: int, card: int) -> None:
     """Trash a hand card during an execution (2.9); triggers MG1 Kinetic (OQ 22)."""
-    from spacetable.games.moonrakers import effects
-
     s.players[seat].hand.remove(card)
     s.emit("2.9", "trash", seat, card)
     effects.on_trash_from_hand(s, seat, card)
@@ -189,8 +187,6 @@ def trash_from_hand(s: MoonrakersState, seat: int, card: int) -> None:
 
 def discard_from_hand(s: MoonrakersState, seat: int, card: int) -> None:
     """Discard a hand card during an execution (2.9); triggers Swarm mk1 (OQ 22)."""
-    from spacetable.games.moonrakers import effects
-
     p = s.players[seat]
     p.hand.remove(card)
     p.discard.append(card)
@@ -234,8 +230,6 @@ def _prestige(s: MoonrakersState, ctx: Ctx, op: Op) -> bool:
 
 
 def _deal(s: MoonrakersState, ctx: Ctx, op: Op) -> bool:
-    from spacetable.games.moonrakers import execution as X
-
     assert s.ex is not None
     if ctx.merc:
         s.ex.pool[R_DAMAGE] += op.n
@@ -277,8 +271,6 @@ def _gain_objective(s: MoonrakersState, ctx: Ctx, op: Op) -> bool:
 
 
 def _extra_die(s: MoonrakersState, ctx: Ctx, op: Op) -> bool:
-    from spacetable.games.moonrakers.execution import HazardDie
-
     s.stack.append(HazardDie(ctx.seat))  # 3.4.5, R21: targets whoever's effect rolled it
     return False
 

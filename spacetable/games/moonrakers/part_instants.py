@@ -11,6 +11,8 @@ from typing import TYPE_CHECKING
 
 from spacetable.engine.action import Action
 from spacetable.games.moonrakers import actions as A
+from spacetable.games.moonrakers import effects
+from spacetable.games.moonrakers import execution as X
 from spacetable.games.moonrakers.cards import DMG1
 from spacetable.games.moonrakers.choices import Choice, handler
 from spacetable.games.moonrakers.dice import discard_die, distinct_dice
@@ -23,8 +25,6 @@ if TYPE_CHECKING:
 
 def run(s: MoonrakersState, seat: int, part: int, ops: tuple[Op, ...], paid: int) -> None:
     """Carry out instant effects of `part` for its owner `seat` (`paid`: cards paid, for n "paid")."""
-    from spacetable.games.moonrakers import execution as X
-
     ex = s.ex
     assert ex is not None
     st = ex.seats[seat]
@@ -83,8 +83,6 @@ def run(s: MoonrakersState, seat: int, part: int, ops: tuple[Op, ...], paid: int
 
 def _virtual(s: MoonrakersState, seat: int, card: int) -> None:
     """A card of kind `card` that exists only as an effect counts as played, with its effect (OQ 19)."""
-    from spacetable.games.moonrakers import execution as X
-
     ex = s.ex
     assert ex is not None
     s.emit("2.5", "play-as", seat, card)
@@ -94,8 +92,6 @@ def _virtual(s: MoonrakersState, seat: int, card: int) -> None:
         X.contribute(s, st, R_DAMAGE, card - DMG1 + 1)
         st.dmg_cards += 1  # a Damage card for Kary Powalk (2.5, OQ 4)
         ex.damage_cards += 1
-        from spacetable.games.moonrakers import effects
-
         effects.after_play(s, seat, -1, R_DAMAGE)
     else:
         X.play_as(s, seat, t)
@@ -103,9 +99,6 @@ def _virtual(s: MoonrakersState, seat: int, card: int) -> None:
 
 def _play_boosted(s: MoonrakersState, seat: int, card: int, value: int) -> None:
     """Play a Damage card from hand counting `value` Damage (MG Charge Core, Quantum Driver, OQ 21)."""
-    from spacetable.games.moonrakers import effects
-    from spacetable.games.moonrakers import execution as X
-
     ex = s.ex
     assert ex is not None
     st = ex.seats[seat]
@@ -139,9 +132,6 @@ def _on_discard_die(s: MoonrakersState, ch: Choice, a: Action) -> None:
 @handler("part.replay-crew")
 def _on_replay_crew(s: MoonrakersState, ch: Choice, a: Action) -> None:
     """The Clone Bay (OQ 28): the Crew card is played again — 1 Action, 1 more Crew, its ability."""
-    from spacetable.games.moonrakers import effects
-    from spacetable.games.moonrakers import execution as X
-
     ex = s.ex
     assert ex is not None
     seat = ch.player
