@@ -14,9 +14,13 @@ from __future__ import annotations
 
 import ast
 import io
+import json
 import re
 import tokenize
 from pathlib import Path
+
+from spacetable.games.moonrakers.crew_specs import OP_FIELDS
+from spacetable.games.moonrakers.part_specs import INSTANT_OPS, TOP_OPS
 
 GAMES = Path(__file__).resolve().parent.parent.parent / "spacetable" / "games"
 MAX_LINES = 500
@@ -138,3 +142,34 @@ def test_the_checks_catch_what_they_guard() -> None:
     doc = ('"""Game.\n\nLayers, bottom up,\nwhy.\n\n- `a`: one\n- `b`: two\n  more words\n\n'
            'End: `- `c``.\n"""\n')
     assert layers(doc) == ["a", "b"]
+
+
+# ------------------------------------------------------------------------------- bots know cards by data
+BOTS = GAMES.parent / "bots"
+
+
+def moonrakers_card_ids() -> set[str]:
+    """Every card id (slug) in Moonrakers' data files, less the words that are also the effect
+    vocabulary's op names (an op named like a card, e.g. `siphon`, is vocabulary, not a card)."""
+    slugs: set[str] = set()
+    for path in (GAMES / "moonrakers" / "data").glob("*.json"):
+        slugs.update(c["slug"] for c in json.loads(path.read_text(encoding="utf-8"))["cards"])
+    return slugs - set(OP_FIELDS) - set(INSTANT_OPS) - set(TOP_OPS)
+
+
+def card_ids_in(source: str, ids: set[str]) -> list[str]:
+    """The card ids a module's string literals (docstrings included) name."""
+    return sorted({n.value for n in ast.walk(ast.parse(source))
+                   if isinstance(n, ast.Constant) and isinstance(n.value, str) and n.value in ids})
+
+
+def test_no_bot_module_names_a_moonrakers_card() -> None:
+    """Card knowledge comes from the card data (effects through `card_facts`, hand-set judgements
+    as each card's bot hint), never from a table keyed by card id: a card added to the data files is
+    then known to every bot with no edit to a bot."""
+    ids = moonrakers_card_ids()
+    assert {"ada-massa", "flak-mine", "gun-for-hire"} <= ids
+    found = {p.name: hits for p in sorted(BOTS.glob("*.py"))
+             if (hits := card_ids_in(p.read_text(encoding="utf-8"), ids))}
+    assert not found, f"bot modules naming Moonrakers cards (read the card data instead): {found}"
+    assert card_ids_in('X = {"ada-massa": 1}\n', ids) == ["ada-massa"]

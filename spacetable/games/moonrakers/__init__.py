@@ -9,6 +9,7 @@ Layers, from the bottom up: each module imports only modules listed before it (i
 The rules call card abilities only through `effects`' hooks, which the manifest points at the
 effect modules above them.
 
+- `hints`: bot hints, the hand-set judgements about a card that the rules do not hold (validated)
 - `cards`: the validating loader of `data/*.json`: crew, parts, contracts, objectives, factions
 - `actions`: the fixed action space and the catalog's ids
 - `names`: what the texts call seats and cards
@@ -20,6 +21,7 @@ effect modules above them.
 - `objectives`: objectives (§6) as data and their claims
 - `part_specs`: the ship-part effect vocabulary: specs, validation, compilation
 - `crew_specs`: the crew-ability vocabulary: ops, validation, compilation
+- `card_facts`: what the cards do, read from their data: the query API the advisor and bots read
 - `effects`: the hooks through which the rules call crew, part and expansion abilities
 - `ship`: installing a part and scrapping one (5.3); `Scrap`
 - `reputation`: Binding Ties reputation rules: earning, losing, costs, windows, what may be spent now
