@@ -2,12 +2,12 @@
 
 Rules follow shared/rules/moonrakers-base.md (rule numbers such as 3.4.9 and rulings R1–R25 are cited
 in the code) and the Binding Ties rulebook. Importing the package registers the game with the engine
-registry; its manifest (`game`) wires the card abilities into the rules' hooks.
+registry; its manifest (`game`) wires the card abilities into the rules' hooks and registries (`wiring`).
 
 Layers, from the bottom up: each module imports only modules listed before it (imports under
 `if TYPE_CHECKING:`, for annotations only, excepted; tests/games/test_package_layering.py checks it).
 The rules call card abilities only through `effects`' hooks, which the manifest points at the
-effect modules above them.
+effect modules above them; every registry (choice handlers, crew and part hooks) is filled there too.
 
 - `hints`: bot hints, the hand-set judgements about a card that the rules do not hold (validated)
 - `cards`: the validating loader of `data/*.json`: crew, parts, contracts, objectives, factions
@@ -45,7 +45,8 @@ effect modules above them.
 - `advisor`: odds of meeting the contract and the hazard dice's expected loss
 - `coach`: the coach's sentence for a recommended action
 - `guide`: how to win, the phases of a turn, the badges
-- `game`: the manifest: the game object, the hooks wired, the `GameSpec`
+- `wiring`: the hooks and registries wired, explicitly and once
+- `game`: the manifest: the game object, `wiring.wire()`, the `GameSpec`
 """
 
 from spacetable.engine.game import register

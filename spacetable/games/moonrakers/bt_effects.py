@@ -1,6 +1,6 @@
 """Binding Ties crew and ship-part abilities: the named hooks of the cards whose data effect is
 ``{"op": "hook", "name": "<slug>"}``, which `register` adds to `crew_effects.CREW_HOOKS` and
-`part_effects.PART_HOOKS` (the manifest, `game.py`, calls it once).
+`part_effects.PART_HOOKS` (the manifest calls it once: `wiring.py`).
 
 Crew hooks run when the card is played (after its 1 Crew is counted, 2.4): ``hook(s, seat, crew)``.
 Part abilities are `PartSpec` records (`can_use`, `use`, `after_die` of a die it rolled, `once` per
@@ -15,13 +15,13 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from spacetable.engine.action import Action
 from spacetable.games.moonrakers import actions as A
 from spacetable.games.moonrakers import crew_effects, effects, reputation, reputation_rewards
 from spacetable.games.moonrakers.cards import REACTOR
-from spacetable.games.moonrakers.choices import Choice, handler
+from spacetable.games.moonrakers.choices import Choice, Handler
 from spacetable.games.moonrakers.dice import exposed
 from spacetable.games.moonrakers.execution import HazardDie, deal_damage, play_as
 from spacetable.games.moonrakers.part_effects import PART_HOOKS, PartHook, is_used, mark_used
@@ -35,7 +35,7 @@ from spacetable.games.moonrakers.reputation import (
     lowest,
     reducible,
 )
-from spacetable.games.moonrakers.reputation_rewards import P_CONT, continuation
+from spacetable.games.moonrakers.reputation_rewards import P_CONT
 from spacetable.games.moonrakers.zones import draw, trash_top_unseen
 
 if TYPE_CHECKING:
@@ -88,7 +88,6 @@ def _offer_trash_self(s: MoonrakersState, seat: int, crew: int) -> None:
         s.stack.append(Choice(seat, "bt-trash-self", [A.FACTION[f] for f in opts] + [A.NO], [card]))
 
 
-@handler("bt-trash-self")
 def _trash_self(s: MoonrakersState, c: Choice, a: Action) -> None:
     if a is A.NO:
         return
@@ -122,7 +121,6 @@ def _finneal_offer(s: MoonrakersState, seat: int) -> None:
         s.stack.append(Choice(seat, "bt-finneal", [A.FACTION[f] for f in opts] + [A.DONE]))
 
 
-@handler("bt-finneal")
 def _finneal(s: MoonrakersState, c: Choice, a: Action) -> None:
     if a is A.DONE:
         return
@@ -135,7 +133,7 @@ def _deal4(s: MoonrakersState, seat: int) -> None:
     deal_damage(s, seat, 4)
 
 
-GADRA_PAID = continuation(_deal4)
+GADRA_PAID: Final = 0  # ids of the continuations after a paid ability: `CONTINUATIONS` below
 
 
 def gadra_ga(s: MoonrakersState, seat: int, crew: int) -> None:
@@ -144,7 +142,6 @@ def gadra_ga(s: MoonrakersState, seat: int, crew: int) -> None:
         s.stack.append(Choice(seat, "bt-gadra", [A.YES, A.NO]))
 
 
-@handler("bt-gadra")
 def _gadra(s: MoonrakersState, c: Choice, a: Action) -> None:
     if a is A.YES:
         reputation_rewards.pay(s, c.player, 2, False, -1, P_CONT, GADRA_PAID)
@@ -158,7 +155,6 @@ def kyas_iv(s: MoonrakersState, seat: int, crew: int) -> None:
         s.stack.append(Choice(seat, "bt-kyas", [A.YES, A.NO]))
 
 
-@handler("bt-kyas")
 def _kyas(s: MoonrakersState, c: Choice, a: Action) -> None:
     if a is A.NO:
         return
@@ -178,7 +174,6 @@ def linus_farno(s: MoonrakersState, seat: int, crew: int) -> None:
         s.stack.append(Choice(seat, "bt-linus-pay", [A.FACTION[f] for f in opts] + [A.NO]))
 
 
-@handler("bt-linus-pay")
 def _linus_pay(s: MoonrakersState, c: Choice, a: Action) -> None:
     if a is A.NO:
         return
@@ -191,7 +186,6 @@ def _linus_pay(s: MoonrakersState, c: Choice, a: Action) -> None:
         s.stack.append(Choice(c.player, "bt-linus-gain", [A.FACTION[g] for g in opts]))
 
 
-@handler("bt-linus-gain")
 def _linus_gain(s: MoonrakersState, c: Choice, a: Action) -> None:
     gain(s, c.player, _f(a), 1, RULE)
 
@@ -218,7 +212,6 @@ def taygar_tak(s: MoonrakersState, seat: int, crew: int) -> None:
         s.stack.append(Choice(seat, "bt-taygar", [A.FACTION[f] for f in opts] + [A.NO]))
 
 
-@handler("bt-taygar")
 def _taygar(s: MoonrakersState, c: Choice, a: Action) -> None:
     if a is A.NO:
         return
@@ -275,7 +268,6 @@ def _envoy_trash(s: MoonrakersState, seat: int, card: int) -> None:
     gain_lowest(s, seat, RULE)
 
 
-@handler("bt-envoy")
 def _envoy(s: MoonrakersState, c: Choice, a: Action) -> None:
     _envoy_trash(s, c.player, A.CARD_ID[str(a.args[0])])
 
@@ -329,7 +321,6 @@ def _lr_pay(s: MoonrakersState, seat: int, a: Action) -> None:
     _lr_offer(s, seat)
 
 
-@handler("bt-lr")
 def _lr(s: MoonrakersState, c: Choice, a: Action) -> None:
     if a is not A.DONE:
         _lr_pay(s, c.player, a)
@@ -352,9 +343,11 @@ def _reduce1(s: MoonrakersState, seat: int) -> None:
     _reduce_choice(s, seat, 1)
 
 
-PROTO_PAID = continuation(_block1)
-PULSE_PAID = continuation(_action1)
-RADAR_PAID = continuation(_reduce1)
+PROTO_PAID: Final = 1
+PULSE_PAID: Final = 2
+RADAR_PAID: Final = 3
+CONTINUATIONS: Final = (_deal4, _block1, _action1, _reduce1)
+"""What happens once a card's reputation is paid, by id (`reputation_rewards.register_continuations`)."""
 
 
 def _proto_can(s: MoonrakersState, seat: int, part: int) -> bool:
@@ -429,11 +422,25 @@ class BTPartHook(PartHook):
 
 
 def register() -> None:
-    """Add the Binding Ties cards' hooks to the crew and part registries (the manifest, `game.py`, calls
-    this once)."""
+    """Add the Binding Ties cards' hooks to the crew and part registries (the manifest calls this once:
+    `wiring.wire`)."""
     crew_effects.CREW_HOOKS.update(CREW)
     hook = BTPartHook()
     for slug in PARTS:
         PART_HOOKS[slug] = hook
     for slug in PASSIVE_PARTS:
         PART_HOOKS[slug] = PartHook()
+
+
+CHOICES: Final[dict[str, Handler]] = {
+    "bt-trash-self": _trash_self,
+    "bt-finneal": _finneal,
+    "bt-gadra": _gadra,
+    "bt-kyas": _kyas,
+    "bt-linus-pay": _linus_pay,
+    "bt-linus-gain": _linus_gain,
+    "bt-taygar": _taygar,
+    "bt-envoy": _envoy,
+    "bt-lr": _lr,
+}
+"""The choice handlers of this module, by choice key (registered by the manifest: `wiring.wire`)."""

@@ -18,7 +18,7 @@ from spacetable.engine.errors import DataError
 from spacetable.games.moonrakers import actions as A
 from spacetable.games.moonrakers import choices, effects
 from spacetable.games.moonrakers import execution as X
-from spacetable.games.moonrakers.choices import Choice
+from spacetable.games.moonrakers.choices import Choice, Handler
 from spacetable.games.moonrakers.crew_specs import (
     CREW_BASE,
     FILE,
@@ -280,7 +280,6 @@ def _reduce_any(s: MoonrakersState, ctx: Ctx, op: Op) -> bool:
     return ask(s, ctx, K_REDUCE, list(A.REDUCE), auto=False)  # OQ 12: any type, even at 0
 
 
-@choices.handler(K_REDUCE)
 def _on_reduce(s: MoonrakersState, ch: Choice, a: Action) -> None:
     ctx, _ = _decode(ch)
     reduce_requirement(s, ctx.seat, A.REQ_OF[A.arg(a)], ctx.op().n)
@@ -291,7 +290,6 @@ def _choose(s: MoonrakersState, ctx: Ctx, op: Op) -> bool:
     return ask(s, ctx, K_OPTION, A.OPTION[:len(op.options)], auto=False)
 
 
-@choices.handler(K_OPTION)
 def _on_option(s: MoonrakersState, ch: Choice, a: Action) -> None:
     ctx, _ = _decode(ch)
     k = int(a.args[0]) - 1
@@ -314,7 +312,6 @@ def _trash_options(s: MoonrakersState, ctx: Ctx, asked: list[Action]) -> list[Ac
     return out
 
 
-@choices.handler(K_TRASH)
 def _on_trash(s: MoonrakersState, ch: Choice, a: Action) -> None:
     ctx, _ = _decode(ch)
     if a is not A.SKIP:
@@ -336,11 +333,12 @@ def _hook(s: MoonrakersState, ctx: Ctx, op: Op) -> bool:
 
 
 BUILTIN_HOOKS: Final[dict[str, Callable[[MoonrakersState, Ctx], bool]]] = {}
-"""Unique BG/FE abilities (filled by crew_hooks.py); each returns True when a choice will resume it."""
+"""Unique BG/FE abilities (`crew_hooks.HOOKS`, added by `wiring.wire`); each returns True when a choice will
+resume it."""
 
 RELIST: Final[dict[str, Callable[[MoonrakersState, Ctx, list[Action]], list[Action]]]] = {
     K_TRASH: _trash_options}
-"""Choice keys whose options are re-listed from a zone when asked (crew_hooks.py adds its own)."""
+"""Choice keys whose options are re-listed from a zone when asked (`wiring.wire` adds crew_hooks' own)."""
 
 OPS: Final[dict[str, Callable[[MoonrakersState, Ctx, Op], bool]]] = {
     "actions": _actions, "draw": _draw, "block": _block, "credits": _credits,
@@ -349,3 +347,11 @@ OPS: Final[dict[str, Callable[[MoonrakersState, Ctx, Op], bool]]] = {
     "gain_card": _gain_card, "gain_objective": _gain_objective, "extra_die": _extra_die, "hook": _hook,
 }
 assert set(OPS) == set(OP_FIELDS)
+
+
+CHOICES: Final[dict[str, Handler]] = {
+    K_REDUCE: _on_reduce,
+    K_OPTION: _on_option,
+    K_TRASH: _on_trash,
+}
+"""The choice handlers of this module, by choice key (registered by the manifest: `wiring.wire`)."""

@@ -1,8 +1,8 @@
 """Hook points through which the rules call crew, ship-part and expansion abilities (5.5).
 
 The rules (`execution`, `rules`, `mercenary`, the reputation rewards) sit below the card-effect modules
-and call only these names; the manifest (`game.py`) wires them to `part_effects`, `crew_effects` and
-`reputation` once, at import, with `wire`. Until then each raises, so a module imported on its own
+and call only these names; the manifest wires them to `part_effects`, `crew_effects` and `reputation`
+once, at import, with `wire` (`wiring.py`). Until then each raises, so a module imported on its own
 cannot run a card ability silently wrong. Every hook must be cheap when no card applies: `play_cost`
 and `activated` run at every play decision. A test may replace one with `monkeypatch.setattr(effects,
 name, fn)`: callers look the name up here at each call.

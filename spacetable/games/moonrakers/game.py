@@ -1,5 +1,5 @@
 """The Moonrakers game object: binds the state to its rules, wires the card abilities into the rules'
-hooks (`effects.wire`, `bt_effects.register`), and declares the game (GameSpec)."""
+hooks and registries (`wiring.wire`), and declares the game (GameSpec)."""
 
 from __future__ import annotations
 
@@ -9,15 +9,7 @@ from spacetable.engine.action import Action
 from spacetable.engine.errors import ConfigError
 from spacetable.engine.events import Event
 from spacetable.engine.game import Chance, GameSpec, Information, Manifest
-from spacetable.games.moonrakers import (
-    bt_effects,
-    crew_effects,
-    effects,
-    part_effects,
-    reputation,
-    reputation_rewards,
-    text,
-)
+from spacetable.games.moonrakers import reputation, reputation_rewards, text, wiring
 from spacetable.games.moonrakers.actions import SPACE
 from spacetable.games.moonrakers.cards import catalog_json
 from spacetable.games.moonrakers.execution import HAZARD_OUTCOMES, PlayTurn
@@ -25,8 +17,7 @@ from spacetable.games.moonrakers.rules import advance, setup
 from spacetable.games.moonrakers.state import MoonrakersState
 from spacetable.games.texts import load_texts
 
-effects.wire(part_effects, crew_effects, reputation)
-bt_effects.register()
+wiring.wire()
 
 HAZARD_FACES: Final = [a for a, _ in HAZARD_OUTCOMES]
 MODULES: Final = ("first-encounter",)

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Final
 from spacetable.engine.action import Action
 from spacetable.games.moonrakers import actions as A
 from spacetable.games.moonrakers.cards import FACTIONS
-from spacetable.games.moonrakers.choices import Choice, handler
+from spacetable.games.moonrakers.choices import Choice, Handler
 from spacetable.games.moonrakers.dice import blockable, unblocked_icons
 from spacetable.games.moonrakers.records import END_TURN, EXECUTION, IRREVOCABLE_KINDS, PLANNING
 
@@ -118,7 +118,6 @@ def gain_choice(s: MoonrakersState, seat: int, n: int, rule: str = RULE) -> None
         n -= 1
 
 
-@handler("rep-gain")
 def _gain_chosen(s: MoonrakersState, c: Choice, a: Action) -> None:
     gain(s, c.player, FACTION_ID[str(a.args[0])], 1, RULE)
     gain_choice(s, c.player, c.data[0] - 1)
@@ -143,7 +142,6 @@ def gain_lowest(s: MoonrakersState, seat: int, rule: str = RULE) -> None:
         s.stack.append(Choice(seat, "rep-lowest", [A.FACTION[f] for f in tied]))
 
 
-@handler("rep-lowest")
 def _lowest_chosen(s: MoonrakersState, c: Choice, a: Action) -> None:
     gain(s, c.player, FACTION_ID[str(a.args[0])], 1, RULE)
 
@@ -359,3 +357,10 @@ def takes_step(a: Action) -> bool:
     limited to "during a Contract in which they are participating" (+1 Action or Card, −2, block a
     die) are; "at any time" rewards and trades are not (Possible Rewards, Trading Reputation)."""
     return a.kind == "spend" and REWARD_ID[str(a.args[0])] in IN_CONTRACT
+
+
+CHOICES: Final[dict[str, Handler]] = {
+    "rep-gain": _gain_chosen,
+    "rep-lowest": _lowest_chosen,
+}
+"""The choice handlers of this module, by choice key (registered by the manifest: `wiring.wire`)."""

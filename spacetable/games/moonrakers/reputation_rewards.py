@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Final
 from spacetable.engine.action import Action
 from spacetable.games.moonrakers import actions as A
 from spacetable.games.moonrakers import effects
-from spacetable.games.moonrakers.choices import HANDLERS, Choice, handler
+from spacetable.games.moonrakers.choices import HANDLERS, Choice, Handler
 from spacetable.games.moonrakers.dice import block_die, blockable
 from spacetable.games.moonrakers.reputation import (
     ACTION,
@@ -60,11 +60,16 @@ Continuation = Callable[["MoonrakersState", int], None]
 CONTINUATIONS: Final[list[Continuation]] = []
 
 
-def continuation(fn: Continuation) -> int:
-    """Register what happens once a card ability's reputation is paid; returns its id for `pay`."""
-    CONTINUATIONS.append(fn)
-    return len(CONTINUATIONS) - 1
 
+
+def register_continuations(table: tuple[Continuation, ...]) -> None:
+    """Register what happens once a card ability's reputation is paid: `table[i]` is the id `i` its
+    cards give `pay` (the manifest does this once, `wiring.wire`; again with the same table: nothing)."""
+    for i, fn in enumerate(table):
+        if i == len(CONTINUATIONS):
+            CONTINUATIONS.append(fn)
+        elif CONTINUATIONS[i] is not fn:
+            raise ValueError(f"continuation {i} is already another function")
 
 
 def apply_extra(s: MoonrakersState, a: Action) -> None:
@@ -114,7 +119,6 @@ def pay(s: MoonrakersState, seat: int, amount: int, same: bool, exclude: int, pu
     _paid(s, seat, purpose, arg)
 
 
-@handler("rep-pay")
 def _pay_chosen(s: MoonrakersState, c: Choice, a: Action) -> None:
     amount, same, exclude, purpose, arg = c.data
     f = FACTION_ID[str(a.args[0])]
@@ -191,7 +195,6 @@ def reward(s: MoonrakersState, seat: int, r: int) -> None:
         _choose(s, seat, "rep-armory", armory_options(s))
 
 
-@handler("rep-trash")
 def _trash_chosen(s: MoonrakersState, c: Choice, a: Action) -> None:
     card = A.CARD_ID[str(a.args[0])]
     s.players[c.player].hand.remove(card)
@@ -207,12 +210,10 @@ def reduce_requirement(s: MoonrakersState, seat: int, t: int, n: int) -> None:
     s.emit(RULE, "reduce", seat, t, n)
 
 
-@handler("rep-reduce")
 def _reduce_chosen(s: MoonrakersState, c: Choice, a: Action) -> None:
     reduce_requirement(s, c.player, A.REQ_OF[str(a.args[0])], c.data[0])
 
 
-@handler("rep-block")
 def _block_chosen(s: MoonrakersState, c: Choice, a: Action) -> None:
     ex = s.ex
     assert ex is not None
@@ -222,7 +223,6 @@ def _block_chosen(s: MoonrakersState, c: Choice, a: Action) -> None:
     s.emit(RULE, "block-die", c.player, i + 1, st.dice[i])
 
 
-@handler("rep-bonus")
 def _bonus_deck(s: MoonrakersState, c: Choice, a: Action) -> None:
     """Bonus Card: the top card of the chosen deck is revealed; keep it or discard it."""
     if a is A.BONUS_CREW:
@@ -235,7 +235,6 @@ def _bonus_deck(s: MoonrakersState, c: Choice, a: Action) -> None:
         s.stack.append(Choice(c.player, "rep-bonus-keep", [A.YES, A.NO], [1, card]))
 
 
-@handler("rep-bonus-keep")
 def _bonus_keep(s: MoonrakersState, c: Choice, a: Action) -> None:
     is_part, card = c.data
     seat = c.player
@@ -250,7 +249,6 @@ def _bonus_keep(s: MoonrakersState, c: Choice, a: Action) -> None:
         s.emit(RULE, "rep-bonus-discarded", seat)
 
 
-@handler("rep-contract")
 def _contract_chosen(s: MoonrakersState, c: Choice, a: Action) -> None:
     ct = A.CONTRACT_ID[str(a.args[0])]
     s.contracts[s.contracts.index(ct)] = -1
@@ -259,7 +257,6 @@ def _contract_chosen(s: MoonrakersState, c: Choice, a: Action) -> None:
     s.emit(RULE, "rep-contract-discard", c.player, ct)
 
 
-@handler("rep-armory")
 def _armory_chosen(s: MoonrakersState, c: Choice, a: Action) -> None:
     slug = str(a.args[0])
     if slug in A.PART_ID:
@@ -274,3 +271,14 @@ def _armory_chosen(s: MoonrakersState, c: Choice, a: Action) -> None:
     s.emit(RULE, "rep-armory-discard", c.player, slug)
 
 
+CHOICES: Final[dict[str, Handler]] = {
+    "rep-pay": _pay_chosen,
+    "rep-trash": _trash_chosen,
+    "rep-reduce": _reduce_chosen,
+    "rep-block": _block_chosen,
+    "rep-bonus": _bonus_deck,
+    "rep-bonus-keep": _bonus_keep,
+    "rep-contract": _contract_chosen,
+    "rep-armory": _armory_chosen,
+}
+"""The choice handlers of this module, by choice key (registered by the manifest: `wiring.wire`)."""
