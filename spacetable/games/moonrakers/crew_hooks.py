@@ -33,7 +33,7 @@ from spacetable.games.moonrakers.crew_interpreter import ask as _ask
 from spacetable.games.moonrakers.crew_interpreter import choice_context as _decode
 from spacetable.games.moonrakers.crew_interpreter import distinct as _distinct
 from spacetable.games.moonrakers.crew_interpreter import resume as _resume
-from spacetable.games.moonrakers.crew_specs import ABILITY, BUILTIN_HOOK_NAMES, CREW_BASE, R_DAMAGE
+from spacetable.games.moonrakers.crew_specs import ABILITY, CREW_BASE, R_DAMAGE
 from spacetable.games.moonrakers.dice import discard_die, distinct_dice
 from spacetable.games.moonrakers.execution import HazardDie, contribute, play_card
 from spacetable.games.moonrakers.frames import Frame
@@ -308,7 +308,6 @@ _HOOKS: Final[dict[str, Callable[[MoonrakersState, Ctx], bool]]] = {
     "metaxis": _metaxis,
     "zardon-the-enforcer": _zardon,
 }
-assert set(_HOOKS) == BUILTIN_HOOK_NAMES
 HOOKS: Final = _HOOKS
 """The unique BG/FE abilities by hook name (`crew_interpreter.BUILTIN_HOOKS`, filled by `wiring.wire`)."""
 
