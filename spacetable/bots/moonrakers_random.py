@@ -34,8 +34,16 @@ THIN_DECK = 10
 """With this many cards or fewer (hand, draw and discard piles) the bot no longer trashes by choice."""
 TRASH_PARTS = frozenset(A.USE[p.id] for p in A.CAT.parts if trashes_from_hand(p))
 """Activated parts whose use trashes a card from hand."""
-OWN_DIE_PARTS = frozenset(A.USE[p.id] for p in A.CAT.parts if adds_own_die(p))
-"""Activated parts each use of which adds a hazard die against the user."""
+OWN_DIE_PARTS = tuple(A.USE[p.id] for p in A.CAT.parts if adds_own_die(p))
+"""Activated parts each use of which adds a hazard die against the user (one: Flak Mine; a tuple, as
+looking one action up in the legal list costs less than hashing every legal action)."""
+
+
+def _any_in(actions: tuple[Action, ...], legal: list[Action]) -> bool:
+    for a in actions:
+        if a in legal:
+            return True
+    return False
 
 
 class MoonrakersRandomBot:
@@ -46,7 +54,7 @@ class MoonrakersRandomBot:
         if len(legal) > 1 and self._thin_deck(state, seat):
             kept = [a for a in legal if a.kind != "trash" and a is not SPEND_TRASH and a not in TRASH_PARTS]
             legal = kept or legal
-        if not OWN_DIE_PARTS.isdisjoint(legal) and self._exposed(state, seat):
+        if _any_in(OWN_DIE_PARTS, legal) and self._exposed(state, seat):
             legal = [a for a in legal if a not in OWN_DIE_PARTS]  # each use adds a die against itself
         if legal[-1].kind in EXTRA_KINDS:  # Binding Ties spends/trades follow the decision's own list
             spends = [a for a in legal if a.kind in EXTRA_KINDS]
