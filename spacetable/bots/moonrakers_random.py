@@ -40,10 +40,7 @@ looking one action up in the legal list costs less than hashing every legal acti
 
 
 def _any_in(actions: tuple[Action, ...], legal: list[Action]) -> bool:
-    for a in actions:
-        if a in legal:
-            return True
-    return False
+    return any(a in legal for a in actions)  # mypyc compiles any() over a generator to a loop
 
 
 class MoonrakersRandomBot:
