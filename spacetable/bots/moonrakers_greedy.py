@@ -19,13 +19,13 @@ It reads only what its seat may know: public state, its own hand, objectives and
 choice with the one from `determinize(seat)`). No copies, no simulation: about 10–15 µs per decision
 (planning, the costliest, about 35–40 µs on the reference machine).
 
-Speed: a turn's plan (`_plan`) and the Mission Leader's evaluation of the contract it took
-(`_my_eval`) are memoized with everything they read (`PlanMemo`: the latest plans, their inputs compared
+Speed: a turn's plan (`plan_engine`) and the Mission Leader's evaluation of the contract it took
+(`my_eval`) are memoized with everything they read (`PlanMemo`: the latest plans, their inputs compared
 by value), so the negotiation that follows planning reuses them; planning values contracts without
-building `Eval` objects (`_value`) and orders its candidates without a sort key; legal-action tests are
-by identity (`has`) and card lookups by action index, never by text. Module constants are `Final` and hot
-functions avoid closures and keyword builtins, which the compiled build would run as generic Python
-(docs/performance.md). The choices are those of the plain code (checked decision by decision by
+building `Eval` objects (`contract_value`) and orders its candidates without a sort key; legal-action
+tests are by identity (`has`) and card lookups by action index, never by text. Module constants are
+`Final` and hot functions avoid closures and keyword builtins, which the compiled build would run as
+generic Python (docs/performance.md). The choices are those of the plain code (checked decision by decision by
 `benchmarks/bot_identity.py`).
 """
 
@@ -43,6 +43,7 @@ from spacetable.engine.action import Action
 from spacetable.engine.rng import Rng
 from spacetable.engine.state import State
 from spacetable.games.moonrakers import actions as A
+from spacetable.games.moonrakers.card_facts import blocks_die, solo_kind, static_reduction
 from spacetable.games.moonrakers.cards import (
     DMG1,
     DMG2,
@@ -55,6 +56,7 @@ from spacetable.games.moonrakers.cards import (
     Crew,
 )
 from spacetable.games.moonrakers.choices import Choice
+from spacetable.games.moonrakers.crew_interpreter import K_REDACTED
 from spacetable.games.moonrakers.dice import exposed, is_blocked
 from spacetable.games.moonrakers.execution import BonusCard, PlayTurn, Scrap, damage_total
 from spacetable.games.moonrakers.negotiation import (
@@ -78,44 +80,8 @@ WIN: Final = WIN_PRESTIGE
 
 # ---------------------------------------------------------------------------------------- tables
 # Crew profiles for estimates and play priority: (net actions after paying 1, cards drawn,
-# damage counted, shield counted, requirement reduction (type, n) with type -1 = any).
-_CREW: Final[dict[str, tuple[int, int, int, int, int, int]]] = {
-    "ada-massa": (2, 0, 0, 0, 0, 1),
-    "at-0k": (-1, 0, 1, 0, -2, 0),
-    "b3-ar": (0, 0, 0, 0, -2, 0),
-    "bill-bendo": (0, 1, 0, 0, 2, 1),
-    "crusse-parke": (-1, 0, 4, 0, -2, 0),
-    "dana-powalki": (0, 0, 3, 0, -2, 0),
-    "kal-damar": (-1, 2, 0, 0, -2, 0),
-    "kary-powalk": (0, 0, 2, 0, -2, 0),
-    "lee-van-cribb": (0, 1, 0, 0, -2, 0),
-    "lila-al-bindar": (0, 0, 0, 0, -2, 0),
-    "meg-gallak": (0, 0, 0, 0, -1, 2),
-    "moro-mada": (-1, 0, 0, 0, -1, 2),
-    "myla-dystra": (0, 0, 0, 0, -2, 0),
-    "nella-van-daval": (-1, 3, 0, 0, 1, 1),
-    "redacted": (-1, 0, 0, 1, -2, 0),
-    "ryan-rogal": (-1, 2, 2, 0, -2, 0),
-    "ryle-al-wren": (-1, 0, 0, 1, 2, 1),
-    "sella-pelleon": (0, 1, 0, 0, -1, 1),
-    "tantin-al-vale": (-1, 0, 2, 0, -2, 0),
-    "zek-zarag": (-1, 1, 0, 0, -2, 0),
-    "col-dervok": (0, 0, 0, 0, -2, 0),
-    "karma-kesa": (2, 0, 0, 0, -2, 0),
-    "metaxis": (-1, 1, 0, 0, -2, 0),
-    "strada-rysh": (0, 0, 0, 0, -2, 0),
-    "zardon-the-enforcer": (0, 0, 2, 0, -2, 0),
-    "ark-tii": (0, 0, 0, 0, -2, 0),
-    "detra-lar": (2, 0, 0, 0, -2, 0),
-    "finneal-lee": (0, 0, 0, 0, -2, 0),
-    "gadra-ga": (-1, 0, 2, 0, -2, 0),
-    "kinta-lar": (-1, 3, 0, 0, -2, 0),
-    "kyas-iv": (-1, 0, 2, 0, -2, 0),
-    "linus-farno": (-1, 0, 0, 1, -2, 0),
-    "lynna-tragel": (-1, 0, 0, 1, -2, 0),
-    "taygar-tak": (-1, 0, 0, 0, -1, 1),
-    "the-warden": (-1, 2, 0, 0, -2, 0),
-}
+# damage counted, shield counted, requirement reduction (type, n) with type -1 = any, -2 = none), the
+# greedy bot's hand-set estimate, which each crew card carries as its bot hint (`hints.CrewHint`).
 CrewProfile = tuple[int, int, int, int, int, int]
 
 
@@ -125,37 +91,25 @@ def crew_columns(profile: Callable[[Crew], CrewProfile]) -> tuple[list[int], ...
     return tuple([r[i] for r in rows] for i in range(6))
 
 
-CREW_ACT, CREW_DRAW, CREW_DMG, CREW_SHIELD, CREW_RED_T, CREW_RED_N = crew_columns(
-    lambda c: _CREW.get(c.slug, (-1, 0, 0, 0, -2, 0)))
+def hinted_profile(crew: Crew) -> CrewProfile:
+    """The crew card's profile from its bot hint."""
+    h = crew.bot
+    return h.actions, h.draw, h.damage, h.shield, h.reduce, h.reduce_n
+
+
+CREW_ACT, CREW_DRAW, CREW_DMG, CREW_SHIELD, CREW_RED_T, CREW_RED_N = crew_columns(hinted_profile)
 
 CARD_VALUE: Final = [3.0, 2.5, 2.0, 1.5, 2.5, 3.5, 0.0] + [3.0 + 0.5 * c.cost for c in CAT.crew]
 """Keep-value of each action-deck card (trash / discard the lowest first)."""
 
-_PART_BONUS: Final = {
-    "flash": 4, "daburu-mk1": 3, "cloaking-device": 2, "the-leech": 1, "accelerator-mk3": 1,
-    "fission": 2, "the-gatling-laser": 1, "sapphire-mk2": 1, "titan-3000": 1, "twin-jets-e4": 1,
-    "jump-jets-e2": -1, "pulsor-mk1": -1, "multi-stage-m1": -1, "doom": -1,
-}
-PART_VALUE: Final = [0.6 * p.cost + 0.5 * sum(CARD_VALUE[c] for c in p.cards) + _PART_BONUS.get(p.slug, 0)
+PART_VALUE: Final = [0.6 * p.cost + 0.5 * sum(CARD_VALUE[c] for c in p.cards) + p.bot.value
                      for p in CAT.parts]
+"""Keep-value of each part: its cost, its cards and its bot hint's `value`."""
 CREW_BUY_BASE: Final = 2.0
 CREW_BUY_VALUE: Final = [CREW_BUY_BASE + c.cost + 1.5 * CREW_ACT[c.id] for c in CAT.crew]
-PART_STATIC_REDUCE: Final[dict[str, tuple[int, int]]] = {
-    "sapphire-mk2": (0, 1), "twin-jets-e4": (1, 1), "titan-3000": (2, 1), "the-gatling-laser": (3, 1),
-}
-PART_RED: Final = [PART_STATIC_REDUCE.get(p.slug, (-1, 0)) for p in CAT.parts]
-
-_OBJ: Final = {
-    "ace": 0.5, "barrage": 0.6, "chain-reaction": 0.5, "daredevil": 0.4, "efficiency": 0.4,
-    "fire-support": 0.2, "generalist": 0.2, "gun-for-hire": 0.5, "megaton": 0.2, "money-bags": 0.5,
-    "natural-leader": 0.3, "over-9000": 0.2, "quick-run": 0.5, "quick-strike": 0.4, "saboteur": 0.4,
-    "santa-maria": 0.5, "shield-wall": 0.4, "specialist": 0.3, "speed-demon": 0.2, "tank": 0.2,
-    "tinker": 0.2, "utopia": 0.3, "youre-my-hero": 0.5, "freeloader": 0.5, "hoarder": 0.4,
-}
-OBJ_VALUE: Final = [_OBJ.get(o.slug, 0.15) for o in CAT.objectives]
-SOLO_OBJ: Final = {A.OBJECTIVE_ID[s]: k for s, k in (("gun-for-hire", "kill"), ("quick-run", "delivery"),
-                                                      ("santa-maria", "explore"), ("youre-my-hero", "rescue"))
-                   if s in A.OBJECTIVE_ID}
+PART_RED: Final = [static_reduction(p) for p in CAT.parts]
+OBJ_VALUE: Final = [o.bot.value for o in CAT.objectives]
+SOLO_OBJ: Final = {o.id: solo_kind(o) for o in CAT.objectives if solo_kind(o)}
 
 ALLY_CAP: Final = (2.0, 1.0, 1.0, 2.0, 0.3)
 """What one ally is assumed to add per requirement type (a starting deck's typical hand)."""
@@ -228,7 +182,7 @@ class CardTables:
                           rivalry=self.rivalry, exposure_w=self.exposure_w, solo_odds=solo_odds)
 
 
-def _kp(s: MoonrakersState, me: int) -> float:
+def prestige_worth(s: MoonrakersState, me: int) -> float:
     """What one Prestige is worth in credits for this seat now."""
     if s.n == 1:
         return SOLO_KP
@@ -270,7 +224,7 @@ def _fractions(p_draw: list[int], p_discard: list[int]) -> tuple[list[float], fl
 
 
 class PlanMemo:
-    """A plan made recently, with everything `_make_plan` read to make it: the card tables, the hand,
+    """A plan made recently, with everything `make_plan` read to make it: the card tables, the hand,
     the pile it draws from (its draw pile, and its discard pile when fewer than 4 cards are left to
     draw), the parts and the Actions; and the Mission Leader's evaluations of contracts made with it
     (`evals`). Entries are compared by value, so a plan is reused exactly when its inputs are equal;
@@ -305,20 +259,20 @@ def _plan_memo(tb: CardTables, s: MoonrakersState, me: int, hand: list[int], act
                 and (not short or m.discard == pl.discard) and m.parts == pl.parts):
             return m
     m = PlanMemo(tb, hand.copy(), draw.copy(), pl.discard.copy() if short else [], pl.parts.copy(), actions,
-                 _make_plan(tb, s, me, hand, actions))
+                 make_plan(tb, s, me, hand, actions))
     _RECENT.insert(0, m)
     if len(_RECENT) > RECENT_PLANS:
         _RECENT.pop()
     return m
 
 
-def _plan(tb: CardTables, s: MoonrakersState, me: int, hand: list[int], actions: float) -> Plan:
+def plan_engine(tb: CardTables, s: MoonrakersState, me: int, hand: list[int], actions: float) -> Plan:
     """Play the engine cards of `hand` on paper: Reactors, action crew, Thrusters and their draws
     (memoized in `_RECENT`)."""
     return _plan_memo(tb, s, me, hand, actions).plan
 
 
-def _make_plan(tb: CardTables, s: MoonrakersState, me: int, hand: list[int], actions: float) -> Plan:
+def make_plan(tb: CardTables, s: MoonrakersState, me: int, hand: list[int], actions: float) -> Plan:
     pl = s.players[me]
     f, avail = _fractions(pl.draw, pl.discard)
     pn = Plan()
@@ -412,7 +366,7 @@ def _make_plan(tb: CardTables, s: MoonrakersState, me: int, hand: list[int], act
 Shortfall = tuple[float, float, float, float, float, float]
 
 
-def _shortfall(pn: Plan, req: tuple[int, int, int, int, int]) -> Shortfall:
+def shortfall(pn: Plan, req: tuple[int, int, int, int, int]) -> Shortfall:
     """Per-type shortfall of a plan against a contract, and the blocks it can expect."""
     red = pn.reduce
     n0 = req[0] - red[0]
@@ -578,16 +532,16 @@ def _evaluate(tb: CardTables, s: MoonrakersState, me: int, c: int, pn: Plan, kp:
     """Expected value of contract `c` for the Mission Leader `me` with the plan `pn` of its hand:
     P(success) × (Prestige·kp + credits + bonus cards, after shares and Mercenary fees) − expected
     hazard losses (never more than the Prestige it would hold, 7.2)."""
-    value, allies, p = _value(tb, s, me, c, pn, kp, mercs)
+    value, allies, p = contract_value(tb, s, me, c, pn, kp, mercs)
     return Eval(value, allies, p)
 
 
-def _value(tb: CardTables, s: MoonrakersState, me: int, c: int, pn: Plan, kp: float,
+def contract_value(tb: CardTables, s: MoonrakersState, me: int, c: int, pn: Plan, kp: float,
            mercs: Mercs | None) -> tuple[float, int, float]:
     """`_evaluate` as (value, allies, success chance), without making an `Eval`."""
     ct = CAT.contracts[c]
     pl = s.players[me]
-    sf = _shortfall(pn, ct.req)
+    sf = shortfall(pn, ct.req)
     s0, s1, s2, s3, s4, blocks = sf
     units = s0 + s1 + s2 + s3 + s4
     fee = 0.0
@@ -687,7 +641,7 @@ class GreedyBot:
 
     def _extra(self, s: MoonrakersState, seat: int, legal: list[Action], own: list[Action]) -> Action | None:
         """Binding Ties: a reputation spend or trade (`legal` less `own`) to make now, or None."""
-        return _reputation(s, seat, legal, own)
+        return reputation_step(s, seat, legal, own)
 
     def _first(self, s: MoonrakersState, seat: int, top: object, legal: list[Action]) -> Action | None:
         """A rule that comes before the frame's handler (none for the greedy bot)."""
@@ -729,7 +683,7 @@ def _keep_one(tb: CardTables, s: MoonrakersState, me: int, top: object, legal: l
 
 def _planning(tb: CardTables, s: MoonrakersState, me: int, top: object, legal: list[Action]) -> Action:
     """3.2: the contract with the best expected value, else Stay at Base."""
-    kp = _kp(s, me)
+    kp = prestige_worth(s, me)
     pl = s.players[me]
     best: Action | None = None
     best_v = STAY_VALUE
@@ -760,7 +714,7 @@ def _planning(tb: CardTables, s: MoonrakersState, me: int, top: object, legal: l
             cs.append(c)
             acts.append(a)
     if bounds:
-        pn = _plan(tb, s, me, pl.hand, 1.0)
+        pn = plan_engine(tb, s, me, pl.hand, 1.0)
         mercs = Mercs(tb, s.merc_row) if s.n <= 2 and s.merc_row else None
         if s.n <= 2:  # a cheap bound: the total shortfall is at least total needs − total capacity
             dmg = 0.0
@@ -785,7 +739,7 @@ def _planning(tb: CardTables, s: MoonrakersState, me: int, top: object, legal: l
         for i in order:
             if bounds[i] <= best_v:
                 break  # no later contract can beat the best so far
-            v = _value(tb, s, me, cs[i], pn, kp, mercs)[0]
+            v = contract_value(tb, s, me, cs[i], pn, kp, mercs)[0]
             if v > best_v:
                 best_v, best = v, acts[i]
     if best is not None:
@@ -827,7 +781,7 @@ def _stay_replace(tb: CardTables, s: MoonrakersState, me: int, top: object, lega
 
 # ---------------------------------------------------------------------------------------- negotiation
 class EvalMemo:
-    """`_my_eval`'s result for contract `c`, with what `_evaluate` read besides the plan: the player
+    """`my_eval`'s result for contract `c`, with what `_evaluate` read besides the plan: the player
     count, the leader's Prestige and objectives, and the Mercenary row (at 1–2 players)."""
 
     __slots__ = ("c", "n", "prestige", "objectives", "row", "ev")
@@ -842,7 +796,7 @@ class EvalMemo:
         self.ev = ev
 
 
-def _my_eval(tb: CardTables, s: MoonrakersState, me: int, c: int) -> Eval:
+def my_eval(tb: CardTables, s: MoonrakersState, me: int, c: int) -> Eval:
     """The Mission Leader's evaluation of contract `c` (asked again at each step of a negotiation;
     memoized with its plan for tables without a `solo_odds` search)."""
     pl = s.players[me]
@@ -855,7 +809,7 @@ def _my_eval(tb: CardTables, s: MoonrakersState, me: int, c: int) -> Eval:
                     and (n > 2 or e.row == s.merc_row)):
                 return e.ev
     mercs = Mercs(tb, s.merc_row) if n <= 2 and s.merc_row else None
-    ev = _evaluate(tb, s, me, c, memo.plan, _kp(s, me), mercs)
+    ev = _evaluate(tb, s, me, c, memo.plan, prestige_worth(s, me), mercs)
     if cache:
         memo.evals.append(EvalMemo(c, n, pl.prestige, pl.objectives.copy(),
                                    s.merc_row.copy() if n <= 2 else [], ev))
@@ -879,7 +833,7 @@ def invite_step(legal: list[Action], want: list[int]) -> Action | None:
     return None
 
 
-def _negotiate(tb: CardTables, s: MoonrakersState, me: int, top: object, legal: list[Action]) -> Action:
+def negotiate_step(tb: CardTables, s: MoonrakersState, me: int, top: object, legal: list[Action]) -> Action:
     assert isinstance(top, Negotiate)
     neg = top
     c = neg.contract
@@ -891,14 +845,14 @@ def _negotiate(tb: CardTables, s: MoonrakersState, me: int, top: object, legal: 
         if neg.round == 0:
             if s.n < ALLY_MIN_PLAYERS:
                 return A.SOLO
-            ev = _my_eval(tb, s, me, c)
+            ev = my_eval(tb, s, me, c)
             if ev.allies == 0 or not has(legal, A.PROPOSE):
                 return A.SOLO
             return A.PROPOSE
         return A.PROPOSE if has(legal, A.PROPOSE) and neg.round < 2 else A.SOLO
     legal = [a for a in legal if a.kind != "solo"] or legal  # solo is open at every step (3.3.3)
     if step == INVITE:
-        ev = _my_eval(tb, s, me, c)
+        ev = my_eval(tb, s, me, c)
         k = max(1, ev.allies + (1 if neg.round >= 2 else 0))
         return invite_step(legal, _invitees(s, me, min(k, s.n - 1))) or legal[0]
     if step in (PRESTIGE, CREDITS, BONUS):
@@ -933,7 +887,7 @@ def _negotiate(tb: CardTables, s: MoonrakersState, me: int, top: object, legal: 
     return legal[0]
 
 
-def _answer(tb: CardTables, s: MoonrakersState, me: int, top: object, legal: list[Action]) -> Action:
+def answer_step(tb: CardTables, s: MoonrakersState, me: int, top: object, legal: list[Action]) -> Action:
     terms = answer_terms(tb, s, me, top)
     return A.ACCEPT if terms is not None and terms[0] > terms[1] else A.DECLINE
 
@@ -948,7 +902,7 @@ def answer_terms(tb: CardTables, s: MoonrakersState, me: int, top: object) -> tu
     ml = neg.player
     ct = CAT.contracts[neg.contract]
     sh = neg.shares[top.index]
-    kp = _kp(s, me)
+    kp = prestige_worth(s, me)
     mine = s.players[me]
     lead = s.players[ml]
     ml_prestige = ct.prestige - sum(x[0] for x in neg.shares)
@@ -971,7 +925,7 @@ def answer_terms(tb: CardTables, s: MoonrakersState, me: int, top: object) -> tu
 
 
 # ---------------------------------------------------------------------------------------- execution
-def _need(s: MoonrakersState) -> list[int]:
+def needs_left(s: MoonrakersState) -> list[int]:
     """What is still missing per requirement type (≤ 0: met)."""
     ex = s.ex
     assert ex is not None
@@ -987,7 +941,7 @@ def _need(s: MoonrakersState) -> list[int]:
             (n3 if n3 > 0 else 0) - damage_total(ex), (n4 if n4 > 0 else 0) - pool[4]]
 
 
-def _at_risk(s: MoonrakersState, me: int) -> bool:
+def at_risk(s: MoonrakersState, me: int) -> bool:
     ex = s.ex
     assert ex is not None
     st = ex.seats[me]
@@ -1031,21 +985,16 @@ def _card_score(tb: CardTables, card: int, need: list[int], actions: int, risk: 
     return sc
 
 
-_USE_WHEN: Final[dict[str, Callable[[list[int], bool, int], bool]]] = {
-    "dark-matter-mk3": lambda need, risk, act: need[3] > 0,
-    "mg2-laser-turrets": lambda need, risk, act: need[3] > 0,
-    "mg-charge-core": lambda need, risk, act: need[3] > 0,
-    "the-quantum-driver": lambda need, risk, act: need[3] > 0,
-    "defender-5000": lambda need, risk, act: need[2] > 0,
-    "symbiote-9000": lambda need, risk, act: risk,
-    "proto-warning-system": lambda need, risk, act: risk,
-    "multi-stage-m1": lambda need, risk, act: False,
-    "envoy-shuttle": lambda need, risk, act: False,
-    "pulse-recycler": lambda need, risk, act: False,
-    "flak-mine": lambda need, risk, act: False,
-    "pulse-exchange": lambda need, risk, act: act == 0 and any(n > 0 for n in need),
-    "the-pursuer": lambda need, risk, act: any(n > 0 for n in need),
+USE_RULES: Final[dict[str, Callable[[list[int], bool, int], bool]]] = {
+    "damage-short": lambda need, risk, act: need[3] > 0,
+    "shield-short": lambda need, risk, act: need[2] > 0,
+    "at-risk": lambda need, risk, act: risk,
+    "never": lambda need, risk, act: False,
+    "short-no-actions": lambda need, risk, act: act == 0 and any(n > 0 for n in need),
 }
+"""When to use an activated part, by its bot hint's `use_when` (`hints.USE_WHEN`); without one: while a
+requirement is unmet (`_use_ok`)."""
+_USE_WHEN: Final = {p.slug: USE_RULES[p.bot.use_when] for p in CAT.parts if p.bot.use_when}
 
 
 def _use_ok(tb: CardTables, slug: str, need: list[int], risk: bool, actions: int) -> bool:
@@ -1063,7 +1012,7 @@ for _table in (A.PLAY, A.MERC, A.TRASH, A.DISCARD, A.CHOOSE):
 PLAY_REACTOR: Final = A.PLAY[REACTOR]
 PLAY_THRUSTER: Final = A.PLAY[THRUSTER]
 PLAY_SHIELD: Final = A.PLAY[SHIELD]
-BLOCK_PARTS: Final = frozenset({"symbiote-9000", "proto-warning-system"})
+BLOCK_PARTS: Final = frozenset(p.slug for p in CAT.parts if blocks_die(p))
 
 
 def _execution(tb: CardTables, s: MoonrakersState, me: int, top: object, legal: list[Action]) -> Action:
@@ -1072,9 +1021,9 @@ def _execution(tb: CardTables, s: MoonrakersState, me: int, top: object, legal: 
     ex = s.ex
     assert ex is not None
     st = ex.seats[me]
-    need = _need(s)
+    need = needs_left(s)
     unmet = need[0] > 0 or need[1] > 0 or need[2] > 0 or need[3] > 0 or need[4] > 0
-    risk = _at_risk(s, me)
+    risk = at_risk(s, me)
     actions = st.actions
     if not unmet:
         if risk:
@@ -1176,8 +1125,8 @@ def _generic(tb: CardTables, s: MoonrakersState, me: int, top: object, legal: li
             stop = kinds[w][0]
             break
     ex = s.ex
-    need = _need(s) if ex is not None and me in ex.seats else [0, 0, 0, 0, 0]
-    risk = ex is not None and me in ex.seats and _at_risk(s, me)
+    need = needs_left(s) if ex is not None and me in ex.seats else [0, 0, 0, 0, 0]
+    risk = ex is not None and me in ex.seats and at_risk(s, me)
     actions = ex.seats[me].actions if ex is not None and me in ex.seats else 1
     # the common choices as plain loops (no closures: the compiled build keeps the locals native);
     # the first best option wins, as with max/min
@@ -1232,7 +1181,7 @@ def _generic_rest(tb: CardTables, s: MoonrakersState, me: int, top: object, lega
 
         pick = max(kinds["target"], key=icons)
         if stop is not None:  # optional: re-roll only 2-icon dice (a re-roll averages 1), discard any icon
-            reroll = isinstance(top, Choice) and "redacted" in top.key
+            reroll = isinstance(top, Choice) and top.key == K_REDACTED  # Redacted: re-roll or discard a die
             if icons(pick) < (2 if reroll else 1):
                 return stop
         return pick
@@ -1376,7 +1325,7 @@ for _a in A.BUY_CREW:
 
 
 # ---------------------------------------------------------------------------------------- Binding Ties
-def _reputation(s: MoonrakersState, me: int, legal: list[Action], own: list[Action]) -> Action | None:
+def reputation_step(s: MoonrakersState, me: int, legal: list[Action], own: list[Action]) -> Action | None:
     """Spend 5 same-colour reputation for Prestige whenever allowed (other spends: not used)."""
     if len(own) == len(legal):
         return None
@@ -1403,8 +1352,8 @@ DISPATCH: Final[dict[type, Handler]] = {
     KeepOne: _keep_one,
     Planning: _planning,
     StayReplace: _stay_replace,
-    Negotiate: _negotiate,
-    Answer: _answer,
+    Negotiate: negotiate_step,
+    Answer: answer_step,
     PlayTurn: _execution,
     Choice: _generic,
     BonusCard: _bonus,

@@ -2,12 +2,13 @@
 exact odds for its own plays.
 
 Card knowledge is derived, never keyed by card name: a crew card's profile (net Actions, draws, Damage,
-Shield, reductions) comes from its `effects` ops through the advisor's card model
-(`advisor.card_alternatives`); a ship part's value from the cards it adds and its ability ops, each op
-worth a unit (`OP_VALUE`) scaled by its number and by how often its trigger pays (`TRIGGER_WEIGHT`);
-the static reductions of parts, when to use an activated ability, which objectives reward completing
-a kind of contract alone or an ally's failure — all from the data. So a card added to the data files is
-valued and played with no edit here (tests add a strictly better part defined only in data).
+Shield, reductions) comes from its `effects` ops through the card model the advisor reads too
+(`card_facts.card_alternatives`); a ship part's value from the cards it adds and its ability ops, each
+op worth a unit (`OP_VALUE`) scaled by its number and by how often its trigger pays (`TRIGGER_WEIGHT`);
+the static reductions of parts, which parts block a die, which objectives reward completing a kind of
+contract alone (`card_facts`), when to use an activated ability, which objectives reward an ally's
+failure — all from the data. So a card added to the data files is valued and played with no edit here
+(tests add a strictly better part defined only in data).
 
 The plan itself (planning by expected value, negotiation, answers, execution order, effect choices) is
 the greedy bot's code (`moonrakers_greedy`), run with this bot's `CardTables` instead of the greedy
@@ -52,47 +53,52 @@ from spacetable.bots.moonrakers_greedy import (  # the shared plan, run with thi
     Handler,
     Mercs,
     Plan,
-    _at_risk,
-    _my_eval,
-    _need,
-    _plan,
-    _reputation,
-    _shortfall,
+    at_risk,
     crew_columns,
     invite_step,
+    my_eval,
+    needs_left,
+    plan_engine,
+    reputation_step,
+    shortfall,
 )
 from spacetable.bots.moonrakers_greedy import (
     STAY_VALUE as STAY_VALUE_G,
 )
 from spacetable.bots.moonrakers_greedy import (
-    _answer as greedy_answer,
-)
-from spacetable.bots.moonrakers_greedy import (
-    _kp as greedy_kp,
-)
-from spacetable.bots.moonrakers_greedy import (
-    _make_plan as greedy_make_plan,
-)
-from spacetable.bots.moonrakers_greedy import (
-    _negotiate as greedy_negotiate,
-)
-from spacetable.bots.moonrakers_greedy import (
-    _value as greedy_value,
+    answer_step as greedy_answer,
 )
 from spacetable.bots.moonrakers_greedy import (
     answer_terms as greedy_answer_terms,
+)
+from spacetable.bots.moonrakers_greedy import (
+    contract_value as greedy_value,
+)
+from spacetable.bots.moonrakers_greedy import (
+    make_plan as greedy_make_plan,
+)
+from spacetable.bots.moonrakers_greedy import (
+    negotiate_step as greedy_negotiate,
+)
+from spacetable.bots.moonrakers_greedy import (
+    prestige_worth as greedy_kp,
 )
 from spacetable.engine.action import Action
 from spacetable.engine.rng import Rng
 from spacetable.engine.state import State
 from spacetable.games.moonrakers import actions as A
 from spacetable.games.moonrakers import advisor
-from spacetable.games.moonrakers.advisor import card_alternatives
+from spacetable.games.moonrakers.card_facts import (
+    blocks_die,
+    card_alternatives,
+    solo_kind,
+    static_reduction,
+    use_ops,
+)
 from spacetable.games.moonrakers.cards import (
     DMG1,
     DMG3,
     REACTOR,
-    REQ_TYPES,
     SHIELD,
     THRUSTER,
     Crew,
@@ -204,21 +210,10 @@ def part_value(part: Part) -> float:
     return 0.6 * part.cost + 0.5 * cards + (0.3 * part.cost if hooked else ability)
 
 
-def part_reduction(part: Part) -> tuple[int, int]:
-    """(requirement type, n) a part lowers at the start of every contract, or (-1, 0)."""
-    for e in part.effects:
-        if isinstance(e, dict) and e.get("op") == "at_start" and not e.get("if_hand_lacks"):
-            for op in e.get("effects", []):
-                if isinstance(op, dict) and op.get("op") == "reduce" and op.get("type") in REQ_TYPES:
-                    n = op.get("n", 1)
-                    return REQ_TYPES.index(op["type"]), n if isinstance(n, int) else 1
-    return -1, 0
-
-
 PART_VALUE = [part_value(p) for p in CAT.parts]
 CREW_BUY_VALUE = [CREW_BUY_BASE + 0.5 * c.cost + 1.0 * CARD_VALUE[CREW0 + c.id] - 3.0 + 1.5 * CREW_ACT[c.id]
                   for c in CAT.crew]
-PART_RED = [part_reduction(p) for p in CAT.parts]
+PART_RED = [static_reduction(p) for p in CAT.parts]
 
 
 def _objective_value(o: Objective) -> float:
@@ -231,26 +226,16 @@ def _objective_value(o: Objective) -> float:
 
 
 OBJ_VALUE = [_objective_value(o) for o in CAT.objectives]
-SOLO_OBJ = {o.id: str(o.condition["kind"]) for o in CAT.objectives
-            if o.condition.get("type") == "contract" and o.condition.get("solo") and o.condition.get("kind")
-            and o.condition.get("success", True)}
+SOLO_OBJ = {o.id: solo_kind(o) for o in CAT.objectives if solo_kind(o)}
 """Objectives for completing a contract of one kind alone (read from their conditions)."""
 SABOTEUR_OBJ = frozenset(o.id for o in CAT.objectives if o.condition.get("type") == "contract"
                          and o.condition.get("success") is False and o.condition.get("role") == "ally")
 """Objectives claimed when a contract one joined as an ally fails (read from their conditions)."""
 
 
-def _use_ops(part: Part) -> list[dict[str, Any]]:
-    out: list[dict[str, Any]] = []
-    for e in part.effects:
-        if isinstance(e, dict) and e.get("op") == "use":
-            out.extend(op for op in e.get("effects", []) if isinstance(op, dict))
-    return out
-
-
 def _use_rule(part: Part) -> Callable[[list[int], bool, int], bool]:
     """When to use a part's activated ability, from what its ops (or, for a named hook, its text) do."""
-    ops = _use_ops(part)
+    ops = use_ops(part)
     kinds = {str(op.get("op")) for op in ops}
     if any(op.get("who") == "allies" for op in ops):
         return lambda need, risk, act: False
@@ -275,9 +260,7 @@ def _use_rule(part: Part) -> Callable[[list[int], bool, int], bool]:
 
 
 _USE_WHEN = {p.slug: _use_rule(p) for p in CAT.parts}
-BLOCK_PARTS = frozenset(p.slug for p in CAT.parts if {str(o.get("op")) for o in _use_ops(p)} == {"block"}
-                         or (not _use_ops(p) and "block" in p.text.lower() and any(
-                             isinstance(e, dict) and e.get("op") == "hook" for e in p.effects)))
+BLOCK_PARTS = frozenset(p.slug for p in CAT.parts if blocks_die(p))
 
 RIVALRY_2P = 0.35
 """Share of the leader's reward an invitee weighs against its own with a single rival (2 players)."""
@@ -362,7 +345,7 @@ class ExactOdds:
         """`SHIELD_FIRST`: the blocking play to make now, or None."""
         ex = s.ex
         assert ex is not None
-        if ex.order[0] != me or not _at_risk(s, me):
+        if ex.order[0] != me or not at_risk(s, me):
             return None
         st = ex.seats[me]
         pl = s.players[me]
@@ -371,7 +354,7 @@ class ExactOdds:
         blocks = _blocking_plays(legal)
         if not blocks:
             return None
-        need = _need(s)
+        need = needs_left(s)
         nd = merc_left(s, need) if any(a.kind == "merc" for a in legal) else tuple(max(0, x) for x in need)
         if max(nd) <= 0:
             return _strongest_block(blocks)
@@ -398,7 +381,7 @@ class ExactOdds:
 
     def best_play(self, s: MoonrakersState, me: int, legal: list[Action]) -> Action | None:
         """The hand card whose play maximises P(meeting the contract alone from here), when that is > 0."""
-        need = _need(s)
+        need = needs_left(s)
         if max(need) <= 0:
             return None
         ex = s.ex
@@ -512,7 +495,7 @@ def _block_play(s: MoonrakersState, me: int, legal: list[Action], search: adviso
     if s.n > BLOCK_MAX_PLAYERS or len(ex.order) > 1:
         return None  # allies' hands are hidden: its own odds alone do not make a contract lost
     st = ex.seats[me]
-    if exposed(st) <= 0 or not _at_risk(s, me):
+    if exposed(st) <= 0 or not at_risk(s, me):
         return None
     blocks = _blocking_plays(legal)
     if not blocks:
@@ -545,7 +528,7 @@ class HeuristicBot(GreedyBot):
         return super().choose(state, seat, rng)
 
     def _extra(self, s: MoonrakersState, seat: int, legal: list[Action], own: list[Action]) -> Action | None:
-        return _trade_to_five(s, seat, legal) or _reputation(s, seat, legal, own)
+        return _trade_to_five(s, seat, legal) or reputation_step(s, seat, legal, own)
 
     def _first(self, s: MoonrakersState, seat: int, top: object, legal: list[Action]) -> Action | None:
         if isinstance(top, PlayTurn) and _sabotage(s, seat) and A.PASS in legal:
@@ -692,7 +675,8 @@ def _mercs(s: MoonrakersState) -> Mercs | None:
 
 def _best_value(s: MoonrakersState, me: int, pn: Plan, contracts: list[int], kp: float,
                 mercs: Mercs | None) -> float:
-    """The greedy plan's value (`_value`) of the best of `contracts` with plan `pn`, or of staying at base."""
+    """The greedy plan's value (`contract_value`) of the best of `contracts` with plan `pn`, or of staying
+    at base."""
     best = STAY_VALUE_G
     for c in contracts:
         v = greedy_value(HEURISTIC_TABLES, s, me, c, pn, kp, mercs)[0]
@@ -703,7 +687,7 @@ def _best_value(s: MoonrakersState, me: int, pn: Plan, contracts: list[int], kp:
 
 def deck_fit(s: MoonrakersState, me: int, offers: list[Part | Crew]) -> dict[int, float]:
     """What each offered card adds to the expected value of this captain's best contract on the display
-    (the greedy plan's estimate, `_value`), over hands sampled from its whole deck with the card in it
+    (the greedy plan's estimate, `contract_value`), over hands sampled from its whole deck with the card in it
     (5.2, 5.3: a part's cards, static reductions, start Actions and hand size counted), less the same
     without it (the same sampled hands: common random numbers). Keyed by `id(card)`. Uses only the
     deck's contents as its owner knows them (sorted, never the pile's order; cards trashed unseen from
@@ -841,8 +825,8 @@ def ally_supply(tb: CardTables, s: MoonrakersState, q: int) -> list[float]:
 def complement_invitees(tb: CardTables, s: MoonrakersState, me: int, c: int, k: int) -> list[int]:
     """The `k` rivals whose decks best fill what the Mission Leader's own hand will miss on contract
     `c` (3.3.3), the leaders last among equals (Prestige handed to a leader brings it nearer 10)."""
-    pn = _plan(tb, s, me, s.players[me].hand, 1.0)
-    sf = _shortfall(pn, CAT.contracts[c].req)
+    pn = plan_engine(tb, s, me, s.players[me].hand, 1.0)
+    sf = shortfall(pn, CAT.contracts[c].req)
     top = max(p.prestige for p in s.players)
     dice = CAT.contracts[c].dice
 
@@ -871,10 +855,10 @@ share of the credits (0, the default: 4 players, 800 games, 26.4% with it agains
 the dice rule; within one another's intervals)."""
 
 
-def _negotiate(tb: CardTables, s: MoonrakersState, me: int, top: object, legal: list[Action]) -> Action:
+def negotiate_step(tb: CardTables, s: MoonrakersState, me: int, top: object, legal: list[Action]) -> Action:
     """The greedy bot's negotiation, inviting by complement (`complement_invitees`)."""
     if isinstance(top, Negotiate) and top.step == INVITE:
-        ev = _my_eval(tb, s, me, top.contract)
+        ev = my_eval(tb, s, me, top.contract)
         k = max(1, ev.allies + (1 if top.round >= 2 else 0) + (EXTRA_ALLIES if s.n >= 3 else 0))
         pick = invite_step(legal, complement_invitees(tb, s, me, top.contract, min(k, s.n - 1)))
         if pick is not None:
@@ -996,7 +980,7 @@ def hand_swap_value(s: MoonrakersState, me: int, skip: int) -> float:
     return tot / HAND_SAMPLES - cur
 
 
-def _answer(tb: CardTables, s: MoonrakersState, me: int, top: object, legal: list[Action]) -> Action:
+def answer_step(tb: CardTables, s: MoonrakersState, me: int, top: object, legal: list[Action]) -> Action:
     """The greedy answer (3.3.3), with what joining does to its hand weighed in (`HAND_W`)."""
     if not HAND_W:
         return greedy_answer(tb, s, me, top, legal)
@@ -1007,7 +991,7 @@ def _answer(tb: CardTables, s: MoonrakersState, me: int, top: object, legal: lis
     return A.ACCEPT if value + HAND_W * hand_swap_value(s, me, contract) > bar else A.DECLINE
 
 
-_DISPATCH: dict[type, Handler] = {**DISPATCH, Buy: _buy, Negotiate: _negotiate, Answer: _answer}
+_DISPATCH: dict[type, Handler] = {**DISPATCH, Buy: _buy, Negotiate: negotiate_step, Answer: answer_step}
 
 
 register_bot("moonrakers", "heuristic", HeuristicBot)

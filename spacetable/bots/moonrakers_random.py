@@ -22,6 +22,7 @@ from spacetable.engine.action import Action
 from spacetable.engine.rng import Rng
 from spacetable.engine.state import State
 from spacetable.games.moonrakers import actions as A
+from spacetable.games.moonrakers.card_facts import adds_own_die, trashes_from_hand
 from spacetable.games.moonrakers.dice import exposed
 from spacetable.games.moonrakers.execution import BASIC_TYPE, pool_value
 from spacetable.games.moonrakers.reputation import EXTRA_KINDS
@@ -30,10 +31,16 @@ PLAY_REACTOR = A.PLAY[0]
 AVOID = frozenset({"exclude", "decline", "solo"})
 SPEND_TRASH = A.SPEND[A.REWARDS.index("trash")]
 THIN_DECK = 10
-TRASH_PARTS = frozenset(A.USE[A.PART_ID[p]] for p in ("symbiote-9000", "envoy-shuttle", "pulse-recycler"))
-"""Activated parts whose use trashes a card from hand."""
-USE_FLAK = A.USE[A.PART_ID["flak-mine"]]
 """With this many cards or fewer (hand, draw and discard piles) the bot no longer trashes by choice."""
+TRASH_PARTS = frozenset(A.USE[p.id] for p in A.CAT.parts if trashes_from_hand(p))
+"""Activated parts whose use trashes a card from hand."""
+OWN_DIE_PARTS = tuple(A.USE[p.id] for p in A.CAT.parts if adds_own_die(p))
+"""Activated parts each use of which adds a hazard die against the user (one: Flak Mine; a tuple, as
+looking one action up in the legal list costs less than hashing every legal action)."""
+
+
+def _any_in(actions: tuple[Action, ...], legal: list[Action]) -> bool:
+    return any(a in legal for a in actions)  # mypyc compiles any() over a generator to a loop
 
 
 class MoonrakersRandomBot:
@@ -44,8 +51,8 @@ class MoonrakersRandomBot:
         if len(legal) > 1 and self._thin_deck(state, seat):
             kept = [a for a in legal if a.kind != "trash" and a is not SPEND_TRASH and a not in TRASH_PARTS]
             legal = kept or legal
-        if USE_FLAK in legal and self._exposed(state, seat):
-            legal = [a for a in legal if a is not USE_FLAK]  # each use adds a die against itself
+        if _any_in(OWN_DIE_PARTS, legal) and self._exposed(state, seat):
+            legal = [a for a in legal if a not in OWN_DIE_PARTS]  # each use adds a die against itself
         if legal[-1].kind in EXTRA_KINDS:  # Binding Ties spends/trades follow the decision's own list
             spends = [a for a in legal if a.kind in EXTRA_KINDS]
             legal = [a for a in legal if a.kind not in EXTRA_KINDS]

@@ -9,15 +9,14 @@ from spacetable.games.moonrakers import actions as A
 from spacetable.games.moonrakers.execution import is_met
 from spacetable.games.moonrakers.reputation import (
     ACTION,
-    BEFORE_SUCCESS,
     BLOCK,
     FACTION_ID,
     PRESTIGE,
     REDUCE,
-    RepWindow,
     extra_actions,
     unblocked,
 )
+from spacetable.games.moonrakers.reputation_window import BEFORE_SUCCESS, RepWindow
 from spacetable.games.moonrakers.state import EXECUTION, MoonrakersState
 
 

@@ -173,9 +173,9 @@ def determinized_rng(rng: Rng) -> Rng:
 
     A determinization is a bot's imagined deal: its chance draws need only be cheap and reproducible
     from `rng`, which is itself one-way from the game's seed (`engine.session.bot_rng`), so they need no
-    key; a keyed stream's first block (a SHAKE-256 call) costs a tenth of a search iteration of a short game,
-    where a rollout often draws once from its copy. Arithmetic (machine integers in the compiled build)
-    and nothing hashed: words from it reveal only that draw of `rng`."""
+    key; a keyed stream's first block (a SHAKE-256 call) costs a tenth of a search iteration of the
+    smallest game, where a rollout often draws once from its copy. Arithmetic (machine integers in the
+    compiled build) and nothing hashed: words from it reveal only that draw of `rng`."""
     return Rng.splitmix64(rng.next64())
 
 

@@ -22,13 +22,13 @@ from spacetable.bots.moonrakers_heuristic import (
     CREW_DMG,
     HeuristicBot,
     buy_choice,
-    part_reduction,
     part_value,
 )
 from spacetable.engine.rng import Rng
 from spacetable.engine.state import CHANCE
 from spacetable.games.moonrakers import actions as A
 from spacetable.games.moonrakers import new_game
+from spacetable.games.moonrakers.card_facts import static_reduction
 from spacetable.games.moonrakers.cards import Crew, Part, catalog_from_docs
 from spacetable.sim.runner import play_out
 from tests.bots.moonrakers_helpers import MAX_DECISIONS, config, execution, planning, positions
@@ -117,8 +117,8 @@ def test_crew_knowledge_comes_from_effects() -> None:
     assert CREW_ACT[A.CAT.crew_by_slug("ada-massa").id] == 2
     assert CREW_DMG[A.CAT.crew_by_slug("crusse-parke").id] == 4
     assert CREW_ACT[A.CAT.crew_by_slug("crusse-parke").id] == -1
-    assert part_reduction(A.CAT.part("twin-jets-e4")) == (1, 1)
-    assert part_reduction(A.CAT.part("escape-jets-e1")) == (-1, 0)
+    assert static_reduction(A.CAT.part("twin-jets-e4")) == (1, 1)
+    assert static_reduction(A.CAT.part("escape-jets-e1")) == (-1, 0)
 
 
 # ---------------------------------------------------------------------------------------- execution

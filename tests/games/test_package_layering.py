@@ -8,38 +8,22 @@ above it.
 - A package whose `__init__.py` docstring lists its modules from the bottom up under a line starting
   "Layers" (Space Lanes does) has each module import only modules listed before it; imports under
   `if TYPE_CHECKING:` (annotations only) do not count.
-
-`NOT_YET` lists the modules that break the first two rules today, with why; it may only shrink: a listed
-module that now passes fails the test too, so the list stays true.
 """
 
 from __future__ import annotations
 
 import ast
 import io
+import json
 import re
 import tokenize
 from pathlib import Path
 
+from spacetable.games.moonrakers.crew_specs import OP_FIELDS
+from spacetable.games.moonrakers.part_specs import INSTANT_OPS, TOP_OPS
+
 GAMES = Path(__file__).resolve().parent.parent.parent / "spacetable" / "games"
 MAX_LINES = 500
-
-NOT_YET: dict[str, set[str]] = {
-    "moonrakers/bt_effects.py": {"function-level imports"},
-    "moonrakers/crew_hooks.py": {"function-level imports"},
-    "moonrakers/crew_interpreter.py": {"function-level imports"},
-    "moonrakers/effects.py": {"function-level imports"},
-    "moonrakers/execution.py": {"function-level imports"},
-    "moonrakers/intents.py": {"function-level imports"},
-    "moonrakers/mercenary.py": {"function-level imports"},
-    "moonrakers/negotiation.py": {"function-level imports"},
-    "moonrakers/part_instants.py": {"function-level imports"},
-    "moonrakers/reputation.py": {"function-level imports", "long"},
-    "moonrakers/state.py": {"function-level imports"},
-}
-"""Moonrakers' modules as they are (its package is being restructured separately): module → the rules
-it breaks ("function-level imports", "long")."""
-
 
 def _modules() -> list[Path]:
     return sorted(p for p in GAMES.glob("*/*.py") if (p.parent / "__init__.py").exists())
@@ -83,12 +67,9 @@ def broken_rules(path: Path) -> set[str]:
 
 
 def test_no_function_level_imports_and_no_long_modules_in_game_packages() -> None:
-    found = {_name(p): broken_rules(p) for p in _modules()}
-    new = {m: sorted(r - NOT_YET.get(m, set())) for m, r in found.items() if r - NOT_YET.get(m, set())}
-    assert not new, (f"game modules with an import inside a function (move it to the top of the module, "
-                     f"or say why on its line) or above {MAX_LINES} lines (split it by what it holds): {new}")
-    stale = {m: sorted(r - found.get(m, set())) for m, r in NOT_YET.items() if r - found.get(m, set())}
-    assert not stale, f"these modules now pass: take them (or those rules) off NOT_YET: {stale}"
+    found = {_name(p): sorted(r) for p in _modules() if (r := broken_rules(p))}
+    assert not found, (f"game modules with an import inside a function (move it to the top of the module, or "
+                       f"say why on its line) or above {MAX_LINES} lines (split it): {found}")
 
 
 def layers(init_source: str) -> list[str]:
@@ -134,11 +115,13 @@ def package_imports(path: Path, package: str) -> set[str]:
 
 def test_each_module_imports_only_the_layers_below_it() -> None:
     checked = 0
+    layered = set()
     for init in sorted(GAMES.glob("*/__init__.py")):
         package = init.parent.name
         order = layers(init.read_text(encoding="utf-8"))
         if not order:
             continue
+        layered.add(package)
         modules = {p.stem for p in init.parent.glob("*.py")} - {"__init__"}
         assert sorted(order) == sorted(modules), (
             f"{package}: the layers in __init__.py must list every module once: "
@@ -148,7 +131,7 @@ def test_each_module_imports_only_the_layers_below_it() -> None:
             wrong = package_imports(init.parent / f"{m}.py", package) & above
             assert not wrong, f"{package}/{m}.py imports {sorted(wrong)}, listed at or above it in the layers"
             checked += 1
-    assert checked, "no game package writes down its layers"
+    assert checked and {"moonrakers", "spacelanes"} <= layered, f"only {sorted(layered)} write their layers"
 
 
 def test_the_checks_catch_what_they_guard() -> None:
@@ -159,3 +142,34 @@ def test_the_checks_catch_what_they_guard() -> None:
     doc = ('"""Game.\n\nLayers, bottom up,\nwhy.\n\n- `a`: one\n- `b`: two\n  more words\n\n'
            'End: `- `c``.\n"""\n')
     assert layers(doc) == ["a", "b"]
+
+
+# ------------------------------------------------------------------------------- bots know cards by data
+BOTS = GAMES.parent / "bots"
+
+
+def moonrakers_card_ids() -> set[str]:
+    """Every card id (slug) in Moonrakers' data files, less the words that are also the effect
+    vocabulary's op names (an op named like a card, e.g. `siphon`, is vocabulary, not a card)."""
+    slugs: set[str] = set()
+    for path in (GAMES / "moonrakers" / "data").glob("*.json"):
+        slugs.update(c["slug"] for c in json.loads(path.read_text(encoding="utf-8"))["cards"])
+    return slugs - set(OP_FIELDS) - set(INSTANT_OPS) - set(TOP_OPS)
+
+
+def card_ids_in(source: str, ids: set[str]) -> list[str]:
+    """The card ids a module's string literals (docstrings included) name."""
+    return sorted({n.value for n in ast.walk(ast.parse(source))
+                   if isinstance(n, ast.Constant) and isinstance(n.value, str) and n.value in ids})
+
+
+def test_no_bot_module_names_a_moonrakers_card() -> None:
+    """Card knowledge comes from the card data (effects through `card_facts`, hand-set judgements
+    as each card's bot hint), never from a table keyed by card id: a card added to the data files is
+    then known to every bot with no edit to a bot."""
+    ids = moonrakers_card_ids()
+    assert {"ada-massa", "flak-mine", "gun-for-hire"} <= ids
+    found = {p.name: hits for p in sorted(BOTS.glob("*.py"))
+             if (hits := card_ids_in(p.read_text(encoding="utf-8"), ids))}
+    assert not found, f"bot modules naming Moonrakers cards (read the card data instead): {found}"
+    assert card_ids_in('X = {"ada-massa": 1}\n', ids) == ["ada-massa"]

@@ -12,9 +12,10 @@ What allies and Mercenary cards have already put in the pool counts as it stands
 future plays, Mercenary cards and ship-part abilities not yet used are not counted, so the figure
 is what the seat can do by itself from here.
 
-Card knowledge comes from the card data: basics as printed (2.3), crew as 1 Crew (2.4) plus the ops
-of its `effects` list (actions, draw, play_as, reduce, reduce_any, block, a choice between branches,
-trash_hand / trash_top); abilities behind a named hook count only as their 1 Crew.
+Card knowledge comes from the card data through `card_facts.card_alternatives`: basics as printed
+(2.3), crew as 1 Crew (2.4) plus the ops of its `effects` list (actions, draw, play_as, reduce,
+reduce_any, block, a choice between branches, trash_hand / trash_top); abilities behind a named hook
+count only as their 1 Crew.
 Hazard dice (3.4.1, 3.4.9 step 3): once rolled, the loss is icons − blocks; before the roll, the
 expectation over the faces 0, 0, 1, 1, 2, 2 of each die assigned to the seat (R5), never more than
 the Prestige the seat holds.
@@ -24,12 +25,13 @@ from __future__ import annotations
 
 import time
 from collections.abc import Iterator, Mapping
-from functools import cache, lru_cache
+from functools import lru_cache
 from itertools import product
 from typing import Any
 
 from spacetable.games.moonrakers import actions as A
-from spacetable.games.moonrakers.cards import BASIC, REQ_TYPES
+from spacetable.games.moonrakers.card_facts import Effect, card_alternatives
+from spacetable.games.moonrakers.cards import REQ_TYPES
 
 R, T, S, D, C = range(5)
 DIE_FACES = (0, 0, 1, 1, 2, 2)
@@ -42,131 +44,6 @@ ADVICE_SECONDS = 0.25
 in 100 states of a game needs longer; the median takes well under a millisecond)."""
 CLOCK_EVERY = 256
 """Visits between two looks at the clock when the search has a time limit."""
-
-
-class Effect:
-    """What playing one action-deck card does, from its data (2.3, 2.4, 2.5)."""
-
-    __slots__ = ("pool", "actions", "draw", "reduce", "reduce_any", "block", "branches", "trash_hand",
-                 "trash_optional", "trash_top")
-
-    def __init__(self) -> None:
-        self.pool = [0, 0, 0, 0, 0]
-        self.actions = 0
-        self.draw = 0
-        self.reduce = [0, 0, 0, 0, 0]
-        self.reduce_any = 0
-        self.block = 0
-        self.branches: list[Effect] = []
-        self.trash_hand = False
-        self.trash_optional = True
-        self.trash_top = 0
-
-    def merged(self, other: Effect) -> Effect:
-        e = Effect()
-        e.pool = [a + b for a, b in zip(self.pool, other.pool, strict=True)]
-        e.reduce = [a + b for a, b in zip(self.reduce, other.reduce, strict=True)]
-        e.actions = self.actions + other.actions
-        e.draw = self.draw + other.draw
-        e.reduce_any = self.reduce_any + other.reduce_any
-        e.block = self.block + other.block
-        e.trash_hand = self.trash_hand or other.trash_hand
-        e.trash_optional = self.trash_optional and other.trash_optional
-        e.trash_top = self.trash_top + other.trash_top
-        return e
-
-    def alternatives(self) -> list[Effect]:
-        """The effect with each choice resolved one way (no choice: itself)."""
-        if not self.branches:
-            return [self]
-        base = Effect().merged(self)
-        return [base.merged(b) for br in self.branches for b in br.alternatives()]
-
-
-def _basic_effect(card: int) -> Effect:
-    e = Effect()
-    slug = BASIC[card]
-    if slug == "reactor":
-        e.pool[R], e.actions = 1, 2
-    elif slug == "thruster":
-        e.pool[T], e.draw = 1, 2
-    elif slug == "shield":
-        e.pool[S], e.block = 1, 1
-    elif slug.startswith("damage-"):
-        e.pool[D] = int(slug[-1])
-    return e
-
-
-def _play_as(e: Effect, type_name: str, n: int | None) -> None:
-    if type_name == "damage":
-        e.pool[D] += n or 1
-    elif type_name in REQ_TYPES:
-        t = REQ_TYPES.index(type_name)
-        e.pool[t] += 1
-        if t == R:
-            e.actions += 2
-        elif t == T:
-            e.draw += 2
-        elif t == S:
-            e.block += 1
-
-
-def ops_effect(ops: list[Any] | tuple[Any, ...]) -> Effect:
-    """Read a crew card's op list (crew_specs vocabulary) into an Effect; unknown ops add nothing."""
-    e = Effect()
-    for op in ops:
-        if not isinstance(op, Mapping):
-            continue
-        kind = op.get("op")
-        n = op.get("n")
-        k = n if isinstance(n, int) else 1
-        if kind == "actions":
-            e.actions += k
-        elif kind == "draw":
-            e.draw += k
-        elif kind == "play_as":
-            t = op.get("type") or op.get("card")
-            if isinstance(t, str) and t.startswith("damage-") and t[-1].isdigit():
-                _play_as(e, "damage", int(t[-1]))
-            elif isinstance(t, str):
-                _play_as(e, t, n if isinstance(n, int) else None)
-        elif kind == "reduce":
-            t = op.get("type")
-            if t in REQ_TYPES:
-                e.reduce[REQ_TYPES.index(t)] += k
-        elif kind == "reduce_any":
-            e.reduce_any += k
-        elif kind == "block":
-            e.block += k
-        elif kind == "trash_hand":
-            e.trash_hand = True
-            e.trash_optional = bool(op.get("optional", True))
-        elif kind == "trash_top":
-            e.trash_top += 1
-        elif kind == "choose":
-            options = op.get("options")
-            if isinstance(options, list):
-                e.branches.append(_branch_set([ops_effect(o) for o in options if isinstance(o, list)]))
-    return e
-
-
-def _branch_set(options: list[Effect]) -> Effect:
-    holder = Effect()
-    holder.branches = options
-    return holder
-
-
-def _crew_effect(crew: int) -> Effect:
-    e = ops_effect(A.CAT.crew[crew].effects)
-    e.pool[C] += 1
-    return e
-
-
-@cache
-def card_alternatives(card: int) -> tuple[Effect, ...]:
-    """Every way card `card` (an action-deck id) can resolve when played."""
-    e = _basic_effect(card) if card < A.CREW_BASE else _crew_effect(card - A.CREW_BASE)
-    return tuple(e.alternatives())
 
 
 def _useful(card: int) -> bool:

@@ -1,6 +1,6 @@
 """Binding Ties crew and ship-part abilities: the named hooks of the cards whose data effect is
-``{"op": "hook", "name": "<slug>"}``, registered into `crew_effects.CREW_HOOKS` and
-`part_effects.PART_HOOKS` at import (effects.py imports this module last).
+``{"op": "hook", "name": "<slug>"}``, which `register` adds to `crew_effects.CREW_HOOKS` and
+`part_effects.PART_HOOKS` (the manifest calls it once: `wiring.py`).
 
 Crew hooks run when the card is played (after its 1 Crew is counted, 2.4): ``hook(s, seat, crew)``.
 Part abilities are `PartSpec` records (`can_use`, `use`, `after_die` of a die it rolled, `once` per
@@ -15,20 +15,19 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from spacetable.engine.action import Action
 from spacetable.games.moonrakers import actions as A
-from spacetable.games.moonrakers import crew_effects, reputation
+from spacetable.games.moonrakers import crew_effects, effects, reputation, reputation_rewards
 from spacetable.games.moonrakers.cards import REACTOR
-from spacetable.games.moonrakers.choices import Choice, handler
+from spacetable.games.moonrakers.choices import Choice, Handler
 from spacetable.games.moonrakers.dice import exposed
+from spacetable.games.moonrakers.execution import HazardDie, deal_damage, play_as
 from spacetable.games.moonrakers.part_effects import PART_HOOKS, PartHook, is_used, mark_used
 from spacetable.games.moonrakers.reputation import (
     FACTION_ID,
     MAX_REP,
-    P_CONT,
-    continuation,
     factions,
     gain,
     gain_choice,
@@ -36,6 +35,7 @@ from spacetable.games.moonrakers.reputation import (
     lowest,
     reducible,
 )
+from spacetable.games.moonrakers.reputation_rewards import P_CONT
 from spacetable.games.moonrakers.zones import draw, trash_top_unseen
 
 if TYPE_CHECKING:
@@ -88,7 +88,6 @@ def _offer_trash_self(s: MoonrakersState, seat: int, crew: int) -> None:
         s.stack.append(Choice(seat, "bt-trash-self", [A.FACTION[f] for f in opts] + [A.NO], [card]))
 
 
-@handler("bt-trash-self")
 def _trash_self(s: MoonrakersState, c: Choice, a: Action) -> None:
     if a is A.NO:
         return
@@ -122,7 +121,6 @@ def _finneal_offer(s: MoonrakersState, seat: int) -> None:
         s.stack.append(Choice(seat, "bt-finneal", [A.FACTION[f] for f in opts] + [A.DONE]))
 
 
-@handler("bt-finneal")
 def _finneal(s: MoonrakersState, c: Choice, a: Action) -> None:
     if a is A.DONE:
         return
@@ -132,12 +130,10 @@ def _finneal(s: MoonrakersState, c: Choice, a: Action) -> None:
 
 
 def _deal4(s: MoonrakersState, seat: int) -> None:
-    from spacetable.games.moonrakers.execution import deal_damage
-
     deal_damage(s, seat, 4)
 
 
-GADRA_PAID = continuation(_deal4)
+GADRA_PAID: Final = 0  # ids of the continuations after a paid ability: `CONTINUATIONS` below
 
 
 def gadra_ga(s: MoonrakersState, seat: int, crew: int) -> None:
@@ -146,23 +142,19 @@ def gadra_ga(s: MoonrakersState, seat: int, crew: int) -> None:
         s.stack.append(Choice(seat, "bt-gadra", [A.YES, A.NO]))
 
 
-@handler("bt-gadra")
 def _gadra(s: MoonrakersState, c: Choice, a: Action) -> None:
     if a is A.YES:
-        reputation.pay(s, c.player, 2, False, -1, P_CONT, GADRA_PAID)
+        reputation_rewards.pay(s, c.player, 2, False, -1, P_CONT, GADRA_PAID)
 
 
 def kyas_iv(s: MoonrakersState, seat: int, crew: int) -> None:
     """Counts as a Damage II card; you may trash your top draw-pile card unseen for +2 reputation."""
-    from spacetable.games.moonrakers.execution import play_as
-
     play_as(s, seat, R_DAMAGE, 2)
     p = s.players[seat]
     if (p.draw or p.discard) and _can_gain(s, seat):
         s.stack.append(Choice(seat, "bt-kyas", [A.YES, A.NO]))
 
 
-@handler("bt-kyas")
 def _kyas(s: MoonrakersState, c: Choice, a: Action) -> None:
     if a is A.NO:
         return
@@ -174,8 +166,6 @@ def _kyas(s: MoonrakersState, c: Choice, a: Action) -> None:
 
 def linus_farno(s: MoonrakersState, seat: int, crew: int) -> None:
     """Counts as a Shield; you may spend 1 reputation to gain 1 of a different faction."""
-    from spacetable.games.moonrakers.execution import play_as
-
     play_as(s, seat, R_SHIELD)
     rep = s.players[seat].rep
     fs = factions(s, seat)
@@ -184,7 +174,6 @@ def linus_farno(s: MoonrakersState, seat: int, crew: int) -> None:
         s.stack.append(Choice(seat, "bt-linus-pay", [A.FACTION[f] for f in opts] + [A.NO]))
 
 
-@handler("bt-linus-pay")
 def _linus_pay(s: MoonrakersState, c: Choice, a: Action) -> None:
     if a is A.NO:
         return
@@ -197,15 +186,12 @@ def _linus_pay(s: MoonrakersState, c: Choice, a: Action) -> None:
         s.stack.append(Choice(c.player, "bt-linus-gain", [A.FACTION[g] for g in opts]))
 
 
-@handler("bt-linus-gain")
 def _linus_gain(s: MoonrakersState, c: Choice, a: Action) -> None:
     gain(s, c.player, _f(a), 1, RULE)
 
 
 def lynna_tragel(s: MoonrakersState, seat: int, crew: int) -> None:
     """Counts as a Shield; roll 1 extra hazard die (it targets you, R21); +1 reputation of any color."""
-    from spacetable.games.moonrakers.execution import HazardDie, play_as
-
     play_as(s, seat, R_SHIELD)
     gain_choice(s, seat, 1, RULE)
     s.stack.append(HazardDie(seat))
@@ -214,7 +200,7 @@ def lynna_tragel(s: MoonrakersState, seat: int, crew: int) -> None:
 def _reduce_choice(s: MoonrakersState, seat: int, n: int) -> None:
     opts = [A.REDUCE[t] for t in reducible(s)]
     if len(opts) == 1:
-        reputation.reduce_requirement(s, seat, reducible(s)[0], n)
+        reputation_rewards.reduce_requirement(s, seat, reducible(s)[0], n)
     elif opts:
         s.stack.append(Choice(seat, "rep-reduce", opts, [n]))
 
@@ -226,7 +212,6 @@ def taygar_tak(s: MoonrakersState, seat: int, crew: int) -> None:
         s.stack.append(Choice(seat, "bt-taygar", [A.FACTION[f] for f in opts] + [A.NO]))
 
 
-@handler("bt-taygar")
 def _taygar(s: MoonrakersState, c: Choice, a: Action) -> None:
     if a is A.NO:
         return
@@ -283,14 +268,11 @@ def _envoy_trash(s: MoonrakersState, seat: int, card: int) -> None:
     gain_lowest(s, seat, RULE)
 
 
-@handler("bt-envoy")
 def _envoy(s: MoonrakersState, c: Choice, a: Action) -> None:
     _envoy_trash(s, c.player, A.CARD_ID[str(a.args[0])])
 
 
 def _trash_from_hand(s: MoonrakersState, seat: int, card: int) -> None:
-    from spacetable.games.moonrakers import effects
-
     s.players[seat].hand.remove(card)
     s.emit(RULE, "trash", seat, card)
     effects.on_trash_from_hand(s, seat, card)
@@ -307,8 +289,6 @@ def _flak_can(s: MoonrakersState, seat: int, part: int) -> bool:
 
 
 def _flak_use(s: MoonrakersState, seat: int, part: int) -> None:
-    from spacetable.games.moonrakers.execution import HazardDie
-
     s.stack.append(HazardDie(seat, -1, "flak-mine"))
 
 
@@ -337,11 +317,10 @@ def _lr_offer(s: MoonrakersState, seat: int, first: bool = False) -> None:
 
 def _lr_pay(s: MoonrakersState, seat: int, a: Action) -> None:
     reputation._take(s, seat, _f(a), 1)
-    reputation.reduce_requirement(s, seat, R_DAMAGE, 1)
+    reputation_rewards.reduce_requirement(s, seat, R_DAMAGE, 1)
     _lr_offer(s, seat)
 
 
-@handler("bt-lr")
 def _lr(s: MoonrakersState, c: Choice, a: Action) -> None:
     if a is not A.DONE:
         _lr_pay(s, c.player, a)
@@ -364,9 +343,11 @@ def _reduce1(s: MoonrakersState, seat: int) -> None:
     _reduce_choice(s, seat, 1)
 
 
-PROTO_PAID = continuation(_block1)
-PULSE_PAID = continuation(_action1)
-RADAR_PAID = continuation(_reduce1)
+PROTO_PAID: Final = 1
+PULSE_PAID: Final = 2
+RADAR_PAID: Final = 3
+CONTINUATIONS: Final = (_deal4, _block1, _action1, _reduce1)
+"""What happens once a card's reputation is paid, by id (`reputation_rewards.register_continuations`)."""
 
 
 def _proto_can(s: MoonrakersState, seat: int, part: int) -> bool:
@@ -375,7 +356,7 @@ def _proto_can(s: MoonrakersState, seat: int, part: int) -> bool:
 
 def _pay1(cont: int) -> Callable[[MoonrakersState, int, int], None]:
     def use(s: MoonrakersState, seat: int, part: int) -> None:
-        reputation.pay(s, seat, 1, True, -1, P_CONT, cont)
+        reputation_rewards.pay(s, seat, 1, True, -1, P_CONT, cont)
 
     return use
 
@@ -440,7 +421,9 @@ class BTPartHook(PartHook):
             fn(s, seat, icons)
 
 
-def _register() -> None:
+def register() -> None:
+    """Add the Binding Ties cards' hooks to the crew and part registries (the manifest calls this once:
+    `wiring.wire`)."""
     crew_effects.CREW_HOOKS.update(CREW)
     hook = BTPartHook()
     for slug in PARTS:
@@ -449,4 +432,15 @@ def _register() -> None:
         PART_HOOKS[slug] = PartHook()
 
 
-_register()
+CHOICES: Final[dict[str, Handler]] = {
+    "bt-trash-self": _trash_self,
+    "bt-finneal": _finneal,
+    "bt-gadra": _gadra,
+    "bt-kyas": _kyas,
+    "bt-linus-pay": _linus_pay,
+    "bt-linus-gain": _linus_gain,
+    "bt-taygar": _taygar,
+    "bt-envoy": _envoy,
+    "bt-lr": _lr,
+}
+"""The choice handlers of this module, by choice key (registered by the manifest: `wiring.wire`)."""

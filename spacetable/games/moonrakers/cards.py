@@ -2,6 +2,8 @@
 
 Four files, each ``{"format": "spacetable-cards", "version": 1, "kind": ..., "cards": [...]}``:
 contracts, crew, ship_parts, objectives. A bad file raises `DataError(file, card, field, message)`.
+Crew, parts and objectives may carry an optional ``"bot"`` object: bot hints (`hints.py`), which the
+rules never read.
 Card ids are the index of the card in its tuple (all sets together, in file order); `sets_for` picks the
 sets a configuration plays with and `catalog_json` gives their cards as JSON-ready data.
 
@@ -25,6 +27,14 @@ from typing import Any, Final, NoReturn, TypeVar
 
 from spacetable.engine.errors import DataError
 from spacetable.games import card_patches
+from spacetable.games.moonrakers.hints import (
+    CrewHint,
+    ObjectiveHint,
+    PartHint,
+    crew_hint,
+    objective_hint,
+    part_hint,
+)
 
 BASIC: Final[tuple[str, ...]] = ("reactor", "thruster", "shield", "damage-1", "damage-2", "damage-3", "miss")
 BASIC_NAMES: Final = ("Reactor", "Thruster", "Shield", "Damage I", "Damage II", "Damage III", "Miss")
@@ -87,6 +97,7 @@ class Crew:
     cost: int
     text: str
     effects: tuple[Any, ...]
+    bot: CrewHint = CrewHint()
 
 
 @dataclass(frozen=True, slots=True)
@@ -100,6 +111,7 @@ class Part:
     cards: tuple[int, ...]
     text: str
     effects: tuple[Any, ...]
+    bot: PartHint = PartHint()
 
 
 @dataclass(frozen=True, slots=True)
@@ -111,6 +123,7 @@ class Objective:
     color: str
     text: str
     condition: Any
+    bot: ObjectiveHint = ObjectiveHint()
 
 
 _C = TypeVar("_C", Contract, Crew, Part, Objective)
@@ -162,7 +175,8 @@ def contract_text(c: Contract) -> str:
 class _Card:
     """Reads the fields of one card dict, raising DataError that names file, card and field."""
 
-    def __init__(self, file: str, raw: Any, index: int, fields: tuple[str, ...]) -> None:
+    def __init__(self, file: str, raw: Any, index: int, fields: tuple[str, ...],
+                 optional: tuple[str, ...] = ()) -> None:
         self.file = file
         if not isinstance(raw, dict):
             raise DataError(file, f"#{index}", None, f"a card must be an object, not {type(raw).__name__}")
@@ -173,8 +187,8 @@ class _Card:
             if f not in raw:
                 self.fail(f, "missing field")
         for f in raw:
-            if f not in fields:
-                self.fail(str(f), f"unknown field (allowed: {', '.join(fields)})")
+            if f not in fields and f not in optional:
+                self.fail(str(f), f"unknown field (allowed: {', '.join(fields + optional)})")
 
     def fail(self, field: str, message: str) -> NoReturn:
         raise DataError(self.file, self.card, field, message)
@@ -238,7 +252,8 @@ def _contract(c: _Card, i: int) -> Contract:
 
 def _crew(c: _Card, i: int) -> Crew:
     return Crew(i, c.slug(), c.text("name"), c.set(), c.text("role"), c.text("kind", CREW_KINDS),
-                c.number("cost", maximum=MAX_COST), c.text("text"), tuple(c.items("effects")))
+                c.number("cost", maximum=MAX_COST), c.text("text"), tuple(c.items("effects")),
+                crew_hint(c.raw.get("bot"), c.fail, REQ_TYPES))
 
 
 def _part(c: _Card, i: int) -> Part:
@@ -250,7 +265,7 @@ def _part(c: _Card, i: int) -> Part:
             c.fail("cards", f"unknown basic card {b!r} (allowed: {', '.join(BASIC)})")
     return Part(i, c.slug(), c.text("name"), c.set(), c.text("brand", FACTIONS),
                 c.number("cost", maximum=MAX_COST), tuple(BASIC.index(b) for b in cards), c.text("text"),
-                tuple(c.items("effects")))
+                tuple(c.items("effects")), part_hint(c.raw.get("bot"), c.fail))
 
 
 def _objective(c: _Card, i: int) -> Objective:
@@ -258,7 +273,7 @@ def _objective(c: _Card, i: int) -> Objective:
     if not isinstance(cond, dict):
         c.fail("condition", f"must be an object, not {cond!r}")
     return Objective(i, c.slug(), c.text("name"), c.set(), c.text("color", OBJECTIVE_COLORS),
-                     c.text("text"), cond)
+                     c.text("text"), cond, objective_hint(c.raw.get("bot"), c.fail))
 
 
 _FIELDS: dict[str, tuple[str, ...]] = {
@@ -303,7 +318,7 @@ def parse_cards(doc: Any, kind: str, file: str) -> tuple[Any, ...]:
     names: set[str] = set()
     slugs: set[str] = set()
     for i, raw in enumerate(raw_cards):
-        reader = _Card(file, raw, i, _FIELDS[kind])
+        reader = _Card(file, raw, i, _FIELDS[kind], ("bot",) if kind != "contracts" else ())
         card = _BUILD[kind](reader, i)
         if card.name in names:
             reader.fail("name", f"duplicate name {card.name!r}")

@@ -1,14 +1,15 @@
 """A generic follow-up choice frame for card effects (the decision stack's small choices).
 
 An effect that needs a choice pushes `Choice(seat, key, options, data)`; when the seat picks one
-option, the frame pops itself and calls the handler registered under `key` with the action and the
+option, the frame pops itself and calls the handler registered under `key` (each module's `CHOICES`
+table, registered by the manifest with `register`) with the action and the
 frame's `data` (ints: card ids, counters, a resume point). A handler may push the next choice, so a
 multi-step ability (discard any number, then draw) is a sequence of small decisions.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any, Final
 
 from spacetable.engine.action import Action
@@ -21,16 +22,13 @@ Handler = Callable[["MoonrakersState", "Choice", Action], None]
 HANDLERS: Final[dict[str, Handler]] = {}
 
 
-def handler(key: str) -> Callable[[Handler], Handler]:
-    """Register the function that resolves choices pushed with `key`."""
-
-    def register(fn: Handler) -> Handler:
-        if key in HANDLERS:
+def register(table: Mapping[str, Handler]) -> None:
+    """Add a module's handlers (its `CHOICES`: choice key → the function that resolves it). The
+    manifest does this once for every module (`wiring.wire`); a key taken by another function is an
+    error, the same function again is not."""
+    for key, fn in table.items():
+        if HANDLERS.setdefault(key, fn) is not fn:
             raise ValueError(f"duplicate choice handler {key!r}")
-        HANDLERS[key] = fn
-        return fn
-
-    return register
 
 
 class Choice(Frame):

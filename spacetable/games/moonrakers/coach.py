@@ -19,7 +19,7 @@ from spacetable.games.moonrakers import actions as A
 from spacetable.games.moonrakers import text
 from spacetable.games.moonrakers.advisor import _expand, _ids, expected_loss, success_probability
 from spacetable.games.moonrakers.cards import REQ_TYPES
-from spacetable.games.moonrakers.state import WIN_PRESTIGE
+from spacetable.games.moonrakers.records import WIN_PRESTIGE
 
 PLANNING_SECONDS = 0.15
 """Time the odds of the recommended contract may take (the advice's own search has its own budget)."""

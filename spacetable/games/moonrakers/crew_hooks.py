@@ -13,11 +13,10 @@ from typing import TYPE_CHECKING, Final
 
 from spacetable.engine.action import Action
 from spacetable.games.moonrakers import actions as A
-from spacetable.games.moonrakers import choices
+from spacetable.games.moonrakers import effects
 from spacetable.games.moonrakers.cards import DMG1, DMG3
-from spacetable.games.moonrakers.choices import Choice
+from spacetable.games.moonrakers.choices import Choice, Handler
 from spacetable.games.moonrakers.crew_interpreter import (
-    BUILTIN_HOOKS,
     K_AT0K,
     K_B3AR,
     K_LEE,
@@ -26,7 +25,6 @@ from spacetable.games.moonrakers.crew_interpreter import (
     K_REDACTED,
     K_RYAN,
     K_ZEK,
-    RELIST,
     Ctx,
     discard_from_hand,
     play_as_type,
@@ -35,8 +33,9 @@ from spacetable.games.moonrakers.crew_interpreter import ask as _ask
 from spacetable.games.moonrakers.crew_interpreter import choice_context as _decode
 from spacetable.games.moonrakers.crew_interpreter import distinct as _distinct
 from spacetable.games.moonrakers.crew_interpreter import resume as _resume
-from spacetable.games.moonrakers.crew_specs import ABILITY, BUILTIN_HOOK_NAMES, CREW_BASE, R_DAMAGE
+from spacetable.games.moonrakers.crew_specs import ABILITY, CREW_BASE, R_DAMAGE
 from spacetable.games.moonrakers.dice import discard_die, distinct_dice
+from spacetable.games.moonrakers.execution import HazardDie, contribute, play_card
 from spacetable.games.moonrakers.frames import Frame
 from spacetable.games.moonrakers.zones import draw, take_top
 
@@ -55,7 +54,6 @@ def _at0k(s: MoonrakersState, ctx: Ctx) -> bool:
     return _ask(s, ctx, K_AT0K, options)
 
 
-@choices.handler(K_AT0K)
 def _on_at0k(s: MoonrakersState, ch: Choice, a: Action) -> None:
     ctx, _ = _decode(ch)
     assert s.ex is not None
@@ -74,7 +72,6 @@ def _b3ar(s: MoonrakersState, ctx: Ctx) -> bool:
     return _ask(s, ctx, K_B3AR, options)
 
 
-@choices.handler(K_B3AR)
 def _on_b3ar(s: MoonrakersState, ch: Choice, a: Action) -> None:
     ctx, _ = _decode(ch)
     assert s.ex is not None
@@ -107,10 +104,7 @@ def _lee(s: MoonrakersState, ctx: Ctx) -> bool:
     return _ask(s, ctx, K_LEE, [A.CHOOSE[c] for c in _distinct(looked)], looked)
 
 
-@choices.handler(K_LEE)
 def _on_lee(s: MoonrakersState, ch: Choice, a: Action) -> None:
-    from spacetable.games.moonrakers.execution import play_card
-
     ctx, looked = _decode(ch)
     card = A.CARD_ID[A.arg(a)]
     looked.remove(card)
@@ -138,7 +132,6 @@ def _myla_options(s: MoonrakersState, ctx: Ctx, asked: list[Action]) -> list[Act
     return [*(A.DISCARD[c] for c in _distinct(s.players[ctx.seat].hand)), A.DONE]
 
 
-@choices.handler(K_MYLA)
 def _on_myla(s: MoonrakersState, ch: Choice, a: Action) -> None:
     ctx, extra = _decode(ch)
     count = extra[0]
@@ -168,14 +161,11 @@ def _redacted_step(s: MoonrakersState, ctx: Ctx, mask: int) -> bool:
 
 
 def _reroll(s: MoonrakersState, seat: int, mask: int) -> None:
-    from spacetable.games.moonrakers.execution import HazardDie
-
     for i in reversed(range(len(A.TARGET))):  # pushed last-first: the lowest die rolls first
         if mask >> i & 1:
             s.stack.append(HazardDie(seat, i))
 
 
-@choices.handler(K_REDACTED)
 def _on_redacted(s: MoonrakersState, ch: Choice, a: Action) -> None:
     ctx, extra = _decode(ch)
     mask = extra[0]
@@ -205,11 +195,7 @@ def _ryan_options(s: MoonrakersState, ctx: Ctx, asked: list[Action]) -> list[Act
     return [a for a in asked if a is not A.SKIP and A.CARD_ID[A.arg(a)] in hand]
 
 
-@choices.handler(K_RYAN)
 def _on_ryan(s: MoonrakersState, ch: Choice, a: Action) -> None:
-    from spacetable.games.moonrakers import effects
-    from spacetable.games.moonrakers.execution import contribute
-
     ctx, _ = _decode(ch)
     if a is not A.SKIP:
         ex = s.ex
@@ -274,10 +260,7 @@ class ShuffleAfterwards(Frame):
         raise AssertionError("the Zek Zarag shuffle is not a decision")
 
 
-@choices.handler(K_ZEK)
 def _on_zek(s: MoonrakersState, ch: Choice, a: Action) -> None:
-    from spacetable.games.moonrakers.execution import play_card
-
     ctx, _ = _decode(ch)
     if a is A.SKIP:  # the draw pile emptied meanwhile
         _resume(s, ctx)
@@ -296,7 +279,6 @@ def _metaxis(s: MoonrakersState, ctx: Ctx) -> bool:
     return _ask(s, ctx, K_METAXIS, [A.CHOOSE[c + CREW_BASE] for c in sorted(c for c in s.crew_row if c >= 0)])
 
 
-@choices.handler(K_METAXIS)
 def _on_metaxis(s: MoonrakersState, ch: Choice, a: Action) -> None:
     ctx, _ = _decode(ch)
     copied = A.CARD_ID[A.arg(a)] - CREW_BASE
@@ -307,8 +289,6 @@ def _on_metaxis(s: MoonrakersState, ch: Choice, a: Action) -> None:
 
 def _zardon(s: MoonrakersState, ctx: Ctx) -> bool:
     """Play every Damage card in your hand free; each counts as played by you (OQ 16)."""
-    from spacetable.games.moonrakers.execution import play_card
-
     hand = s.players[ctx.seat].hand
     for card in [c for c in hand if DMG1 <= c <= DMG3]:
         hand.remove(card)
@@ -328,7 +308,22 @@ _HOOKS: Final[dict[str, Callable[[MoonrakersState, Ctx], bool]]] = {
     "metaxis": _metaxis,
     "zardon-the-enforcer": _zardon,
 }
-BUILTIN_HOOKS.update(_HOOKS)
-assert set(BUILTIN_HOOKS) == BUILTIN_HOOK_NAMES
+HOOKS: Final = _HOOKS
+"""The unique BG/FE abilities by hook name (`crew_interpreter.BUILTIN_HOOKS`, filled by `wiring.wire`)."""
 
-RELIST.update({K_MYLA: _myla_options, K_ZEK: _zek_options, K_RYAN: _ryan_options})
+RELISTS: Final[dict[str, Callable[[MoonrakersState, Ctx, list[Action]], list[Action]]]] = {
+    K_MYLA: _myla_options, K_ZEK: _zek_options, K_RYAN: _ryan_options}
+"""Choices of this module re-listed from a zone when asked (`crew_interpreter.RELIST`)."""
+
+
+CHOICES: Final[dict[str, Handler]] = {
+    K_AT0K: _on_at0k,
+    K_B3AR: _on_b3ar,
+    K_LEE: _on_lee,
+    K_MYLA: _on_myla,
+    K_REDACTED: _on_redacted,
+    K_RYAN: _on_ryan,
+    K_ZEK: _on_zek,
+    K_METAXIS: _on_metaxis,
+}
+"""The choice handlers of this module, by choice key (registered by the manifest: `wiring.wire`)."""

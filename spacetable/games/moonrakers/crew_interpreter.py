@@ -16,8 +16,9 @@ from typing import TYPE_CHECKING, Any, Final
 from spacetable.engine.action import Action
 from spacetable.engine.errors import DataError
 from spacetable.games.moonrakers import actions as A
-from spacetable.games.moonrakers import choices
-from spacetable.games.moonrakers.choices import Choice
+from spacetable.games.moonrakers import choices, effects
+from spacetable.games.moonrakers import execution as X
+from spacetable.games.moonrakers.choices import Choice, Handler
 from spacetable.games.moonrakers.crew_specs import (
     CREW_BASE,
     FILE,
@@ -27,6 +28,7 @@ from spacetable.games.moonrakers.crew_specs import (
     Op,
     describe_ops,
 )
+from spacetable.games.moonrakers.execution import HazardDie
 from spacetable.games.moonrakers.zones import (
     draw,
     draw_objective,
@@ -166,8 +168,6 @@ def play_as_type(s: MoonrakersState, seat: int, t: int, n: int = 1, merc: bool =
     """The played crew also counts as a type-t card worth n, with that type's effect (2.5, R19).
 
     A Mercenary crew only adds to the pool and gives the effect to the ML (8.5, 6.4.3)."""
-    from spacetable.games.moonrakers import execution as X
-
     ex = s.ex
     assert ex is not None
     if merc:
@@ -180,8 +180,6 @@ def play_as_type(s: MoonrakersState, seat: int, t: int, n: int = 1, merc: bool =
 
 def trash_from_hand(s: MoonrakersState, seat: int, card: int) -> None:
     """Trash a hand card during an execution (2.9); triggers MG1 Kinetic (OQ 22)."""
-    from spacetable.games.moonrakers import effects
-
     s.players[seat].hand.remove(card)
     s.emit("2.9", "trash", seat, card)
     effects.on_trash_from_hand(s, seat, card)
@@ -189,8 +187,6 @@ def trash_from_hand(s: MoonrakersState, seat: int, card: int) -> None:
 
 def discard_from_hand(s: MoonrakersState, seat: int, card: int) -> None:
     """Discard a hand card during an execution (2.9); triggers Swarm mk1 (OQ 22)."""
-    from spacetable.games.moonrakers import effects
-
     p = s.players[seat]
     p.hand.remove(card)
     p.discard.append(card)
@@ -234,8 +230,6 @@ def _prestige(s: MoonrakersState, ctx: Ctx, op: Op) -> bool:
 
 
 def _deal(s: MoonrakersState, ctx: Ctx, op: Op) -> bool:
-    from spacetable.games.moonrakers import execution as X
-
     assert s.ex is not None
     if ctx.merc:
         s.ex.pool[R_DAMAGE] += op.n
@@ -277,8 +271,6 @@ def _gain_objective(s: MoonrakersState, ctx: Ctx, op: Op) -> bool:
 
 
 def _extra_die(s: MoonrakersState, ctx: Ctx, op: Op) -> bool:
-    from spacetable.games.moonrakers.execution import HazardDie
-
     s.stack.append(HazardDie(ctx.seat))  # 3.4.5, R21: targets whoever's effect rolled it
     return False
 
@@ -288,7 +280,6 @@ def _reduce_any(s: MoonrakersState, ctx: Ctx, op: Op) -> bool:
     return ask(s, ctx, K_REDUCE, list(A.REDUCE), auto=False)  # OQ 12: any type, even at 0
 
 
-@choices.handler(K_REDUCE)
 def _on_reduce(s: MoonrakersState, ch: Choice, a: Action) -> None:
     ctx, _ = _decode(ch)
     reduce_requirement(s, ctx.seat, A.REQ_OF[A.arg(a)], ctx.op().n)
@@ -299,7 +290,6 @@ def _choose(s: MoonrakersState, ctx: Ctx, op: Op) -> bool:
     return ask(s, ctx, K_OPTION, A.OPTION[:len(op.options)], auto=False)
 
 
-@choices.handler(K_OPTION)
 def _on_option(s: MoonrakersState, ch: Choice, a: Action) -> None:
     ctx, _ = _decode(ch)
     k = int(a.args[0]) - 1
@@ -322,7 +312,6 @@ def _trash_options(s: MoonrakersState, ctx: Ctx, asked: list[Action]) -> list[Ac
     return out
 
 
-@choices.handler(K_TRASH)
 def _on_trash(s: MoonrakersState, ch: Choice, a: Action) -> None:
     ctx, _ = _decode(ch)
     if a is not A.SKIP:
@@ -344,11 +333,12 @@ def _hook(s: MoonrakersState, ctx: Ctx, op: Op) -> bool:
 
 
 BUILTIN_HOOKS: Final[dict[str, Callable[[MoonrakersState, Ctx], bool]]] = {}
-"""Unique BG/FE abilities (filled by crew_hooks.py); each returns True when a choice will resume it."""
+"""Unique BG/FE abilities (`crew_hooks.HOOKS`, added by `wiring.wire`); each returns True when a choice will
+resume it."""
 
 RELIST: Final[dict[str, Callable[[MoonrakersState, Ctx, list[Action]], list[Action]]]] = {
     K_TRASH: _trash_options}
-"""Choice keys whose options are re-listed from a zone when asked (crew_hooks.py adds its own)."""
+"""Choice keys whose options are re-listed from a zone when asked (`wiring.wire` adds crew_hooks' own)."""
 
 OPS: Final[dict[str, Callable[[MoonrakersState, Ctx, Op], bool]]] = {
     "actions": _actions, "draw": _draw, "block": _block, "credits": _credits,
@@ -357,3 +347,11 @@ OPS: Final[dict[str, Callable[[MoonrakersState, Ctx, Op], bool]]] = {
     "gain_card": _gain_card, "gain_objective": _gain_objective, "extra_die": _extra_die, "hook": _hook,
 }
 assert set(OPS) == set(OP_FIELDS)
+
+
+CHOICES: Final[dict[str, Handler]] = {
+    K_REDUCE: _on_reduce,
+    K_OPTION: _on_option,
+    K_TRASH: _on_trash,
+}
+"""The choice handlers of this module, by choice key (registered by the manifest: `wiring.wire`)."""

@@ -17,8 +17,9 @@ Each crew card's `effects` is a list of small ops, validated at import (a bad sp
 - ``{"op": "gain_objective"}`` take the top objective (OQ 15) · ``{"op": "extra_die"}`` roll one more
   hazard die, targeting you (3.4.5, R21)
 - ``{"op": "hook", "name": "..."}`` a named Python hook for a unique card: a built-in one of
-  crew_hooks.py (`BUILTIN_HOOK_NAMES`), or one registered in `crew_interpreter.CREW_HOOKS` (Binding
-  Ties, by bt_effects.py; checked only when played).
+  crew_hooks.py (`crew_hooks.HOOKS`, whose names the manifest adds to `BUILTIN_HOOK_NAMES`), or one
+  registered in `crew_interpreter.CREW_HOOKS` (Binding Ties, by bt_effects.py; checked only when
+  played).
 
 crew_interpreter.py runs the compiled lists; crew_effects.py is the entry point the rules call.
 """
@@ -145,24 +146,29 @@ def _compile_op(raw: Any, card: str, field: str) -> Op:
     return Op(**kw)
 
 
-BUILTIN_HOOK_NAMES: Final = frozenset({
-    "at-0k", "b3-ar", "kary-powalk", "lee-van-cribb", "myla-dystra", "redacted", "ryan-rogal", "zek-zarag",
-    "metaxis", "zardon-the-enforcer",
-})
-"""Hooks of unique BG/FE cards (implemented in crew_hooks.py); other hook names are Binding Ties'."""
+BUILTIN_HOOK_NAMES: Final[set[str]] = set()
+"""Hooks of unique BG/FE cards: the names `crew_hooks.HOOKS` implements, added by the manifest
+(`wiring.wire`); other hook names are Binding Ties'."""
 
 
-def compile_catalog(cat: Catalog) -> list[int]:
+def compile_catalog(cat: Catalog, check_hooks: bool = True) -> list[int]:
     """Validate and compile every crew card's effects of a catalog; the op-list id of each card.
 
-    A base or first-encounter card may only name built-in hooks; Binding Ties hooks are checked when
-    played (bt_effects.py registers them)."""
+    A base or first-encounter card may only name built-in hooks (`check_hook_names`); Binding Ties hooks
+    are checked when played (bt_effects.py registers them). The package's own catalog is compiled
+    before the hooks are wired (`check_hooks` False); the manifest checks its names once they are."""
     ids = [compile_ops(c.effects, c.name) for c in cat.crew]
+    if check_hooks:
+        check_hook_names(cat, ids)
+    return ids
+
+
+def check_hook_names(cat: Catalog, ids: list[int]) -> None:
+    """Every hook a base or first-encounter card names is a built-in one (`BUILTIN_HOOK_NAMES`)."""
     for c, lid in zip(cat.crew, ids, strict=True):
         for op in _walk(lid):
             if op.op == "hook" and c.set != "BT" and op.name not in BUILTIN_HOOK_NAMES:
                 raise DataError(FILE, c.name, "effects", f"unknown built-in hook {op.name!r}")
-    return ids
 
 
 def _walk(lid: int) -> list[Op]:
@@ -207,5 +213,5 @@ def describe_ops(lid: int) -> str:
     return "; ".join(parts)
 
 
-ABILITY: Final[list[int]] = compile_catalog(A.CAT)
-"""Op-list id of each crew card's ability (by crew id)."""
+ABILITY: Final[list[int]] = compile_catalog(A.CAT, check_hooks=False)
+"""Op-list id of each crew card's ability (by crew id); its hook names are checked by `wiring.wire`."""

@@ -10,11 +10,12 @@ from typing import TYPE_CHECKING, Any, Final
 
 from spacetable.engine.action import Action
 from spacetable.games.moonrakers import actions as A
-from spacetable.games.moonrakers import effects, objectives
+from spacetable.games.moonrakers import effects, objectives, reputation_window
 from spacetable.games.moonrakers.cards import DMG1, DMG3, MISS, REACTOR, SHIELD, THRUSTER
 from spacetable.games.moonrakers.dice import blocked_icons, exposed, is_blocked, unblocked_icons
 from spacetable.games.moonrakers.frames import Frame
-from spacetable.games.moonrakers.state import (
+from spacetable.games.moonrakers.mercenary import mercenary_fees, play_mercenary
+from spacetable.games.moonrakers.records import (
     AFTERMATH,
     BUYING,
     CLAIMS,
@@ -24,6 +25,7 @@ from spacetable.games.moonrakers.state import (
     Execution,
     Seat,
 )
+from spacetable.games.moonrakers.ship import Scrap, install_part
 from spacetable.games.moonrakers.zones import draw, refill_contracts, refill_hand
 
 if TYPE_CHECKING:
@@ -170,9 +172,7 @@ class PlayTurn(Frame):
                 s.stack.pop()
                 s.phase = REWARDS
                 if s.bt:  # Binding Ties "at any time": before the success check (docs/binding-ties.md)
-                    from spacetable.games.moonrakers import reputation
-
-                    reputation.open_windows(s, ex.order, reputation.BEFORE_SUCCESS)
+                    reputation_window.open_windows(s, ex.order, reputation_window.BEFORE_SUCCESS)
                 return
         else:
             ex.passes = 0
@@ -186,8 +186,6 @@ class PlayTurn(Frame):
         elif kind == "use":
             effects.use(s, seat, a)
         elif kind == "merc":
-            from spacetable.games.moonrakers.mercenary import play_mercenary
-
             play_mercenary(s, seat, A.CARD_OF[a.index] if a.index >= 0 else A.CARD_ID[str(a.args[0])])
 
     def next_participant(self, s: MoonrakersState) -> None:
@@ -330,36 +328,6 @@ def give_bonus(s: MoonrakersState, seat: int, n: int) -> None:
         s.stack.append(BonusCard(seat))
 
 
-class Scrap(Frame):
-    """A 5th part: remove one of the four installed before it (5.3, R22)."""
-
-    __slots__ = ()
-    name = "scrap-part"
-
-    def legal(self, s: MoonrakersState) -> list[Action]:
-        return [A.SCRAP[p] for p in s.players[self.player].parts[:-1]]
-
-    def apply(self, s: MoonrakersState, a: Action) -> None:
-        s.stack.pop()
-        part = A.PART_ID[str(a.args[0])]
-        s.players[self.player].parts.remove(part)
-        effects.on_part_removed(s, self.player, part)
-        s.emit("5.3", "scrap", self.player, part)
-
-    def copy(self) -> Frame:
-        return Scrap(self.player)
-
-
-def install_part(s: MoonrakersState, seat: int, part: int) -> None:
-    """Install a part and add its cards from the supply to the discard pile (5.3)."""
-    p = s.players[seat]
-    p.parts.append(part)
-    p.discard.extend(A.CAT.parts[part].cards)
-    effects.on_part_installed(s, seat, part)
-    if len(p.parts) > 4:
-        s.stack.append(Scrap(seat))
-
-
 def rewards_step(s: MoonrakersState) -> None:
     """3.4.9 steps 1–2: success check, then rewards ML first and allies in seat order."""
     ex = s.ex
@@ -371,8 +339,6 @@ def rewards_step(s: MoonrakersState) -> None:
         short = tuple(max(0, ex.target(t, req) - pool_value(ex, t)) for t in range(5))
         s.emit("3.4.9", "success" if ex.success else "failure", ex.contract, short)
     if ex.success:
-        from spacetable.games.moonrakers.mercenary import mercenary_fees
-
         fee_p, fee_c = mercenary_fees(s)
         bonus_queue: list[tuple[int, int]] = []
         for i, p in enumerate(ex.order):
@@ -409,9 +375,7 @@ def aftermath_step(s: MoonrakersState) -> None:
             s.emit("3.4.9", "hazard-loss", p, lost, unblocked_icons(st), st.blocks)
     s.phase = CLAIMS
     if s.bt:
-        from spacetable.games.moonrakers import reputation
-
-        reputation.open_windows(s, ex.order, reputation.AFTER_LOSSES)
+        reputation_window.open_windows(s, ex.order, reputation_window.AFTER_LOSSES)
 
 
 def claims_step(s: MoonrakersState) -> None:
@@ -456,4 +420,4 @@ def public_execution(s: MoonrakersState) -> dict[str, Any] | None:
     }
 
 
-__all__ = ["DMG3", "MISS", "REACTOR", "SHIELD", "THRUSTER"]
+__all__ = ["DMG3", "MISS", "REACTOR", "SHIELD", "THRUSTER", "Scrap", "install_part"]

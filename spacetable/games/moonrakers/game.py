@@ -1,4 +1,5 @@
-"""The Moonrakers game object: binds the state to its rules and declares the game (GameSpec)."""
+"""The Moonrakers game object: binds the state to its rules, wires the card abilities into the rules'
+hooks and registries (`wiring.wire`), and declares the game (GameSpec)."""
 
 from __future__ import annotations
 
@@ -8,13 +9,15 @@ from spacetable.engine.action import Action
 from spacetable.engine.errors import ConfigError
 from spacetable.engine.events import Event
 from spacetable.engine.game import Chance, GameSpec, Information, Manifest
-from spacetable.games.moonrakers import reputation, text
+from spacetable.games.moonrakers import reputation, reputation_rewards, text, wiring
 from spacetable.games.moonrakers.actions import SPACE
 from spacetable.games.moonrakers.cards import catalog_json
 from spacetable.games.moonrakers.execution import HAZARD_OUTCOMES, PlayTurn
 from spacetable.games.moonrakers.rules import advance, setup
 from spacetable.games.moonrakers.state import MoonrakersState
 from spacetable.games.texts import load_texts
+
+wiring.wire()
 
 HAZARD_FACES: Final = [a for a, _ in HAZARD_OUTCOMES]
 MODULES: Final = ("first-encounter",)
@@ -52,7 +55,7 @@ class Moonrakers(MoonrakersState):
     def _apply(self, action: Action) -> None:
         if self.bt and action.kind in reputation.EXTRA_KINDS:
             top = self.stack[-1]
-            reputation.apply_extra(self, action)
+            reputation_rewards.apply_extra(self, action)
             if isinstance(top, PlayTurn) and reputation.takes_step(action):
                 top.step_taken(self)  # 3.4.3b: an in-contract reward is the step; "any time" ones are not
         else:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from spacetable.games.moonrakers.state import SOLO_TURNS, WIN_PRESTIGE
+from spacetable.games.moonrakers.records import SOLO_TURNS, WIN_PRESTIGE
 
 WIN = WIN_PRESTIGE
 

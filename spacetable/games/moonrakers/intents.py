@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any
 from spacetable.engine.errors import SpacetableError
 from spacetable.games.moonrakers import actions as A
 from spacetable.games.moonrakers.negotiation import INVITE, MAX_ROUNDS, OPEN, Negotiate
+from spacetable.games.moonrakers.rules import NO_SWAP, armory_swap_cost
 
 if TYPE_CHECKING:
     from spacetable.games.moonrakers.state import MoonrakersState
@@ -96,8 +97,6 @@ def offered(state: MoonrakersState, seat: int) -> dict[str, Any] | None:
 
 def _swap_cost(state: MoonrakersState) -> int | None:
     """Credits the next Armory discard costs (3.5.2; Binding Ties buy-phase rule), None if none is left."""
-    from spacetable.games.moonrakers.rules import NO_SWAP, armory_swap_cost
-
     cost = armory_swap_cost(state)
     return None if cost == NO_SWAP else cost
 

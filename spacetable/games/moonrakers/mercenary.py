@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Final
 
 from spacetable.games.moonrakers import effects
 from spacetable.games.moonrakers.cards import DMG1, DMG2, DMG3, REACTOR, SHIELD, THRUSTER
+from spacetable.games.moonrakers.crew_specs import R_CREW, R_DAMAGE
 from spacetable.games.moonrakers.zones import crew_to_bottom
 
 if TYPE_CHECKING:
@@ -50,8 +51,6 @@ def reveal_row(s: MoonrakersState) -> None:
 
 def play_mercenary(s: MoonrakersState, seat: int, card: int) -> None:
     """8.4–8.5: the ML plays a row card at no Action cost."""
-    from spacetable.games.moonrakers.execution import R_CREW, R_DAMAGE
-
     ex = s.ex
     assert ex is not None
     s.merc_row.remove(card)

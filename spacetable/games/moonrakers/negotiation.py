@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 from spacetable.engine.action import Action
 from spacetable.games.moonrakers import actions as A
+from spacetable.games.moonrakers.execution import begin_execution
 from spacetable.games.moonrakers.frames import Frame
 
 if TYPE_CHECKING:
@@ -238,8 +239,6 @@ class Answer(Frame):
 
 def start_mission(s: MoonrakersState, neg: Negotiate, allies: list[int]) -> None:
     """Binding terms for those who accepted; the rest reverts to the ML (3.3.4)."""
-    from spacetable.games.moonrakers.execution import begin_execution
-
     s.stack.pop()
     deal: dict[int, list[int]] = {}
     dice_to: list[int] = []

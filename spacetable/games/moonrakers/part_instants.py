@@ -7,12 +7,14 @@ as `choices.Choice` frames whose handlers are registered at import.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from spacetable.engine.action import Action
 from spacetable.games.moonrakers import actions as A
+from spacetable.games.moonrakers import effects
+from spacetable.games.moonrakers import execution as X
 from spacetable.games.moonrakers.cards import DMG1
-from spacetable.games.moonrakers.choices import Choice, handler
+from spacetable.games.moonrakers.choices import Choice, Handler
 from spacetable.games.moonrakers.dice import discard_die, distinct_dice
 from spacetable.games.moonrakers.part_specs import BASIC_TYPE, PAID, R_CREW, R_DAMAGE, Op
 from spacetable.games.moonrakers.zones import draw
@@ -23,8 +25,6 @@ if TYPE_CHECKING:
 
 def run(s: MoonrakersState, seat: int, part: int, ops: tuple[Op, ...], paid: int) -> None:
     """Carry out instant effects of `part` for its owner `seat` (`paid`: cards paid, for n "paid")."""
-    from spacetable.games.moonrakers import execution as X
-
     ex = s.ex
     assert ex is not None
     st = ex.seats[seat]
@@ -83,8 +83,6 @@ def run(s: MoonrakersState, seat: int, part: int, ops: tuple[Op, ...], paid: int
 
 def _virtual(s: MoonrakersState, seat: int, card: int) -> None:
     """A card of kind `card` that exists only as an effect counts as played, with its effect (OQ 19)."""
-    from spacetable.games.moonrakers import execution as X
-
     ex = s.ex
     assert ex is not None
     s.emit("2.5", "play-as", seat, card)
@@ -94,8 +92,6 @@ def _virtual(s: MoonrakersState, seat: int, card: int) -> None:
         X.contribute(s, st, R_DAMAGE, card - DMG1 + 1)
         st.dmg_cards += 1  # a Damage card for Kary Powalk (2.5, OQ 4)
         ex.damage_cards += 1
-        from spacetable.games.moonrakers import effects
-
         effects.after_play(s, seat, -1, R_DAMAGE)
     else:
         X.play_as(s, seat, t)
@@ -103,9 +99,6 @@ def _virtual(s: MoonrakersState, seat: int, card: int) -> None:
 
 def _play_boosted(s: MoonrakersState, seat: int, card: int, value: int) -> None:
     """Play a Damage card from hand counting `value` Damage (MG Charge Core, Quantum Driver, OQ 21)."""
-    from spacetable.games.moonrakers import effects
-    from spacetable.games.moonrakers import execution as X
-
     ex = s.ex
     assert ex is not None
     st = ex.seats[seat]
@@ -120,13 +113,11 @@ def _play_boosted(s: MoonrakersState, seat: int, card: int, value: int) -> None:
     effects.after_play(s, seat, card, R_DAMAGE)
 
 
-@handler("part.play-as")
 def _on_play_as(s: MoonrakersState, ch: Choice, a: Action) -> None:
     if a is not A.SKIP:
         _virtual(s, ch.player, A.CARD_ID[str(a.args[0])])
 
 
-@handler("part.discard-die")
 def _on_discard_die(s: MoonrakersState, ch: Choice, a: Action) -> None:
     if a is A.SKIP:
         return
@@ -136,12 +127,8 @@ def _on_discard_die(s: MoonrakersState, ch: Choice, a: Action) -> None:
     s.emit("3.4.5", "die-discarded", ch.player, icons)
 
 
-@handler("part.replay-crew")
 def _on_replay_crew(s: MoonrakersState, ch: Choice, a: Action) -> None:
     """The Clone Bay (OQ 28): the Crew card is played again — 1 Action, 1 more Crew, its ability."""
-    from spacetable.games.moonrakers import effects
-    from spacetable.games.moonrakers import execution as X
-
     ex = s.ex
     assert ex is not None
     seat = ch.player
@@ -153,3 +140,11 @@ def _on_replay_crew(s: MoonrakersState, ch: Choice, a: Action) -> None:
     X.contribute(s, st, R_CREW, 1)
     effects.after_play(s, seat, card, R_CREW)
     effects.crew_ability(s, seat, card - 7)
+
+
+CHOICES: Final[dict[str, Handler]] = {
+    "part.play-as": _on_play_as,
+    "part.discard-die": _on_discard_die,
+    "part.replay-crew": _on_replay_crew,
+}
+"""The choice handlers of this module, by choice key (registered by the manifest: `wiring.wire`)."""

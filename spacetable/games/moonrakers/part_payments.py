@@ -9,11 +9,11 @@ set of cards is one path) and `done` for "up to".
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from spacetable.engine.action import Action
 from spacetable.games.moonrakers import actions as A
-from spacetable.games.moonrakers.choices import Choice, handler
+from spacetable.games.moonrakers.choices import Choice, Handler
 from spacetable.games.moonrakers.frames import Frame
 from spacetable.games.moonrakers.part_instants import run
 from spacetable.games.moonrakers.part_specs import FX, Pay
@@ -76,7 +76,6 @@ class PayChoice(Choice):
         return PayChoice(self.player, self.key, self.options.copy(), self.data.copy())
 
 
-@handler("part.pay")
 def _on_pay(s: MoonrakersState, ch: Choice, a: Action) -> None:
     part, paid, _ = ch.data
     seat = ch.player
@@ -137,3 +136,8 @@ def _hand_triggers(s: MoonrakersState, seat: int, card: int, discard: bool) -> N
             if tr.mask >> card & 1:
                 run(s, seat, p, tr.effects, 0)
 
+
+CHOICES: Final[dict[str, Handler]] = {
+    "part.pay": _on_pay,
+}
+"""The choice handlers of this module, by choice key (registered by the manifest: `wiring.wire`)."""

@@ -1,39 +1,29 @@
-"""Binding Ties: Faction Reputation — earning, recording, spending, trading and losing it.
+"""Binding Ties: Faction Reputation, its rules: earning, recording and losing it, what a reward costs,
+when its window is open, and which spends and trades a player may start now (one legality path:
+`spendable`).
 
 A player holds reputation (0–5) with every other player's faction (`Player.rep[f]`, never its own).
 Spending and trading are "extra" actions (`spend <reward>`, `trade <faction>`) offered at the
 player's own main decisions when the reward's timing window is open, plus `reputation.window`
-decisions at the moments "at any time" matters: after the last pass and after the hazard losses of a
-contract (its participants), and before the end-of-turn checks (everyone) (docs/binding-ties.md).
-A spend is paid one small decision at a time (`faction <f>`), then its reward is carried out, with
-follow-up choices where needed. Every function
-is a no-op or offers nothing when Binding Ties is off (`s.bt` False).
+decisions (`reputation_window`) at the moments "at any time" matters (docs/binding-ties.md). Paying
+and carrying out a reward is `reputation_rewards`. Every function is a no-op or offers nothing when
+Binding Ties is off (`s.bt` False).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Final
 
 from spacetable.engine.action import Action
 from spacetable.games.moonrakers import actions as A
 from spacetable.games.moonrakers.cards import FACTIONS
-from spacetable.games.moonrakers.choices import Choice, handler
-from spacetable.games.moonrakers.dice import block_die, blockable, unblocked_icons
-from spacetable.games.moonrakers.frames import Frame
-from spacetable.games.moonrakers.state import END_TURN, EXECUTION, IRREVOCABLE_KINDS, PLANNING
-from spacetable.games.moonrakers.zones import (
-    crew_to_bottom,
-    draw,
-    gain_credits,
-    gain_prestige,
-    part_to_bottom,
-    refill_armory,
-    refill_contracts,
-)
+from spacetable.games.moonrakers.choices import Choice, Handler
+from spacetable.games.moonrakers.dice import blockable, unblocked_icons
+from spacetable.games.moonrakers.records import END_TURN, EXECUTION, IRREVOCABLE_KINDS, PLANNING
 
 if TYPE_CHECKING:
-    from spacetable.games.moonrakers.state import MoonrakersState, Seat
+    from spacetable.games.moonrakers.records import Seat
+    from spacetable.games.moonrakers.state import MoonrakersState
 
 MAX_REP: Final = 5
 EXTRA_KINDS: Final = IRREVOCABLE_KINDS
@@ -59,18 +49,6 @@ EXTRA_FRAMES: Final = frozenset({"planning", "stay.objective", "stay.replace", "
 ART_A: Final = A.PART_ID["artifact-205-a"]
 ART_B: Final = A.PART_ID["artifact-205-b"]
 COMMS: Final = A.PART_ID["comms-array-c5"]
-
-# what a payment is for (Choice data): a reward, a trade, or a registered continuation (card abilities)
-P_REWARD, P_TRADE, P_CONT = range(3)
-Continuation = Callable[["MoonrakersState", int], None]
-CONTINUATIONS: Final[list[Continuation]] = []
-
-
-def continuation(fn: Continuation) -> int:
-    """Register what happens once a card ability's reputation is paid; returns its id for `pay`."""
-    CONTINUATIONS.append(fn)
-    return len(CONTINUATIONS) - 1
-
 
 # ------------------------------------------------------------------------------- recording
 def factions(s: MoonrakersState, seat: int) -> list[int]:
@@ -140,7 +118,6 @@ def gain_choice(s: MoonrakersState, seat: int, n: int, rule: str = RULE) -> None
         n -= 1
 
 
-@handler("rep-gain")
 def _gain_chosen(s: MoonrakersState, c: Choice, a: Action) -> None:
     gain(s, c.player, FACTION_ID[str(a.args[0])], 1, RULE)
     gain_choice(s, c.player, c.data[0] - 1)
@@ -165,7 +142,6 @@ def gain_lowest(s: MoonrakersState, seat: int, rule: str = RULE) -> None:
         s.stack.append(Choice(seat, "rep-lowest", [A.FACTION[f] for f in tied]))
 
 
-@handler("rep-lowest")
 def _lowest_chosen(s: MoonrakersState, c: Choice, a: Action) -> None:
     gain(s, c.player, FACTION_ID[str(a.args[0])], 1, RULE)
 
@@ -316,18 +292,12 @@ def armory_options(s: MoonrakersState) -> list[Action]:
 
 
 # ------------------------------------------------------------------------------- offering spends
-def can_spend(s: MoonrakersState, seat: int, r: int) -> bool:
-    """May `seat` start a spend of reward r now: affordable, its window open, and of use?"""
-    rep = s.players[seat].rep
-    return (max(rep) if SAME[r] else sum(rep)) >= cost(s, seat, r) and window_open(s, seat, r) \
-        and usable(s, seat, r)
-
-
-def offers(s: MoonrakersState, seat: int) -> list[Action]:
-    """Every spend and trade `seat` could start now that can be paid and used: `can_spend` for each
-    reward, with the parts it reads (the factions held, the discounts, the open windows) taken once,
-    as this runs at every main decision of a Binding Ties game.
-    """
+def spendable(s: MoonrakersState, seat: int) -> list[int]:
+    """The rewards `seat` may start a spend of now: affordable (SAME: one faction holds the cost; ANY:
+    all the tokens together), its timing window open, and of use (`usable`), so that a spend is never
+    offered in vain. The one legality path: `can_spend` and `offers` read it. The parts it reads (the
+    factions held, the discounts, the open windows) are taken once, as this runs at every main decision
+    of a Binding Ties game."""
     p = s.players[seat]
     rep = p.rep
     tot = sum(rep)
@@ -337,18 +307,39 @@ def offers(s: MoonrakersState, seat: int) -> list[Action]:
     parts = p.parts
     art_a, art_b = ART_A in parts, ART_B in parts
     opened = windows(s, seat)
-    spend = A.SPEND
-    out: list[Action] = [spend[r] for r, window in enumerate(WINDOW_CODE)
-                         if (best if SAME[r] else tot) >= price(r, art_a, art_b) and opened[window]
-                         and usable(s, seat, r)]
+    return [r for r, window in enumerate(WINDOW_CODE)
+            if (best if SAME[r] else tot) >= price(r, art_a, art_b) and opened[window] and usable(s, seat, r)]
+
+
+def can_spend(s: MoonrakersState, seat: int, r: int) -> bool:
+    """May `seat` start a spend of reward r now: affordable, its window open, and of use (`spendable`)?"""
+    return r in spendable(s, seat)
+
+
+def tradable(s: MoonrakersState, seat: int) -> list[int]:
+    """The factions `seat` may buy 1 reputation with now, paying `trade_ratio` of the others (Trading
+    Reputation): another player's faction below 5, with enough tokens elsewhere."""
+    p = s.players[seat]
+    rep = p.rep
+    tot = sum(rep)
     ratio = trade_ratio(s, seat)
+    out: list[int] = []
     if tot >= ratio:
         own = p.faction
         for q in s.players:
             f = q.faction
             if f != own and rep[f] < MAX_REP and tot - rep[f] >= ratio:
-                out.append(A.TRADE[f])
+                out.append(f)
     return out
+
+
+def offers(s: MoonrakersState, seat: int) -> list[Action]:
+    """Every spend and trade `seat` could start now that can be paid and used (`spendable`, `tradable`)."""
+    if not any(s.players[seat].rep):
+        return []
+    spend = A.SPEND
+    trade = A.TRADE
+    return [spend[r] for r in spendable(s, seat)] + [trade[f] for f in tradable(s, seat)]
 
 
 def extra_actions(s: MoonrakersState, seat: int) -> list[Action]:
@@ -361,286 +352,15 @@ def extra_actions(s: MoonrakersState, seat: int) -> list[Action]:
     return offers(s, seat)
 
 
-def apply_extra(s: MoonrakersState, a: Action) -> None:
-    """Carry out one of `extra_actions` (the current frame stays where it is)."""
-    seat = s.stack[-1].player
-    if a.kind == "spend":
-        r = REWARD_ID[str(a.args[0])]
-        s.emit(RULE, "rep-use", seat, r)
-        pay(s, seat, cost(s, seat, r), SAME[r], -1, P_REWARD, r)
-    else:
-        f = FACTION_ID[str(a.args[0])]
-        s.emit(RULE, "rep-trade", seat, f)
-        pay(s, seat, trade_ratio(s, seat), False, f, P_TRADE, f)
-
-
-# ------------------------------------------------------------------------------- paying
-def can_pay(s: MoonrakersState, seat: int, amount: int, same: bool) -> bool:
-    rep = s.players[seat].rep
-    return (max(rep) if same else sum(rep)) >= amount
-
-
-def pay(s: MoonrakersState, seat: int, amount: int, same: bool, exclude: int, purpose: int, arg: int) -> None:
-    """Pay `amount` reputation (SAME: one faction; ANY: one token step at a time), then carry out
-    the purpose. Forced payments are made without asking. The caller checked the player can pay."""
-    rep = s.players[seat].rep
-    fs = [f for f in factions(s, seat) if f != exclude]
-    if same:
-        opts = [f for f in fs if rep[f] >= amount]
-        if len(opts) > 1:
-            s.stack.append(Choice(seat, "rep-pay", [A.FACTION[f] for f in opts],
-                                  [amount, 1, exclude, purpose, arg]))
-            return
-        _take(s, seat, opts[0], amount)
-    else:
-        while amount > 0:
-            opts = [f for f in fs if rep[f] > 0]
-            avail = sum(rep[f] for f in opts)
-            if len(opts) == 1 or avail <= amount:
-                for f in opts:
-                    k = min(rep[f], amount)
-                    _take(s, seat, f, k)
-                    amount -= k
-                break
-            s.stack.append(Choice(seat, "rep-pay", [A.FACTION[f] for f in opts],
-                                  [amount, 0, exclude, purpose, arg]))
-            return
-    _paid(s, seat, purpose, arg)
-
-
-@handler("rep-pay")
-def _pay_chosen(s: MoonrakersState, c: Choice, a: Action) -> None:
-    amount, same, exclude, purpose, arg = c.data
-    f = FACTION_ID[str(a.args[0])]
-    if same:
-        _take(s, c.player, f, amount)
-        _paid(s, c.player, purpose, arg)
-    else:
-        _take(s, c.player, f, 1)
-        pay(s, c.player, amount - 1, False, exclude, purpose, arg)
-
-
-def _paid(s: MoonrakersState, seat: int, purpose: int, arg: int) -> None:
-    if purpose == P_REWARD:
-        reward(s, seat, arg)
-    elif purpose == P_TRADE:
-        gain(s, seat, arg, 1, RULE)
-    else:
-        CONTINUATIONS[arg](s, seat)
-
-
-# ------------------------------------------------------------------------------- rewards
-def _choose(s: MoonrakersState, seat: int, key: str, options: list[Action],
-            data: list[int] | None = None) -> None:
-    """Push a follow-up choice, or take a forced one at once."""
-    if len(options) == 1:
-        from spacetable.games.moonrakers.choices import HANDLERS
-
-        HANDLERS[key](s, Choice(seat, key, options, data), options[0])
-    elif options:
-        s.stack.append(Choice(seat, key, options, data))
-
-
-def reward(s: MoonrakersState, seat: int, r: int) -> None:
-    """Carry out a paid reward (Possible Rewards)."""
-    p = s.players[seat]
-    st = _seat(s, seat)
-    s.emit(RULE, "rep-reward-taken", seat, r)
-    if r == CREDIT:
-        gain_credits(s, seat, 1, RULE)
-        if st is not None:
-            st.rep_credits += 1
-    elif r == PRESTIGE:
-        gain_prestige(s, seat, 1, RULE)
-    elif r == ACTION:
-        assert st is not None
-        st.actions += 1
-        st.rep_actions += 1
-        s.emit(RULE, "actions", seat, 1)
-    elif r == CARD:
-        k = draw(s, seat, 1)
-        if st is not None:
-            st.rep_draws += k
-    elif r == OBJECTIVE:
-        if s.objective_deck:
-            p.objectives.append(s.objective_deck.pop())
-            s.emit(RULE, "rep-objective", seat)
-            if st is not None:
-                st.rep_objectives += 1
-    elif r == TRASH:
-        seen: list[int] = []
-        for c in p.hand:
-            if c not in seen:
-                seen.append(c)
-        _choose(s, seat, "rep-trash", [A.TRASH[c] for c in sorted(seen)])
-    elif r == REDUCE:
-        _choose(s, seat, "rep-reduce", [A.REDUCE[t] for t in reducible(s)], [2])
-    elif r == BLOCK:
-        assert st is not None
-        _choose(s, seat, "rep-block", [A.TARGET[i] for i in blockable(st)])
-    elif r == BONUS:
-        opts = ([A.BONUS_CREW] if s.crew_deck else []) + ([A.BONUS_PART] if s.part_deck else [])
-        _choose(s, seat, "rep-bonus", opts)
-    elif r == DISCARD_CONTRACT:
-        _choose(s, seat, "rep-contract", [A.REPLACE[c] for c in s.contracts if c >= 0])
-    else:  # DISCARD_ARMORY
-        _choose(s, seat, "rep-armory", armory_options(s))
-
-
-@handler("rep-trash")
-def _trash_chosen(s: MoonrakersState, c: Choice, a: Action) -> None:
-    from spacetable.games.moonrakers import effects
-
-    card = A.CARD_ID[str(a.args[0])]
-    s.players[c.player].hand.remove(card)
-    s.emit(RULE, "trash", c.player, card)
-    effects.on_trash_from_hand(s, c.player, card)
-
-
-def reduce_requirement(s: MoonrakersState, seat: int, t: int, n: int) -> None:
-    """Lower the shared target of requirement t by n for this attempt (3.4.6: never below 0)."""
-    ex = s.ex
-    assert ex is not None
-    ex.reduce[t] += n
-    s.emit(RULE, "reduce", seat, t, n)
-
-
-@handler("rep-reduce")
-def _reduce_chosen(s: MoonrakersState, c: Choice, a: Action) -> None:
-    reduce_requirement(s, c.player, A.REQ_OF[str(a.args[0])], c.data[0])
-
-
-@handler("rep-block")
-def _block_chosen(s: MoonrakersState, c: Choice, a: Action) -> None:
-    ex = s.ex
-    assert ex is not None
-    st = ex.seats[c.player]
-    i = int(a.args[0]) - 1
-    block_die(st, i)  # "block Hazards rolled on 1 Hazard Die": the die, whatever it shows (dice.py)
-    s.emit(RULE, "block-die", c.player, i + 1, st.dice[i])
-
-
-@handler("rep-bonus")
-def _bonus_deck(s: MoonrakersState, c: Choice, a: Action) -> None:
-    """Bonus Card: the top card of the chosen deck is revealed; keep it or discard it."""
-    if a is A.BONUS_CREW:
-        card = s.crew_deck.pop()
-        s.emit(RULE, "rep-bonus-crew", c.player, card)
-        s.stack.append(Choice(c.player, "rep-bonus-keep", [A.YES, A.NO], [0, card]))
-    else:
-        card = s.part_deck.pop()
-        s.emit(RULE, "rep-bonus-part", c.player, card)
-        s.stack.append(Choice(c.player, "rep-bonus-keep", [A.YES, A.NO], [1, card]))
-
-
-@handler("rep-bonus-keep")
-def _bonus_keep(s: MoonrakersState, c: Choice, a: Action) -> None:
-    is_part, card = c.data
-    seat = c.player
-    if a is A.YES:
-        if is_part:
-            from spacetable.games.moonrakers.execution import install_part
-
-            install_part(s, seat, card)
-        else:
-            s.players[seat].discard.append(card + A.CREW_BASE)
-        s.emit(RULE, "rep-bonus-kept", seat)
-    else:  # discarded: to the bottom of its Armory deck (the Armory has no discard pile)
-        (part_to_bottom if is_part else crew_to_bottom)(s, card)  # revealed: a known place
-        s.emit(RULE, "rep-bonus-discarded", seat)
-
-
-@handler("rep-contract")
-def _contract_chosen(s: MoonrakersState, c: Choice, a: Action) -> None:
-    ct = A.CONTRACT_ID[str(a.args[0])]
-    s.contracts[s.contracts.index(ct)] = -1
-    s.contract_discard.append(ct)
-    refill_contracts(s)
-    s.emit(RULE, "rep-contract-discard", c.player, ct)
-
-
-@handler("rep-armory")
-def _armory_chosen(s: MoonrakersState, c: Choice, a: Action) -> None:
-    slug = str(a.args[0])
-    if slug in A.PART_ID:
-        p = A.PART_ID[slug]
-        s.part_row[s.part_row.index(p)] = -1
-        part_to_bottom(s, p)
-    else:
-        cr = A.CARD_ID[slug] - A.CREW_BASE
-        s.crew_row[s.crew_row.index(cr)] = -1
-        crew_to_bottom(s, cr)
-    refill_armory(s)
-    s.emit(RULE, "rep-armory-discard", c.player, slug)
-
-
-# ------------------------------------------------------------------------------- "at any time" windows
-END_OF_TURN_WINDOW, BEFORE_SUCCESS, AFTER_LOSSES = range(3)
-MOMENTS: Final = ("end-of-turn", "before-success-check", "after-hazard-losses")
-"""When a `reputation.window` opens (its public `moment`): before the end-of-turn objective and win
-checks (3.6, every player); after the last pass, before the success check (3.4.4 → 3.4.9 step 1,
-the participants); after the hazard losses, before the objective check (3.4.9 steps 3–4, the
-participants)."""
-WINDOW: Final = "reputation.window"
-"""The decision name of every window: a client may pass it for a person with `done` (`WINDOW_PASS`)."""
-
-
-class RepWindow(Frame):
-    """An "at any time" moment: `player` may spend or trade reputation, then says `done`.
-
-    Opened only for a player who can spend or trade something (`offers`), and dropped as soon as
-    nothing is left to do, so nobody is asked in vain; every spend or trade lowers the player's
-    reputation, so a window always ends.
-    """
-
-    __slots__ = ("moment",)
-    name = WINDOW
-
-    def __init__(self, seat: int, moment: int = END_OF_TURN_WINDOW) -> None:
-        super().__init__(seat)
-        self.moment = moment
-
-    def vacuous(self, s: MoonrakersState) -> bool:
-        return not offers(s, self.player)
-
-    def legal(self, s: MoonrakersState) -> list[Action]:
-        return [A.DONE]
-
-    def apply(self, s: MoonrakersState, a: Action) -> None:
-        s.stack.pop()
-
-    def public(self) -> dict[str, Any]:
-        return {"decision": self.name, "player": self.player, "moment": MOMENTS[self.moment],
-                "optional": True, "pass": str(A.DONE)}
-
-    def copy(self) -> Frame:
-        return RepWindow(self.player, self.moment)
-
-
-WINDOW_PASS: Final = A.DONE
-
-
-def open_windows(s: MoonrakersState, seats: list[int], moment: int) -> bool:
-    """Push a window for each of `seats` (in that order) who could spend or trade now; players who
-    cannot are never asked. Returns True when at least one window was opened."""
-    if not s.bt:
-        return False
-    opened = False
-    for seat in reversed(seats):
-        if offers(s, seat):
-            s.stack.append(RepWindow(seat, moment))
-            opened = True
-    return opened
-
-
-def win_check_windows(s: MoonrakersState) -> None:
-    """Before the end-of-turn objective and win checks (3.6): a window for every player, in seat
-    order from the Mission Leader, who could spend or trade reputation now."""
-    open_windows(s, [(s.ml + i) % s.n for i in range(s.n)], END_OF_TURN_WINDOW)
-
-
 def takes_step(a: Action) -> bool:
     """Is this extra action the participant's step of the play rounds (3.4.3b)? Only the rewards
     limited to "during a Contract in which they are participating" (+1 Action or Card, −2, block a
     die) are; "at any time" rewards and trades are not (Possible Rewards, Trading Reputation)."""
     return a.kind == "spend" and REWARD_ID[str(a.args[0])] in IN_CONTRACT
+
+
+CHOICES: Final[dict[str, Handler]] = {
+    "rep-gain": _gain_chosen,
+    "rep-lowest": _lowest_chosen,
+}
+"""The choice handlers of this module, by choice key (registered by the manifest: `wiring.wire`)."""

@@ -6,25 +6,24 @@
 
 from __future__ import annotations
 
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
 from spacetable.engine.action import Action
 from spacetable.engine.errors import ConfigError
 from spacetable.games.moonrakers import actions as A
-from spacetable.games.moonrakers import effects, mercenary, objectives, reputation
+from spacetable.games.moonrakers import effects, mercenary, objectives, reputation_window
 from spacetable.games.moonrakers.cards import sets_for
 from spacetable.games.moonrakers.execution import (
     HAZARD_OUTCOMES,
     aftermath_step,
     begin_execution,
     claims_step,
-    install_part,
     rewards_step,
     roll_step,
 )
 from spacetable.games.moonrakers.frames import Frame
 from spacetable.games.moonrakers.negotiation import Negotiate
-from spacetable.games.moonrakers.state import (
+from spacetable.games.moonrakers.records import (
     AFTERMATH,
     BUYING,
     CLAIMS,
@@ -43,9 +42,9 @@ from spacetable.games.moonrakers.state import (
     STAY_REPLACE,
     WIN_CHECK,
     WIN_PRESTIGE,
-    MoonrakersState,
     Player,
 )
+from spacetable.games.moonrakers.ship import install_part
 from spacetable.games.moonrakers.zones import (
     STARTING_DECK,
     contract_to_bottom,
@@ -56,6 +55,9 @@ from spacetable.games.moonrakers.zones import (
     refill_armory,
     refill_contracts,
 )
+
+if TYPE_CHECKING:
+    from spacetable.games.moonrakers.state import MoonrakersState
 
 CONTRACT_SLOTS: Final = 8
 CREW_SLOTS: Final = 3
@@ -404,7 +406,7 @@ def end_turn_step(s: MoonrakersState) -> None:
     """3.6: (Binding Ties) spending windows, then the objective check and the win check."""
     s.phase = WIN_CHECK
     if s.bt:  # "at any time": before the check, so an objective drawn or Alliance reached counts now
-        reputation.win_check_windows(s)
+        reputation_window.win_check_windows(s)
 
 
 def win_check_step(s: MoonrakersState) -> None:

@@ -19,8 +19,8 @@ from spacetable.games.moonrakers.choices import Choice
 from spacetable.games.moonrakers.crew_interpreter import K_LEE, K_RYAN, CrewChoice, choice_context
 from spacetable.games.moonrakers.execution import public_execution
 from spacetable.games.moonrakers.negotiation import Negotiate
+from spacetable.games.moonrakers.records import GAME_OVER, PHASE_NAMES
 from spacetable.games.moonrakers.rules import KeepObjectives, KeepOne
-from spacetable.games.moonrakers.state import GAME_OVER, PHASE_NAMES
 
 if TYPE_CHECKING:
     from spacetable.games.moonrakers.state import MoonrakersState

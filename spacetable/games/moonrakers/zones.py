@@ -1,4 +1,4 @@
-"""Moving cards between zones: drawing, refills, displays, bonus cards and installing parts.
+"""Moving cards between zones: drawing, refills, displays, known deck bottoms, credits and Prestige.
 
 Small helpers shared by every phase. They change the state and emit events; none makes a choice.
 """

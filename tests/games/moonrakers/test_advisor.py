@@ -17,10 +17,10 @@ from spacetable.games.moonrakers import actions as A
 from spacetable.games.moonrakers import new_game
 from spacetable.games.moonrakers.advisor import (
     advise,
-    card_alternatives,
     expected_loss,
     success_probability,
 )
+from spacetable.games.moonrakers.card_facts import card_alternatives
 
 
 def ids(*slugs: str) -> list[int]:

@@ -14,7 +14,7 @@ from spacetable.bots.moonrakers_random import MoonrakersRandomBot
 from spacetable.engine.rng import Rng
 from spacetable.engine.state import CHANCE
 from spacetable.games.moonrakers import actions as A
-from spacetable.games.moonrakers import reputation
+from spacetable.games.moonrakers import reputation, reputation_window
 from spacetable.games.moonrakers.bt_effects import FLAK_MAX_DICE
 from spacetable.games.moonrakers.cards import FACTIONS
 from spacetable.games.moonrakers.dice import exposed, unblocked_icons
@@ -294,18 +294,18 @@ def test_windows_never_ask_a_player_with_nothing_to_spend() -> None:
 
 def test_window_is_an_optional_decision_clients_can_pass() -> None:
     """The engine exposes every window the same way: decision `reputation.window`, public `moment`,
-    `optional`, and the pass action `done` (reputation.WINDOW / WINDOW_PASS), first in the list."""
+    `optional`, and the pass action `done` (reputation_window.WINDOW / WINDOW_PASS), first in the list."""
     s = bt()
     mission(s, "solar-shield", [])
     rep(s, 0, henko=2)
     pass_all(s)
     d = s.view(2).data["decision"]
-    assert d == {"decision": reputation.WINDOW, "player": "p1", "moment": "before-success-check",
+    assert d == {"decision": reputation_window.WINDOW, "player": "p1", "moment": "before-success-check",
                  "optional": True, "pass": "done"}
-    assert s.legal_actions()[0] is reputation.WINDOW_PASS
+    assert s.legal_actions()[0] is reputation_window.WINDOW_PASS
     c = s.copy()
     c.apply("done")
-    assert s.decision_name() == reputation.WINDOW  # copies are independent
+    assert s.decision_name() == reputation_window.WINDOW  # copies are independent
 
 
 def test_bots_pass_or_spend_in_windows_and_games_end() -> None:

@@ -344,6 +344,41 @@ def test_unknown_field() -> None:
     assert (err.value.card, err.value.field) == ("Ace", "prestige")
 
 
+BAD_HINTS = [
+    ("crew", {"actions": "2"}, "bot.actions", "integer"),
+    ("crew", {"reduce": "moon", "reduce_n": 1}, "bot.reduce", "unknown value"),
+    ("crew", {"reduce": "any"}, "bot.reduce_n", "names both"),
+    ("crew", {"luck": 1}, "bot.luck", "unknown bot hint"),
+    ("ship_parts", {"use_when": "sometimes"}, "bot.use_when", "unknown value"),
+    ("ship_parts", {"value": 9}, "bot.value", "from -5 to 5"),
+    ("ship_parts", {"blocks_die": 1}, "bot.blocks_die", "true or false"),
+    ("objectives", {"value": 2}, "bot.value", "from 0 to 1"),
+    ("objectives", [], "bot", "object"),
+]
+
+
+@pytest.mark.parametrize(("kind", "hint", "field", "message"), BAD_HINTS)
+def test_bad_bot_hint_names_file_card_and_field(kind: str, hint: Any, field: str, message: str) -> None:
+    """Bot hints are card data: validated at load like every other field (cards.py, hints.py)."""
+    docs = _docs()
+    card = docs[kind]["cards"][1]
+    card["bot"] = hint
+    with pytest.raises(DataError, match=message) as err:
+        _load_broken(docs)
+    e = err.value
+    assert e.file.endswith(f"{kind}.json") and (e.card, e.field) == (card["name"], field)
+
+
+def test_bot_hints_load_and_default() -> None:
+    """A card without a hint gets the defaults; the greedy bot's estimate of Ada Massa (+3 Actions:
+    net +2, Reactor −1) and of Meg Gallak (any requirement −2) come from the data."""
+    cat = load_catalog()
+    ada, meg = cat.crew_by_slug("ada-massa").bot, cat.crew_by_slug("meg-gallak").bot
+    assert (ada.actions, ada.reduce, ada.reduce_n) == (2, 0, 1) and (meg.reduce, meg.reduce_n) == (-1, 2)
+    assert cat.part("flash").bot.value == 4 and cat.part("flak-mine").bot.adds_own_die
+    assert cat.part("escape-jets-e1").bot.use_when == ""
+
+
 @pytest.mark.parametrize(("key", "value"), [("format", "cards"), ("version", 2), ("version", "1"),
                                             ("kind", "crew")])
 def test_wrong_format_version_or_kind(key: str, value: Any) -> None:
