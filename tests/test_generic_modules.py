@@ -17,7 +17,8 @@ import re
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent / "spacetable"
-NAMES = re.compile(r"moonrakers|spacelanes|highcard", re.IGNORECASE)
+NAMES = re.compile(r"moon ?rakers|space ?lanes|high ?card|binding ties", re.IGNORECASE)
+"""A game's id or its name as people write it (an expansion's too)."""
 SCOPE = ["engine/*.py", "server/*.py", "server/static/*.js", "server/static/designer/*.js", "sim/*.py",
          "rl/*.py", "bots/mcts.py", "cli/*.py"]
 PER_GAME = re.compile(r"^(rl/obs_|cli/render_)")

@@ -93,7 +93,7 @@ def play(
     practice: Annotated[bool, typer.Option(
         "--practice", help="Solo practice: undo without limits (the save says so).")] = False,
     stop_at_windows: Annotated[bool, typer.Option(
-        "--stop-at-windows", help="Ask me at optional windows (Binding Ties 'at any time' spends) "
+        "--stop-at-windows", help="Ask me at optional windows ('at any time' spends) "
         "instead of passing them by themselves.")] = False,
     delay: Annotated[float, typer.Option(
         "--delay", help="Seconds (0 to 60) to wait after each bot move, to follow bot turns.")] = 0.0,

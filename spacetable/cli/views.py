@@ -18,7 +18,7 @@ module may also define these optional hooks (`find_face` collects them):
 - ``menu_hints(state, seat) -> list[str]``: extra lines under the menu (e.g. the one-line syntax);
 - ``HELP``: the game's own lines of ``help`` (its one-line intents and names), in its columns;
 - ``action_from_line(state, line) -> str | None``: the engine's action text for a line that names an
-  action in the game's own words (Space Lanes: ``move Rustfall`` for ``move 3``), then chosen as if
+  action in the game's own words (e.g. ``move Rustfall`` for ``move 3``), then chosen as if
   typed; None when the line is not such a name; a `SpacetableError` (shown, nothing changed) when it
   is ambiguous.
 """

@@ -107,7 +107,7 @@ class State(ABC):
 
     def optional_pass(self) -> Action | None:
         """At an optional window (a decision a player is offered "at any time" and rarely needs,
-        e.g. a Binding Ties reputation window), the legal action that passes it; None at an
+        e.g. an expansion's reputation window), the legal action that passes it; None at an
         ordinary decision. Clients pass such windows by themselves for a person who has not asked
         to be stopped in them, and log it; bots and RL agents see them as ordinary decisions."""
         return None
@@ -121,7 +121,7 @@ class State(ABC):
 
     def irrevocable(self, action: Action) -> bool:
         """True when applying `action` now is an act the rules make final, so no undo may cross it
-        (e.g. a Binding Ties reputation spend). Games override this; the default is False."""
+        (e.g. spending reputation). Games override this; the default is False."""
         return False
 
     def chance_outcomes(self) -> list[tuple[Action, float]]:

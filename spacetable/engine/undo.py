@@ -10,8 +10,8 @@ exploit by going back (what online tables call "undo until something is revealed
   checked generically by applying it to determinized copies (`State.determinize`) and comparing
   the seat's view with the real one: if what the seat now sees depends on what it could not see
   before, the decision revealed something;
-- the decision is not irrevocable under the rules (`State.irrevocable`, e.g. a Binding Ties
-  reputation spend: "a player cannot change their mind and recover it").
+- the decision is not irrevocable under the rules (`State.irrevocable`, e.g. a reputation
+  spend: "a player cannot change their mind and recover it").
 
 Where every other seat is a bot (``bots``: the seats played by bots), a person's undo may also
 cross the bots' answers that followed the person's last decision, taking them back with it, as

@@ -84,8 +84,8 @@ class CreateGame(StrictBody):
         "with a published commitment (docs/server.md, Provably fair deals)"))
     names: list[Name] | None = Field(default=None, max_length=8, description="display names, one per seat")
     turn_limit: StrictInt | None = Field(default=None, ge=0, le=MAX_TURN_LIMIT, description=(
-        "games with a turn limit (Space Lanes, ruling L21: when it is reached the player closest to its "
-        "goal wins): the number of turns, 0 for none; absent: the game's default (Space Lanes: none); "
+        "games with a turn limit (when it is reached the rules name the winner; /api/meta lists the option "
+        "per game): the number of turns, 0 for none; absent: the game's default; "
         "400 for a game without one"), examples=[30])
     share_for_research: StrictBool = Field(default=False, description=(
         "the players allow `spacetable dataset` to export this game's decisions (observations, masks, "
@@ -227,7 +227,7 @@ class UndoBody(StrictBody):
 
 
 class PrefsBody(StrictBody):
-    stop_at_windows: StrictBool = Field(description="ask me at optional windows (e.g. Binding Ties "
+    stop_at_windows: StrictBool = Field(description="ask me at optional windows (e.g. "
                                   "'at any time' reputation windows) instead of passing them for me")
 
 
@@ -354,7 +354,7 @@ class Rules(Model):
 @router.get("/rules/{game}", response_model=Rules)
 def rules(game: Slug) -> JSONResponse:
     """The rule texts of a game by id (the ids every log line and legal action carries as ``rule``): the
-    rulebook's paragraph for Binding Ties and Space Lanes, our spec's for the base game."""
+    rulebook's paragraph, or our spec's where the game has its own (the game's texts say which)."""
     try:
         texts = rule_texts(game)
     except NoRules as e:

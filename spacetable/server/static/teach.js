@@ -124,7 +124,7 @@ export function RulesDrawer() {
 
 // ------------------------------------------------------------------ the guide bar
 /** How to win, the phases with the current one lit (and what it is for), the badges, the rules.
- * `winElsewhere`: the table says how to win in a panel of its own (Space Lanes: my Goal), so on a wide
+ * `winElsewhere`: the table says how to win in a panel of its own (e.g. a secret goal), so on a wide
  * screen the bar leaves that line out and stands in one line (the stylesheets decide where). */
 export function GuideBar({ body, game, winElsewhere }) {
   PAGE_GAME = game;
