@@ -45,6 +45,9 @@ effect modules above them; every registry (choice handlers, crew and part hooks)
 - `advisor`: odds of meeting the contract and the hazard dice's expected loss
 - `coach`: the coach's sentence for a recommended action
 - `guide`: how to win, the phases of a turn, the badges
+- `proposal_syntax`: the one-line proposal a person types in the terminal, parsed into an intent
+- `study`: what the simulator, its report, the tuner and the designer read of the game (columns,
+  trackers, card kinds, report sections)
 - `wiring`: the hooks and registries wired, explicitly and once
 - `game`: the manifest: the game object, `wiring.wire()`, the `GameSpec`
 """
