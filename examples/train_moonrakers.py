@@ -7,20 +7,27 @@
 2. **Behaviour cloning**: a small masked policy network (`spacetable.rl.policy.Policy`: two ReLU
    layers, a policy and a value head) learns the heuristic bot's choices by cross-entropy over the
    legal actions (decisions with one legal action are skipped: there is nothing to learn there).
-3. **PPO with action masking** against a pool of bots (random, greedy, heuristic and a frozen copy
+3. **DAgger** (Ross, Gordon & Bagnell 2011): cloning alone learns the states the heuristic bot
+   reaches, and a policy that errs drifts into states it never saw (it passes, stalls, loses to
+   random). Each round (``--dagger-rounds``) the policy plays ``--dagger-games`` games against
+   greedy, random and the heuristic bot; at each of its decisions the heuristic bot names its own
+   choice, which becomes the label, and the policy's action is played (the expert's with probability
+   ``--dagger-beta`` ** round). The labelled states join the data and cloning goes on over all of it.
+4. **PPO with action masking** against a pool of bots (random, greedy, heuristic and a frozen copy
    of itself), the reward the seat's return at the end (1 win, 0 loss); optionally a potential-based
    shaped reward (``--shaping W``: Φ = W × (own Prestige + own credits / 4) / 20 read from the seat's
    own tensor, F = Φ(s') − Φ(s), Φ = 0 at the end; Ng, Harada & Russell 1999: the optimal policy does
    not change). A behaviour-cloning term keeps it near the heuristic play it started from. The PPO
    result is kept only if it beats the cloned policy against greedy on the same seeds.
-4. **Evaluation**: ``simulate`` seats the saved policy as the bot ``policy:PATH`` against random and
+5. **Evaluation**: ``simulate`` seats the saved policy as the bot ``policy:PATH`` against random and
    greedy, seats rotating; zero evaluation games are simply skipped.
 
 A checkpoint (``OUT/policy.npz``) is written after every epoch and iteration; Ctrl-C keeps the last
 one and still prints what was measured. The file records the command, the data and the figures.
 
     .venv/bin/python examples/train_moonrakers.py --out runs/mr2p [--games 600] [--epochs 8]
-        [--ppo-iterations 6] [--eval-games 500] [--seed 0] [--json]
+        [--dagger-rounds 4] [--dagger-games 64] [--ppo-iterations 6] [--eval-games 500] [--seed 0]
+        [--workers 2] [--json]
 
 Needs NumPy and pyarrow (core dependencies); no PyTorch, no Gymnasium.
 """
@@ -29,13 +36,19 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import shutil
 import sys
 import time
 from pathlib import Path
 from typing import Any
 
-import numpy as np
+# One BLAS thread (before NumPy loads it): the game workers already use the cores, and on a busy
+# machine a second BLAS thread spins waiting for a core, burning CPU for nothing.
+os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
+os.environ.setdefault("OMP_NUM_THREADS", "1")
+
+import numpy as np  # noqa: E402
 
 from spacetable.engine.rng import Rng
 from spacetable.rl.policy import Array, Policy, masked_softmax
@@ -145,7 +158,8 @@ def load_bc(data: Path, player: str = "heuristic") -> tuple[Array, Array, Array]
 
 
 def behaviour_cloning(net: Policy, data: tuple[Array, Array, Array], epochs: int, seed: int,
-                      save: Any, log: Any, lr: float = 1e-3, batch: int = 256) -> list[float]:
+                      save: Any, log: Any, lr: float = 1e-3, batch: int = 256,
+                      stage: str = "bc") -> list[float]:
     obs, mask, actions = data
     rng = np.random.default_rng(seed)
     n_val = max(1, len(actions) // 20)
@@ -164,10 +178,86 @@ def behaviour_cloning(net: Policy, data: tuple[Array, Array, Array], epochs: int
             count += len(idx)
         _, vloss, vacc = bc_gradients(net, obs[val], mask[val], actions[val])
         losses.append(total / max(1, count))
-        log(f"bc epoch {epoch + 1}/{epochs}: train loss {losses[-1]:.4f}, held-out loss {vloss:.4f}, "
+        log(f"{stage} epoch {epoch + 1}/{epochs}: train loss {losses[-1]:.4f}, held-out loss {vloss:.4f}, "
             f"held-out accuracy {vacc:.3f}")
-        save(f"bc epoch {epoch + 1}")
+        save(f"{stage} epoch {epoch + 1}")
     return losses
+
+
+# ----- DAgger -------------------------------------------------------------------------------------
+DAGGER_OPPONENTS = ("greedy", "random", "greedy", "heuristic")
+"""The policy's opponents in the DAgger games, cycled game by game (the targets are greedy and random)."""
+
+
+def dagger_games(policy_file: str, seeds: list[int], beta: float) -> dict[str, Any]:
+    """Games of the policy against `DAGGER_OPPONENTS` (game ``seeds[i]``, the policy in seat
+    ``seeds[i] % 2``), the heuristic bot labelling every decision of the policy's seat that has a
+    choice: the states the policy reaches, with the expert's action (Ross, Gordon & Bagnell 2011).
+
+    At each of its decisions the seat plays the expert's action with probability `beta`, else the
+    policy's own (its argmax, as the policy bot plays). The policy reads only its seat's tensor and
+    mask; the expert, a bot, reads the state as bots do (only what its seat may know). Runs in a
+    worker process: everything it needs is in its arguments, and it is deterministic given them."""
+    policy = Policy.load(policy_file)
+    table = Table(GAME, {"players": PLAYERS})
+    expert = make_bots(GAME, ["heuristic"])[0]
+    obs_l: list[Array] = []
+    mask_l: list[Array] = []
+    act_l: list[int] = []
+    wins = {o: [0, 0] for o in DAGGER_OPPONENTS}  # the policy's [wins, games] by opponent
+    unfinished = 0
+    for game_seed in seeds:
+        seat = game_seed % PLAYERS
+        opponent = DAGGER_OPPONENTS[(game_seed // PLAYERS) % len(DAGGER_OPPONENTS)]
+        bots = make_bots(GAME, [opponent] * PLAYERS)
+        table.reset(game_seed)
+        bot_rng, mix = Rng(game_seed ^ 0xB07), np.random.default_rng(game_seed)
+        while not table.over:
+            p = table.to_act()
+            assert p is not None
+            if p != seat:
+                table.play(bots[p].choose(table.state, p, bot_rng))
+                continue
+            label = expert.choose(table.state, seat, bot_rng)
+            m = np.asarray(table.mask(seat), dtype=bool)
+            if m.sum() > 1:
+                o = np.asarray(table.observe(seat), dtype=np.float32)
+                obs_l.append(o)
+                mask_l.append(m)
+                act_l.append(label.index)
+                if mix.random() >= beta:
+                    own = table.legal(policy.act(o, m))
+                    assert own is not None
+                    label = own
+            table.play(label)
+        wins[opponent][0] += table.returns()[seat] > 0
+        wins[opponent][1] += 1
+        unfinished += not table.terminated
+    size = policy.obs_size
+    return {"obs": np.asarray(obs_l, np.float32).reshape(-1, size),
+            "mask": np.asarray(mask_l, bool).reshape(len(mask_l), -1),
+            "act": np.asarray(act_l, np.int64), "wins": wins, "unfinished": unfinished, "games": len(seeds)}
+
+
+def dagger_round(policy_file: Path, games: int, seed: int, beta: float,
+                 workers: int | None) -> dict[str, Any]:
+    """`dagger_games` over `games` games (seeds ``seed…``) split between worker processes; the
+    parts are joined in seed order, so the result does not depend on the number of workers."""
+    from concurrent.futures import ProcessPoolExecutor
+
+    n = max(1, min(workers or 2, games))
+    bounds = [seed + games * k // n for k in range(n + 1)]
+    chunks = [list(range(bounds[k], bounds[k + 1])) for k in range(n)]
+    if n == 1:
+        parts = [dagger_games(str(policy_file), chunks[0], beta)]
+    else:
+        with ProcessPoolExecutor(n) as pool:
+            parts = list(pool.map(dagger_games, [str(policy_file)] * n, chunks, [beta] * n))
+    return {"obs": np.concatenate([q["obs"] for q in parts]),
+            "mask": np.concatenate([q["mask"] for q in parts]),
+            "act": np.concatenate([q["act"] for q in parts]),
+            "wins": {o: [sum(q["wins"][o][i] for q in parts) for i in (0, 1)] for o in parts[0]["wins"]},
+            **{k: sum(q[k] for q in parts) for k in ("unfinished", "games")}}
 
 
 # ----- PPO ---------------------------------------------------------------------------------------
@@ -318,6 +408,12 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     ap.add_argument("--epochs", type=int, default=8)
     ap.add_argument("--hidden", type=int, default=256)
     ap.add_argument("--lr", type=float, default=1e-3)
+    ap.add_argument("--dagger-rounds", type=int, default=4,
+                    help="rounds of DAgger: the policy plays, the heuristic bot labels its states")
+    ap.add_argument("--dagger-games", type=int, default=64, help="games per DAgger round")
+    ap.add_argument("--dagger-epochs", type=int, default=2, help="epochs over all the data after a round")
+    ap.add_argument("--dagger-beta", type=float, default=0.5,
+                    help="round r plays the expert's action with probability BETA ** r")
     ap.add_argument("--ppo-iterations", type=int, default=6)
     ap.add_argument("--ppo-episodes", type=int, default=64, help="games per PPO iteration")
     ap.add_argument("--shaping", type=float, default=0.0, help="potential-based shaping weight (0: off)")
@@ -327,11 +423,12 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     ap.add_argument("--workers", type=int, default=None)
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args(argv)
-    log = (lambda *_: None) if args.json else (lambda msg: print(msg, flush=True))
+    t0 = cpu_seconds()
+    log = (lambda *_: None) if args.json else (
+        lambda msg: print(f"[{cpu_seconds() - t0:6.0f} s CPU] {msg}", flush=True))
     out: Path = args.out
     out.mkdir(parents=True, exist_ok=True)
     command = "python examples/train_moonrakers.py " + " ".join(argv if argv is not None else sys.argv[1:])
-    t0 = cpu_seconds()
     result: dict[str, Any] = {"game": GAME, "players": PLAYERS, "out": str(out), "command": command,
                               "win_rate": {}}
     table = Table(GAME, {"players": PLAYERS})
@@ -356,6 +453,23 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
                                 f"{table.num_actions} (ReLU)"}
         net = Policy.new(table.obs_size, table.num_actions, args.hidden, args.seed, meta)
         result["bc_loss"] = behaviour_cloning(net, bc, args.epochs, args.seed, save, log, lr=args.lr)
+        result["dagger"] = []
+        for r in range(1, args.dagger_rounds + 1):
+            net.save(out / "snapshot.npz")
+            beta = args.dagger_beta ** r
+            seed = 3 * 10**8 + args.seed * 10**5 + r * 10**4
+            d = dagger_round(out / "snapshot.npz", args.dagger_games, seed, beta, args.workers)
+            bc = (np.concatenate([bc[0], d["obs"]]), np.concatenate([bc[1], d["mask"]]),
+                  np.concatenate([bc[2], d["act"]]))
+            result["dagger"].append({"round": r, "beta": beta, "seeds": [seed, seed + d["games"] - 1],
+                                     "labelled": int(len(d["act"])), "wins": d["wins"],
+                                     "unfinished": d["unfinished"], "games": d["games"]})
+            won = ", ".join(f"{w}/{g} vs {o}" for o, (w, g) in d["wins"].items())
+            log(f"dagger round {r}/{args.dagger_rounds} (beta {beta:.3f}): won {won}, "
+                f"{d['unfinished']} unfinished, {len(d['act'])} states labelled, {len(bc[2])} in all")
+            behaviour_cloning(net, bc, args.dagger_epochs, args.seed + r, save, log, lr=args.lr,
+                              stage=f"dagger {r}")
+        (out / "snapshot.npz").unlink(missing_ok=True)
         bc_file = out / "policy-bc.npz"
         net.save(bc_file)
         if args.ppo_iterations > 0:

@@ -6,6 +6,7 @@ training example's evaluation and the Highcard example's `--mcts-games 0`."""
 from __future__ import annotations
 
 import importlib.util
+import sys
 from pathlib import Path
 from types import ModuleType
 
@@ -27,6 +28,7 @@ def example(name: str) -> ModuleType:
     spec = importlib.util.spec_from_file_location(name, EXAMPLES / f"{name}.py")
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module  # so worker processes find its functions by name
     spec.loader.exec_module(module)
     return module
 
@@ -170,3 +172,21 @@ def test_ppo_rollouts_and_an_update_run_on_masked_actions(tiny_dataset: Path) ->
     stats = train.ppo_update(net, train.Adam(net.p, 1e-3), batch, bc, np.random.default_rng(0), epochs=1)
     assert all(np.isfinite(v) for v in stats.values())
     assert any(not np.array_equal(before[k], net.p[k]) for k in net.p)
+
+
+def test_dagger_labels_the_policys_own_states_with_the_experts_legal_choice(tmp_path: Path) -> None:
+    """DAgger (docs/rl.md, "Training example: Moonrakers", step 3): with beta 0 the policy plays every
+    one of its decisions and the heuristic bot labels each state that has a choice with a legal action;
+    the round is deterministic given its seeds, whatever the number of workers."""
+    train = example("train_moonrakers")
+    from spacetable.rl.table import Table
+
+    table = Table("moonrakers", {"players": 2})
+    net = Policy.new(table.obs_size, table.num_actions, 8, 3, {"game": "moonrakers", "players": 2})
+    path = net.save(tmp_path / "p.npz")
+    one = train.dagger_games(str(path), [40, 41], 0.0)
+    n = len(one["act"])
+    assert n > 20 and one["games"] == 2 and one["obs"].shape == (n, table.obs_size)
+    assert one["mask"][np.arange(n), one["act"]].all() and (one["mask"].sum(1) > 1).all()
+    split = train.dagger_round(path, 2, 40, 0.0, 2)
+    assert np.array_equal(split["act"], one["act"]) and np.array_equal(split["obs"], one["obs"])
