@@ -1235,8 +1235,7 @@ def _option(tb: CardTables, s: MoonrakersState, me: int, top: object, opts: list
         from spacetable.games.moonrakers import crew_effects as CE
 
         assert isinstance(top, Choice)
-        ctx, _ = CE._decode(top)
-        branches = ctx.op().options
+        branches = CE.crew_choice(top).ctx.op().options
     except Exception:  # noqa: BLE001  (another helper's internals: fall back to the first option)
         return opts[0]
     unmet = any(n > 0 for n in need)

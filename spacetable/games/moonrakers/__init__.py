@@ -15,12 +15,14 @@ effect modules above them; every registry (choice handlers, crew and part hooks)
 - `names`: what the texts call seats and cards
 - `records`: the phases, the game's constants, and the records `Player`, `Seat`, `Execution`
 - `frames`: the engine's frame protocol for Moonrakers (`Frame`)
-- `choices`: the generic follow-up choice frame of card effects and its handlers
+- `choices`: the follow-up choice frames of card effects (`Choice`, `CardChoice`, `AmountChoice`)
+  and their handlers
 - `dice`: hazard dice targeting a participant, and blocking one
 - `zones`: moving cards between zones: draws, refills, displays, known deck bottoms
 - `objectives`: objectives (§6) as data and their claims
-- `part_specs`: the ship-part effect vocabulary: specs, validation, compilation
-- `crew_specs`: the crew-ability vocabulary: ops, validation, compilation
+- `effect_ops`: the one card-effect vocabulary: the compiled op type `Op` of crew and part effects
+- `part_specs`: ship-part effects: trigger and payment specs, validation, compilation into `Op`s
+- `crew_specs`: crew abilities: validation and compilation into `Op` lists
 - `card_facts`: what the cards do, read from their data: the query API the advisor and bots read
 - `effects`: the hooks through which the rules call crew, part and expansion abilities
 - `ship`: installing a part and scrapping one (5.3); `Scrap`
@@ -30,10 +32,12 @@ effect modules above them; every registry (choice handlers, crew and part hooks)
 - `mercenary`: the Mercenary deck for 1–2 players (§8)
 - `execution`: the hazard roll, the play rounds and the end of a contract (3.4); `PlayTurn`, `HazardDie`
 - `negotiation`: proposals and answers (3.3); `Negotiate`
-- `part_instants`: the instant effects of ship parts
+- `instant_ops`: the ops every card kind shares (actions, draw, block, reduce, deal, play_as,
+  gain_card), one implementation each; `Source`
+- `part_instants`: the instant effects of ship parts: the shared ops and the part-only ones
 - `part_payments`: card-by-card payments of activated parts, and hand triggers
 - `part_effects`: the ship-part interpreter behind the part hooks
-- `crew_interpreter`: the crew-ability interpreter: continuations, choice frames, ops
+- `crew_interpreter`: the crew-ability interpreter: typed continuations (`Ctx`, `CrewChoice`), crew-only ops
 - `crew_hooks`: crew abilities no op describes (built-in hooks)
 - `crew_effects`: the crew hook behind `effects.crew_ability`, and choices' descriptions
 - `bt_effects`: Binding Ties crew and part abilities, added to the registries by `register`

@@ -21,7 +21,7 @@ from spacetable.engine.action import Action
 from spacetable.games.moonrakers import actions as A
 from spacetable.games.moonrakers import crew_effects, effects, reputation, reputation_rewards
 from spacetable.games.moonrakers.cards import REACTOR
-from spacetable.games.moonrakers.choices import Choice, Handler
+from spacetable.games.moonrakers.choices import AmountChoice, CardChoice, Choice, Handler, card_choice
 from spacetable.games.moonrakers.dice import exposed
 from spacetable.games.moonrakers.execution import HazardDie, deal_damage, play_as
 from spacetable.games.moonrakers.part_effects import PART_HOOKS, PartHook, is_used, mark_used
@@ -85,13 +85,13 @@ def _offer_trash_self(s: MoonrakersState, seat: int, crew: int) -> None:
     card = crew + A.CREW_BASE
     opts = _can_gain(s, seat)
     if opts and card in _st(s, seat).play:
-        s.stack.append(Choice(seat, "bt-trash-self", [A.FACTION[f] for f in opts] + [A.NO], [card]))
+        s.stack.append(CardChoice(seat, "bt-trash-self", [A.FACTION[f] for f in opts] + [A.NO], card))
 
 
 def _trash_self(s: MoonrakersState, c: Choice, a: Action) -> None:
     if a is A.NO:
         return
-    card = c.data[0]
+    card = card_choice(c).card
     _st(s, c.player).play.remove(card)  # trashed: out of the game; its 1 Crew stays counted
     s.emit(RULE, "trash", c.player, card)
     gain(s, c.player, _f(a), 1, RULE)
@@ -202,7 +202,7 @@ def _reduce_choice(s: MoonrakersState, seat: int, n: int) -> None:
     if len(opts) == 1:
         reputation_rewards.reduce_requirement(s, seat, reducible(s)[0], n)
     elif opts:
-        s.stack.append(Choice(seat, "rep-reduce", opts, [n]))
+        s.stack.append(AmountChoice(seat, "rep-reduce", opts, n))
 
 
 def taygar_tak(s: MoonrakersState, seat: int, crew: int) -> None:

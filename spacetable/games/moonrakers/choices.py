@@ -1,10 +1,12 @@
 """A generic follow-up choice frame for card effects (the decision stack's small choices).
 
-An effect that needs a choice pushes `Choice(seat, key, options, data)`; when the seat picks one
-option, the frame pops itself and calls the handler registered under `key` (each module's `CHOICES`
-table, registered by the manifest with `register`) with the action and the
-frame's `data` (ints: card ids, counters, a resume point). A handler may push the next choice, so a
-multi-step ability (discard any number, then draw) is a sequence of small decisions.
+An effect that needs a choice pushes `Choice(seat, key, options)`, or a subclass whose named fields
+carry what the handler needs to carry on (`CardChoice`: the card that asks; `AmountChoice`: how much
+is left; the crew interpreter's `CrewChoice`: the whole continuation of an ability). When the seat
+picks one option, the frame pops itself and calls the handler registered under `key` (each module's
+`CHOICES` table, registered by the manifest with `register`) with the frame and the action. A handler
+may push the next choice, so a multi-step ability (discard any number, then draw) is a sequence of
+small decisions. Every subclass copies its own fields in `copy()` (lists are copied, ints shared).
 """
 
 from __future__ import annotations
@@ -34,14 +36,13 @@ def register(table: Mapping[str, Handler]) -> None:
 class Choice(Frame):
     """`player` picks one of `options`; `HANDLERS[key]` carries it out."""
 
-    __slots__ = ("key", "options", "data")
+    __slots__ = ("key", "options")
     name = "choice"
 
-    def __init__(self, seat: int, key: str, options: list[Action], data: list[int] | None = None) -> None:
+    def __init__(self, seat: int, key: str, options: list[Action]) -> None:
         super().__init__(seat)
         self.key = key
         self.options = options
-        self.data = data if data is not None else []
 
     def decision(self) -> str:
         return "choice." + self.key
@@ -60,4 +61,45 @@ class Choice(Frame):
         return {"options": [str(a) for a in self.options]}
 
     def copy(self) -> Frame:
-        return Choice(self.player, self.key, self.options.copy(), self.data.copy())
+        return Choice(self.player, self.key, self.options.copy())
+
+
+class CardChoice(Choice):
+    """A choice asked by one card's effect: `card` (a part id for ``part.*`` choices, an action-deck
+    id for Binding Ties' trash-this-card offers) and, where the effect has one, its number `n` (e.g.
+    the Action cost of a Clone Bay replay)."""
+
+    __slots__ = ("card", "n")
+
+    def __init__(self, seat: int, key: str, options: list[Action], card: int, n: int = 0) -> None:
+        super().__init__(seat, key, options)
+        self.card = card
+        self.n = n
+
+    def copy(self) -> Frame:
+        return CardChoice(self.player, self.key, self.options.copy(), self.card, self.n)
+
+
+class AmountChoice(Choice):
+    """A choice about an amount `n`: reputation still to gain one at a time, a requirement's −n."""
+
+    __slots__ = ("n",)
+
+    def __init__(self, seat: int, key: str, options: list[Action], n: int) -> None:
+        super().__init__(seat, key, options)
+        self.n = n
+
+    def copy(self) -> Frame:
+        return AmountChoice(self.player, self.key, self.options.copy(), self.n)
+
+
+def card_choice(ch: Choice) -> CardChoice:
+    """The pending choice as the `CardChoice` its handler's key was pushed with."""
+    assert isinstance(ch, CardChoice)
+    return ch
+
+
+def amount_choice(ch: Choice) -> AmountChoice:
+    """The pending choice as the `AmountChoice` its handler's key was pushed with."""
+    assert isinstance(ch, AmountChoice)
+    return ch

@@ -2,9 +2,10 @@
 rules call (`crew_ability`, `run_ops`), menu text of crew choices and crew event text.
 
 Each crew card's ability is a list of small ops run in order for the player who played it (for a
-Mercenary Crew, "you" = the Mission Leader, 8.5). The pieces: crew_specs.py (the op vocabulary,
-validation at import, `LISTS` / `ABILITY`), crew_interpreter.py (continuations, `CrewChoice` frames,
-the ops and their choices; registries `CREW_HOOKS` for Binding Ties hooks, filled by bt_effects.py)
+Mercenary Crew, "you" = the Mission Leader, 8.5). The pieces: crew_specs.py (validation of the crew
+ops into the one vocabulary, effect_ops.Op, at import; `LISTS` / `ABILITY`), instant_ops.py (the ops
+every card kind shares), crew_interpreter.py (continuations, `CrewChoice` frames, the crew-only ops
+and their choices; registry `CREW_HOOKS` for Binding Ties hooks, filled by bt_effects.py)
 and crew_hooks.py (the unique BG/FE cards). Their public names are re-exported here.
 """
 
@@ -36,12 +37,9 @@ from spacetable.games.moonrakers.crew_interpreter import (
     CrewChoice,
     CrewHook,
     Ctx,
-    _decode,
-    choice_context,
+    crew_choice,
     discard_from_hand,
     is_mercenary,
-    play_as_type,
-    reduce_requirement,
     run,
     trash_from_hand,
 )
@@ -55,11 +53,12 @@ from spacetable.games.moonrakers.crew_specs import (
     R_CREW,
     R_DAMAGE,
     ZONES,
-    Op,
     compile_catalog,
     compile_ops,
     describe_ops,
 )
+from spacetable.games.moonrakers.effect_ops import Op
+from spacetable.games.moonrakers.instant_ops import play_as_type, reduce_requirement
 
 if TYPE_CHECKING:
     from spacetable.games.moonrakers.state import MoonrakersState
@@ -72,7 +71,7 @@ def crew_ability(s: MoonrakersState, seat: int, crew: int) -> None:
     """Resolve a crew card's ability for the player who played it (2.4; for a Mercenary Crew the ML)."""
     assert s.ex is not None
     merc = crew + CREW_BASE in s.merc_used  # 8.5: played from the Mercenary row this turn
-    run(s, Ctx(seat, crew, merc, [ABILITY[crew], 0]))
+    run(s, Ctx(seat, crew, merc, [ABILITY[crew]], [0]))
 
 
 def run_ops(s: MoonrakersState, seat: int, crew: int, ops: int | Sequence[Mapping[str, Any]],
@@ -86,7 +85,7 @@ def run_ops(s: MoonrakersState, seat: int, crew: int, ops: int | Sequence[Mappin
         lid = _INTERNED.get(key, -1)
         if lid < 0:
             lid = _INTERNED[key] = compile_ops(list(ops), A.CAT.crew[crew].name if crew >= 0 else "run_ops")
-    return run(s, Ctx(seat, crew, merc, [lid, 0]))
+    return run(s, Ctx(seat, crew, merc, [lid], [0]))
 
 
 def describe_choice(s: MoonrakersState, a: Action) -> str | None:
@@ -94,7 +93,7 @@ def describe_choice(s: MoonrakersState, a: Action) -> str | None:
     top = s.stack[-1] if s.stack else None
     if not isinstance(top, CrewChoice):
         return None
-    ctx, _ = choice_context(top)
+    ctx = top.ctx
     name = A.CAT.crew[ctx.crew].name if ctx.crew >= 0 else "ability"
     if a.kind == "option" and top.key == K_OPTION:
         return f"{name}: {describe_ops(ctx.op().options[int(a.args[0]) - 1])}"
@@ -114,7 +113,7 @@ __all__ = [
     "ABILITY", "BUILTIN_HOOKS", "BUILTIN_HOOK_NAMES", "CREW_BASE", "CREW_HOOKS", "FILE", "K_AT0K", "K_B3AR",
     "K_LEE", "K_METAXIS", "K_MYLA", "K_OPTION", "K_REDACTED", "K_REDUCE", "K_RYAN", "K_TRASH", "K_ZEK",
     "LISTS", "OPS", "PLAY_TYPES", "RELIST", "R_CREW", "R_DAMAGE", "ZONES", "CrewChoice", "CrewHook", "Ctx",
-    "Op", "_decode", "choice_context", "compile_catalog", "compile_ops", "crew_ability", "crew_hooks",
+    "Op", "compile_catalog", "crew_choice", "compile_ops", "crew_ability", "crew_hooks",
     "describe_choice", "describe_ops", "discard_from_hand", "is_mercenary", "play_as_type",
     "reduce_requirement", "run_ops", "trash_from_hand",
 ]

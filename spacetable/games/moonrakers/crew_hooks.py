@@ -26,17 +26,17 @@ from spacetable.games.moonrakers.crew_interpreter import (
     K_RYAN,
     K_ZEK,
     Ctx,
+    crew_choice,
     discard_from_hand,
-    play_as_type,
 )
 from spacetable.games.moonrakers.crew_interpreter import ask as _ask
-from spacetable.games.moonrakers.crew_interpreter import choice_context as _decode
 from spacetable.games.moonrakers.crew_interpreter import distinct as _distinct
 from spacetable.games.moonrakers.crew_interpreter import resume as _resume
 from spacetable.games.moonrakers.crew_specs import ABILITY, CREW_BASE, R_DAMAGE
 from spacetable.games.moonrakers.dice import discard_die, distinct_dice
 from spacetable.games.moonrakers.execution import HazardDie, contribute, play_card
 from spacetable.games.moonrakers.frames import Frame
+from spacetable.games.moonrakers.instant_ops import play_as_type
 from spacetable.games.moonrakers.zones import draw, take_top
 
 if TYPE_CHECKING:
@@ -55,7 +55,7 @@ def _at0k(s: MoonrakersState, ctx: Ctx) -> bool:
 
 
 def _on_at0k(s: MoonrakersState, ch: Choice, a: Action) -> None:
-    ctx, _ = _decode(ch)
+    ctx = crew_choice(ch).ctx
     assert s.ex is not None
     icons = discard_die(s.ex.seats[ctx.seat], int(a.args[0]) - 1)
     s.emit("3.4.5", "crew-die-discarded", ctx.seat, icons)
@@ -73,7 +73,7 @@ def _b3ar(s: MoonrakersState, ctx: Ctx) -> bool:
 
 
 def _on_b3ar(s: MoonrakersState, ch: Choice, a: Action) -> None:
-    ctx, _ = _decode(ch)
+    ctx = crew_choice(ch).ctx
     assert s.ex is not None
     card = A.CARD_ID[A.arg(a)]
     play = s.ex.seats[ctx.seat].play
@@ -101,11 +101,12 @@ def _lee(s: MoonrakersState, ctx: Ctx) -> bool:
             break
         looked.append(c)
     s.emit("2.4", "crew-look", ctx.seat, len(looked))
-    return _ask(s, ctx, K_LEE, [A.CHOOSE[c] for c in _distinct(looked)], looked)
+    return _ask(s, ctx, K_LEE, [A.CHOOSE[c] for c in _distinct(looked)], looked=looked)
 
 
 def _on_lee(s: MoonrakersState, ch: Choice, a: Action) -> None:
-    ctx, looked = _decode(ch)
+    lee = crew_choice(ch)
+    ctx, looked = lee.ctx, lee.looked
     card = A.CARD_ID[A.arg(a)]
     looked.remove(card)
     s.players[ctx.seat].discard.extend(looked)
@@ -125,7 +126,7 @@ def _myla_step(s: MoonrakersState, ctx: Ctx, count: int) -> bool:
     if not hand:
         draw(s, ctx.seat, count)
         return False
-    return _ask(s, ctx, K_MYLA, _myla_options(s, ctx, []), [count], auto=False)
+    return _ask(s, ctx, K_MYLA, _myla_options(s, ctx, []), chosen=count, auto=False)
 
 
 def _myla_options(s: MoonrakersState, ctx: Ctx, asked: list[Action]) -> list[Action]:
@@ -133,8 +134,8 @@ def _myla_options(s: MoonrakersState, ctx: Ctx, asked: list[Action]) -> list[Act
 
 
 def _on_myla(s: MoonrakersState, ch: Choice, a: Action) -> None:
-    ctx, extra = _decode(ch)
-    count = extra[0]
+    myla = crew_choice(ch)
+    ctx, count = myla.ctx, myla.chosen
     if a is A.DONE or a is A.SKIP:
         draw(s, ctx.seat, count)
     else:
@@ -157,7 +158,7 @@ def _redacted_step(s: MoonrakersState, ctx: Ctx, mask: int) -> bool:
         _reroll(s, ctx.seat, mask)
         return False
     options.append(A.DONE)
-    return _ask(s, ctx, K_REDACTED, options, [mask], auto=False)
+    return _ask(s, ctx, K_REDACTED, options, chosen=mask, auto=False)
 
 
 def _reroll(s: MoonrakersState, seat: int, mask: int) -> None:
@@ -167,8 +168,8 @@ def _reroll(s: MoonrakersState, seat: int, mask: int) -> None:
 
 
 def _on_redacted(s: MoonrakersState, ch: Choice, a: Action) -> None:
-    ctx, extra = _decode(ch)
-    mask = extra[0]
+    redacted = crew_choice(ch)
+    ctx, mask = redacted.ctx, redacted.chosen
     if a is A.DONE:
         _reroll(s, ctx.seat, mask)
     elif _redacted_step(s, ctx, mask | 1 << (int(a.args[0]) - 1)):
@@ -196,7 +197,7 @@ def _ryan_options(s: MoonrakersState, ctx: Ctx, asked: list[Action]) -> list[Act
 
 
 def _on_ryan(s: MoonrakersState, ch: Choice, a: Action) -> None:
-    ctx, _ = _decode(ch)
+    ctx = crew_choice(ch).ctx
     if a is not A.SKIP:
         ex = s.ex
         assert ex is not None
@@ -261,7 +262,7 @@ class ShuffleAfterwards(Frame):
 
 
 def _on_zek(s: MoonrakersState, ch: Choice, a: Action) -> None:
-    ctx, _ = _decode(ch)
+    ctx = crew_choice(ch).ctx
     if a is A.SKIP:  # the draw pile emptied meanwhile
         _resume(s, ctx)
         return
@@ -280,10 +281,10 @@ def _metaxis(s: MoonrakersState, ctx: Ctx) -> bool:
 
 
 def _on_metaxis(s: MoonrakersState, ch: Choice, a: Action) -> None:
-    ctx, _ = _decode(ch)
+    ctx = crew_choice(ch).ctx
     copied = A.CARD_ID[A.arg(a)] - CREW_BASE
     s.emit("2.4", "crew-copy", ctx.seat, copied)
-    ctx.conts.extend((ABILITY[copied], 0))
+    ctx.enter(ABILITY[copied])
     _resume(s, ctx)
 
 

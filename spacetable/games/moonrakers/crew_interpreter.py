@@ -1,8 +1,10 @@
-"""The crew-ability interpreter: continuations, choice frames and the Python of every vocabulary op.
+"""The crew-ability interpreter: continuations, choice frames and the crew-only ops.
 
-An op that needs a choice pushes a `CrewChoice` frame whose `data` holds the whole continuation (the
-card, the Mercenary flag and a stack of (op list, next index) pairs), so the ability resumes after the
-choice and a copied state resumes independently. Choice handlers are registered at import.
+A crew ability runs its op list (effect_ops.Op, compiled by crew_specs) through `OPS`: the ops every
+card kind shares (instant_ops.INSTANTS) and the crew-only ones here. An op that needs a choice pushes a
+`CrewChoice` frame holding the whole continuation (`Ctx`: the seat, the card, the Mercenary flag and
+the stack of op lists with each one's next index), so the ability resumes after the choice and a
+copied state resumes independently. The manifest registers the choice handlers (`wiring.wire`).
 
 Registries filled by other modules at import: `BUILTIN_HOOKS` (crew_hooks.py, the unique BG/FE cards),
 `RELIST` (crew_hooks.py: choices re-listed from a zone), `CREW_HOOKS` (bt_effects.py, Binding Ties).
@@ -17,20 +19,12 @@ from spacetable.engine.action import Action
 from spacetable.engine.errors import DataError
 from spacetable.games.moonrakers import actions as A
 from spacetable.games.moonrakers import choices, effects
-from spacetable.games.moonrakers import execution as X
 from spacetable.games.moonrakers.choices import Choice, Handler
-from spacetable.games.moonrakers.crew_specs import (
-    CREW_BASE,
-    FILE,
-    LISTS,
-    OP_FIELDS,
-    R_DAMAGE,
-    Op,
-    describe_ops,
-)
+from spacetable.games.moonrakers.crew_specs import CREW_BASE, FILE, LISTS, OP_FIELDS, describe_ops
+from spacetable.games.moonrakers.effect_ops import Op
 from spacetable.games.moonrakers.execution import HazardDie
+from spacetable.games.moonrakers.instant_ops import INSTANTS, Source, reduce_requirement
 from spacetable.games.moonrakers.zones import (
-    draw,
     draw_objective,
     gain_credits,
     gain_prestige,
@@ -50,43 +44,47 @@ K_REDACTED, K_RYAN, K_ZEK, K_METAXIS = "crew.redacted", "crew.ryan-rogal", "crew
 
 
 # ------------------------------------------------------------------------------- continuation
-class Ctx:
-    """Who resolves which card, and what remains: `conts` is a flat stack of (list id, next index)."""
+class Ctx(Source):
+    """A crew ability being resolved: the `Source` (seat, crew card, Mercenary flag) and what remains,
+    a stack of op lists (`lists`, ids into crew_specs.LISTS) each with the index of its next op (`at`,
+    in step with `lists`); the innermost list is the last one."""
 
-    __slots__ = ("seat", "crew", "merc", "conts")
+    __slots__ = ("lists", "at")
 
-    def __init__(self, seat: int, crew: int, merc: bool, conts: list[int]) -> None:
-        self.seat = seat
-        self.crew = crew
-        self.merc = merc
-        self.conts = conts
+    def __init__(self, seat: int, crew: int, merc: bool, lists: list[int], at: list[int]) -> None:
+        super().__init__(seat, crew, -1, merc)
+        self.lists = lists
+        self.at = at
 
-    def encode(self, extra: Sequence[int] = ()) -> list[int]:
-        return [self.crew, int(self.merc), len(self.conts), *self.conts, *extra]
+    def copy(self) -> Ctx:
+        return Ctx(self.seat, self.crew, self.merc, self.lists.copy(), self.at.copy())
+
+    def enter(self, lid: int) -> None:
+        """Run op list `lid` next, then carry on with what remained (a branch, a copied ability)."""
+        self.lists.append(lid)
+        self.at.append(0)
 
     def op(self) -> Op:
-        """The op that suspended the program (the one just before the top continuation's index)."""
-        return LISTS[self.conts[-2]][self.conts[-1] - 1]
-
-
-def choice_context(ch: Choice) -> tuple[Ctx, list[int]]:
-    """The continuation of a pending crew choice and its extra ints (for bots: `ctx.op()` is the op
-    being decided, e.g. a ``choose`` whose `options` are op-list ids into `LISTS`)."""
-    d = ch.data
-    k = d[2]
-    return Ctx(ch.player, d[0], bool(d[1]), d[3:3 + k]), d[3 + k:]
-
-
-_decode = choice_context
+        """The op that suspended the program (the one just before the innermost list's next index)."""
+        return LISTS[self.lists[-1]][self.at[-1] - 1]
 
 
 class CrewChoice(Choice):
-    """A choice made for a crew ability; its private view names the card and what is looked at."""
+    """A choice made for a crew ability: `ctx` resumes the ability after it; `looked` holds the cards
+    looked at (Lee van Cribb), `chosen` what was chosen so far (Myla Dystra: cards discarded;
+    [Redacted]: a bit mask of the dice picked). Its private view names what is looked at."""
 
-    __slots__ = ()
+    __slots__ = ("ctx", "looked", "chosen")
+
+    def __init__(self, key: str, options: list[Action], ctx: Ctx, looked: list[int] | None = None,
+                 chosen: int = 0) -> None:
+        super().__init__(ctx.seat, key, options)
+        self.ctx = ctx
+        self.looked = looked if looked is not None else []
+        self.chosen = chosen
 
     def public(self) -> dict[str, Any]:
-        crew = self.data[0]
+        crew = self.ctx.crew
         return {"decision": self.name, "player": self.player,
                 "crew": A.CAT.crew[crew].slug if crew >= 0 else None}
 
@@ -96,50 +94,57 @@ class CrewChoice(Choice):
         fn = RELIST.get(self.key)
         if fn is None:
             return self.options
-        ctx, _ = _decode(self)
-        return fn(s, ctx, self.options) or [A.SKIP]
+        return fn(s, self.ctx, self.options) or [A.SKIP]
 
     def private(self, s: MoonrakersState) -> dict[str, Any]:
         d: dict[str, Any] = {"options": [str(a) for a in self.legal(s)]}
-        ctx, extra = _decode(self)
         if self.key == K_LEE:
-            d["looking_at"] = [A.CARD_SLUGS[c] for c in extra]
+            d["looking_at"] = [A.CARD_SLUGS[c] for c in self.looked]
         elif self.key == K_OPTION:
-            d["option_texts"] = [describe_ops(b) for b in ctx.op().options]
+            d["option_texts"] = [describe_ops(b) for b in self.ctx.op().options]
         elif self.key in (K_MYLA, K_REDACTED):
-            d["chosen"] = extra[0]
+            d["chosen"] = self.chosen
         return d
 
     def copy(self) -> CrewChoice:
-        return CrewChoice(self.player, self.key, self.options.copy(), self.data.copy())
+        return CrewChoice(self.key, self.options.copy(), self.ctx.copy(), self.looked.copy(), self.chosen)
+
+
+def crew_choice(ch: Choice) -> CrewChoice:
+    """A pending crew choice (for bots: `crew_choice(top).ctx.op()` is the op being decided, e.g. a
+    ``choose`` whose `options` are op-list ids into `LISTS`)."""
+    assert isinstance(ch, CrewChoice)
+    return ch
 
 
 def run(s: MoonrakersState, ctx: Ctx) -> bool:
     """Run ops until the program ends (True) or a choice takes it over (False)."""
-    conts = ctx.conts
-    while conts:
-        lid, i = conts[-2], conts[-1]
-        ops = LISTS[lid]
+    lists, at = ctx.lists, ctx.at
+    while lists:
+        ops = LISTS[lists[-1]]
+        i = at[-1]
         if i >= len(ops):
-            del conts[-2:]
+            lists.pop()
+            at.pop()
             continue
-        conts[-1] = i + 1
+        at[-1] = i + 1
         op = ops[i]
         if OPS[op.op](s, ctx, op):
             return False
     return True
 
 
-def ask(s: MoonrakersState, ctx: Ctx, key: str, options: list[Action], extra: Sequence[int] = (),
-         auto: bool = True) -> bool:
+def ask(s: MoonrakersState, ctx: Ctx, key: str, options: list[Action], looked: list[int] | None = None,
+        chosen: int = 0, auto: bool = True) -> bool:
     """Offer a choice. Returns False (nothing to choose: carry on) or True (the handler resumes).
 
-    With `auto`, a single option is taken at once; only choices among public cards use it, so that
-    skipping a question never tells the table anything about a hidden hand or draw pile.
+    The choice takes `ctx` over (the program that asked stops). With `auto`, a single option is taken
+    at once; only choices among public cards use it, so that skipping a question never tells the
+    table anything about a hidden hand or draw pile.
     """
     if not options:
         return False
-    ch = CrewChoice(ctx.seat, key, options, ctx.encode(extra))
+    ch = CrewChoice(key, options, ctx, looked, chosen)
     if auto and len(options) == 1:
         choices.HANDLERS[key](s, ch, options[0])
     else:
@@ -155,27 +160,6 @@ def resume(s: MoonrakersState, ctx: Ctx) -> None:
 def is_mercenary(s: MoonrakersState, crew: int) -> bool:
     """True when crew card `crew` was played from the Mercenary row this turn (8.5)."""
     return crew + CREW_BASE in s.merc_used
-
-
-def reduce_requirement(s: MoonrakersState, seat: int, t: int, n: int) -> None:
-    """Lower the shared target of type t by n (3.4.6; the floor 0 is applied by the target)."""
-    assert s.ex is not None
-    s.ex.reduce[t] += n
-    s.emit("3.4.6", "reduce", seat, t, n)
-
-
-def play_as_type(s: MoonrakersState, seat: int, t: int, n: int = 1, merc: bool = False) -> None:
-    """The played crew also counts as a type-t card worth n, with that type's effect (2.5, R19).
-
-    A Mercenary crew only adds to the pool and gives the effect to the ML (8.5, 6.4.3)."""
-    ex = s.ex
-    assert ex is not None
-    if merc:
-        ex.pool[t] += n
-        X.basic_effect(s, seat, t)
-    else:
-        X.play_as(s, seat, t, n)
-    s.emit("2.5", "crew-play-as", seat, t, n)
 
 
 def trash_from_hand(s: MoonrakersState, seat: int, card: int) -> None:
@@ -199,26 +183,7 @@ def distinct(cards: Sequence[int]) -> list[int]:
     return sorted(set(cards))
 
 
-# ------------------------------------------------------------------------------- simple ops
-def _actions(s: MoonrakersState, ctx: Ctx, op: Op) -> bool:
-    assert s.ex is not None
-    s.ex.seats[ctx.seat].actions += op.n
-    s.emit("3.4.7", "actions", ctx.seat, op.n)
-    return False
-
-
-def _draw(s: MoonrakersState, ctx: Ctx, op: Op) -> bool:
-    draw(s, ctx.seat, op.n)
-    return False
-
-
-def _block(s: MoonrakersState, ctx: Ctx, op: Op) -> bool:
-    assert s.ex is not None
-    s.ex.seats[ctx.seat].blocks += op.n
-    s.emit("3.4.8", "block", ctx.seat, op.n)
-    return False
-
-
+# ------------------------------------------------------------------------------- crew-only ops
 def _credits(s: MoonrakersState, ctx: Ctx, op: Op) -> bool:
     gain_credits(s, ctx.seat, op.n, "2.4")
     return False
@@ -229,36 +194,9 @@ def _prestige(s: MoonrakersState, ctx: Ctx, op: Op) -> bool:
     return False
 
 
-def _deal(s: MoonrakersState, ctx: Ctx, op: Op) -> bool:
-    assert s.ex is not None
-    if ctx.merc:
-        s.ex.pool[R_DAMAGE] += op.n
-        s.emit("2.6", "deal", ctx.seat, op.n)
-    else:
-        X.deal_damage(s, ctx.seat, op.n)
-    return False
-
-
-def _reduce(s: MoonrakersState, ctx: Ctx, op: Op) -> bool:
-    reduce_requirement(s, ctx.seat, op.type, op.n)
-    return False
-
-
-def _play_as(s: MoonrakersState, ctx: Ctx, op: Op) -> bool:
-    play_as_type(s, ctx.seat, op.type, op.n, ctx.merc)
-    return False
-
-
 def _trash_top(s: MoonrakersState, ctx: Ctx, op: Op) -> bool:
     if trash_top_unseen(s, ctx.seat):  # OQ 7: reshuffles an empty draw pile first; nothing left: skip
         s.emit("2.9", "crew-trash-top", ctx.seat)  # unseen: the card is not named
-    return False
-
-
-def _gain_card(s: MoonrakersState, ctx: Ctx, op: Op) -> bool:
-    p = s.players[ctx.seat]
-    (p.discard if op.to == "discard" else p.hand).append(op.card)
-    s.emit("2.9", "crew-gain-card", ctx.seat, op.card, op.to)
     return False
 
 
@@ -281,7 +219,7 @@ def _reduce_any(s: MoonrakersState, ctx: Ctx, op: Op) -> bool:
 
 
 def _on_reduce(s: MoonrakersState, ch: Choice, a: Action) -> None:
-    ctx, _ = _decode(ch)
+    ctx = crew_choice(ch).ctx
     reduce_requirement(s, ctx.seat, A.REQ_OF[A.arg(a)], ctx.op().n)
     resume(s, ctx)
 
@@ -291,10 +229,10 @@ def _choose(s: MoonrakersState, ctx: Ctx, op: Op) -> bool:
 
 
 def _on_option(s: MoonrakersState, ch: Choice, a: Action) -> None:
-    ctx, _ = _decode(ch)
+    ctx = crew_choice(ch).ctx
     k = int(a.args[0]) - 1
     s.emit("2.4", "crew-option", ctx.seat, ctx.crew, k + 1)
-    ctx.conts.extend((ctx.op().options[k], 0))
+    ctx.enter(ctx.op().options[k])
     resume(s, ctx)
 
 
@@ -313,7 +251,7 @@ def _trash_options(s: MoonrakersState, ctx: Ctx, asked: list[Action]) -> list[Ac
 
 
 def _on_trash(s: MoonrakersState, ch: Choice, a: Action) -> None:
-    ctx, _ = _decode(ch)
+    ctx = crew_choice(ch).ctx
     if a is not A.SKIP:
         trash_from_hand(s, ctx.seat, A.CARD_ID[A.arg(a)])
     resume(s, ctx)
@@ -341,11 +279,11 @@ RELIST: Final[dict[str, Callable[[MoonrakersState, Ctx, list[Action]], list[Acti
 """Choice keys whose options are re-listed from a zone when asked (`wiring.wire` adds crew_hooks' own)."""
 
 OPS: Final[dict[str, Callable[[MoonrakersState, Ctx, Op], bool]]] = {
-    "actions": _actions, "draw": _draw, "block": _block, "credits": _credits,
-    "gain_prestige": _prestige, "deal": _deal, "reduce": _reduce, "reduce_any": _reduce_any,
-    "play_as": _play_as, "choose": _choose, "trash_hand": _trash_hand, "trash_top": _trash_top,
-    "gain_card": _gain_card, "gain_objective": _gain_objective, "extra_die": _extra_die, "hook": _hook,
+    **INSTANTS, "credits": _credits, "gain_prestige": _prestige, "reduce_any": _reduce_any, "choose": _choose,
+    "trash_hand": _trash_hand, "trash_top": _trash_top, "gain_objective": _gain_objective,
+    "extra_die": _extra_die, "hook": _hook,
 }
+"""Every crew op: the ones all card kinds share (instant_ops.INSTANTS) and the crew-only ones."""
 assert set(OPS) == set(OP_FIELDS)
 
 

@@ -1,6 +1,7 @@
-"""The crew-ability vocabulary (2.4): op dataclass, validation and compilation of data/crew.json.
+"""The crew-ability vocabulary (2.4): validation and compilation of data/crew.json into `effect_ops.Op`.
 
-Each crew card's `effects` is a list of small ops, validated at import (a bad spec raises
+Each crew card's `effects` is a list of small ops (the one card-effect vocabulary, effect_ops.py),
+validated at import (a bad spec raises
 `DataError(file, card, field, message)`) and compiled into `LISTS` (op-list ids are indices);
 `ABILITY[crew id]` is the op-list id of each card's ability. The vocabulary:
 
@@ -21,37 +22,24 @@ Each crew card's `effects` is a list of small ops, validated at import (a bad sp
   registered in `crew_interpreter.CREW_HOOKS` (Binding Ties, by bt_effects.py; checked only when
   played).
 
-crew_interpreter.py runs the compiled lists; crew_effects.py is the entry point the rules call.
+crew_interpreter.py runs the compiled lists (the ops every card kind shares through instant_ops.py);
+crew_effects.py is the entry point the rules call.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import Any, Final
 
 from spacetable.engine.errors import DataError
 from spacetable.games.moonrakers import actions as A
 from spacetable.games.moonrakers.cards import BASIC, BASIC_NAMES, REQ_TYPES, Catalog
+from spacetable.games.moonrakers.effect_ops import MAX_NUMBER, Op
 
 FILE = "moonrakers/data/crew.json"
 R_DAMAGE: Final = 3
 R_CREW: Final = 4
 CREW_BASE: Final = 7  # action-deck id of crew 0 (actions.CARD_SLUGS)
-
-
-@dataclass(frozen=True, slots=True)
-class Op:
-    """One compiled op. `type` is a requirement index, `card` a basic card id, `options` op-list ids."""
-
-    op: str
-    n: int = 0
-    type: int = -1
-    optional: bool = False
-    name: str = ""
-    card: int = -1
-    to: str = ""
-    options: tuple[int, ...] = ()
 
 
 LISTS: Final[list[tuple[Op, ...]]] = []
@@ -115,8 +103,8 @@ def _compile_op(raw: Any, card: str, field: str) -> Op:
         v = raw[f]
         if kind in ("count", "amount"):
             low = 1 if kind == "count" else 0
-            if not isinstance(v, int) or isinstance(v, bool) or not low <= v <= 20:
-                raise fail(f"must be an integer from {low} to 20, not {v!r}", f)
+            if not isinstance(v, int) or isinstance(v, bool) or not low <= v <= MAX_NUMBER:
+                raise fail(f"must be an integer from {low} to {MAX_NUMBER}, not {v!r}", f)
             kw["n"] = v
         elif kind in ("req", "play_type"):
             allowed_types = REQ_TYPES if kind == "req" else PLAY_TYPES

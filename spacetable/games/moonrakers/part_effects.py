@@ -33,6 +33,7 @@ from spacetable.engine.action import Action
 from spacetable.games.moonrakers import actions as A
 from spacetable.games.moonrakers.cards import MISS
 from spacetable.games.moonrakers.dice import is_blocked
+from spacetable.games.moonrakers.effect_ops import PAID, Op
 from spacetable.games.moonrakers.part_instants import run
 from spacetable.games.moonrakers.part_payments import (
     PayChoice,
@@ -53,7 +54,6 @@ from spacetable.games.moonrakers.part_specs import (
     HOOKED,
     INSTANT_OPS,
     ON_PLAY,
-    PAID,
     PAY_KINDS,
     PLAYABLE,
     R_CREW,
@@ -69,7 +69,6 @@ from spacetable.games.moonrakers.part_specs import (
     TYPES,
     USED_BASE,
     Free,
-    Op,
     PartFx,
     Pay,
     Trigger,

@@ -1,8 +1,9 @@
-"""Instant effects of ship parts: the interpreter of compiled `effects` lists (part_specs.Op) and
-the follow-up choices they ask (Choice keys part.play-as, part.discard-die, part.replay-crew).
+"""Instant effects of ship parts: the interpreter of compiled `effects` lists (effect_ops.Op) and
+the follow-up choices of the part-only ops (Choice keys part.discard-die, part.replay-crew).
 
-`run(s, seat, part, ops, paid)` carries out the ops in order for the part's owner; choices are pushed
-as `choices.Choice` frames whose handlers are registered at import.
+`run(s, seat, part, ops, paid)` carries out the ops in order for the part's owner: the ops every card
+kind shares through instant_ops.INSTANTS, the part-only ones (`PART_OPS`) here. Choices are pushed as
+`choices.CardChoice` frames of the part; their handlers are registered by the manifest.
 """
 
 from __future__ import annotations
@@ -13,11 +14,11 @@ from spacetable.engine.action import Action
 from spacetable.games.moonrakers import actions as A
 from spacetable.games.moonrakers import effects
 from spacetable.games.moonrakers import execution as X
-from spacetable.games.moonrakers.cards import DMG1
-from spacetable.games.moonrakers.choices import Choice, Handler
+from spacetable.games.moonrakers.choices import CardChoice, Choice, Handler, card_choice
 from spacetable.games.moonrakers.dice import discard_die, distinct_dice
-from spacetable.games.moonrakers.part_specs import BASIC_TYPE, PAID, R_CREW, R_DAMAGE, Op
-from spacetable.games.moonrakers.zones import draw
+from spacetable.games.moonrakers.effect_ops import Op
+from spacetable.games.moonrakers.instant_ops import INSTANTS, Instant, Source
+from spacetable.games.moonrakers.part_specs import R_CREW, R_DAMAGE
 
 if TYPE_CHECKING:
     from spacetable.games.moonrakers.state import MoonrakersState
@@ -25,76 +26,63 @@ if TYPE_CHECKING:
 
 def run(s: MoonrakersState, seat: int, part: int, ops: tuple[Op, ...], paid: int) -> None:
     """Carry out instant effects of `part` for its owner `seat` (`paid`: cards paid, for n "paid")."""
-    ex = s.ex
-    assert ex is not None
-    st = ex.seats[seat]
+    assert s.ex is not None
+    src = Source(seat, part=part, paid=paid)
     for e in ops:
-        op = e.op
-        if op in ("actions", "draw"):
-            n = paid if e.n == PAID else e.n
-            if e.per == "ally":
-                n *= len(ex.order) - 1  # OQ 26: every non-ML participant
-            elif e.per == "die":
-                n *= len(st.dice)  # OQ 29: dice targeting the owner after the roll
-            if n <= 0:
-                continue
-            for q in ([x for x in ex.order if x != seat] if e.allies else [seat]):  # R24
-                if op == "actions":
-                    ex.seats[q].actions += n
-                    s.emit("5.5", "actions", q, n)
-                else:
-                    draw(s, q, n)
-        elif op == "reduce":
-            ex.reduce[e.t] += e.n
-            s.emit("3.4.6", "reduce", seat, e.t, e.n)
-        elif op == "block":
-            st.blocks += e.n
-            s.emit("3.4.8", "block", seat, e.n)
-        elif op == "pool":
-            ex.pool[e.t] += e.n
-            if e.t == R_DAMAGE:
-                st.damage += e.n
-            s.emit("5.5", "extra-count", seat, e.t, e.n)
-        elif op == "deal":
-            X.deal_damage(s, seat, e.n)
-        elif op == "play_as":
-            if e.choose:
-                opts = [A.CHOOSE[c] for c in e.choose] + ([A.SKIP] if e.optional else [])
-                s.stack.append(Choice(seat, "part.play-as", opts, [part]))
-            else:
-                _virtual(s, seat, e.t)
-        elif op == "gain_card":
-            s.players[seat].discard.append(e.t)
-            s.emit("5.5", "gain-card", seat, e.t)
-        elif op == "play_boosted":
-            _play_boosted(s, seat, e.t, e.n)
-        elif op == "discard_die":
-            if st.dice:  # one option per kind of die: icons, and blocked by reputation or not
-                opts = [A.TARGET[i] for i in distinct_dice(st, len(A.TARGET))]
-                if e.optional:
-                    opts.append(A.SKIP)
-                s.stack.append(Choice(seat, "part.discard-die", opts, [part]))
-        elif op == "replay_crew":
-            crew = sorted({c for c in st.play if c >= 7})
-            if crew and st.actions >= e.n:
-                s.stack.append(Choice(seat, "part.replay-crew", [A.CHOOSE[c] for c in crew], [part, e.n]))
-        # "siphon" is resolved by after_play
+        fn = INSTANTS.get(e.op)
+        (PART_OPS[e.op] if fn is None else fn)(s, src, e)
 
 
-def _virtual(s: MoonrakersState, seat: int, card: int) -> None:
-    """A card of kind `card` that exists only as an effect counts as played, with its effect (OQ 19)."""
+def _pool(s: MoonrakersState, src: Source, op: Op) -> bool:
+    """+n to the pool without a card (Duo 1000's second Shield, OQ 18)."""
     ex = s.ex
     assert ex is not None
-    s.emit("2.5", "play-as", seat, card)
-    t = BASIC_TYPE[card]
-    if t == R_DAMAGE:
-        st = ex.seats[seat]
-        X.contribute(s, st, R_DAMAGE, card - DMG1 + 1)
-        st.dmg_cards += 1  # a Damage card for Kary Powalk (2.5, OQ 4)
-        ex.damage_cards += 1
-        effects.after_play(s, seat, -1, R_DAMAGE)
-    else:
-        X.play_as(s, seat, t)
+    ex.pool[op.type] += op.n
+    if op.type == R_DAMAGE:
+        ex.seats[src.seat].damage += op.n
+    s.emit("5.5", "extra-count", src.seat, op.type, op.n)
+    return False
+
+
+def _boosted(s: MoonrakersState, src: Source, op: Op) -> bool:
+    _play_boosted(s, src.seat, op.card, op.n)
+    return False
+
+
+def _discard_die(s: MoonrakersState, src: Source, op: Op) -> bool:
+    ex = s.ex
+    assert ex is not None
+    st = ex.seats[src.seat]
+    if not st.dice:
+        return False
+    # one option per kind of die: icons, and blocked by reputation or not
+    opts = [A.TARGET[i] for i in distinct_dice(st, len(A.TARGET))]
+    if op.optional:
+        opts.append(A.SKIP)
+    s.stack.append(CardChoice(src.seat, "part.discard-die", opts, src.part))
+    return True
+
+
+def _replay_crew(s: MoonrakersState, src: Source, op: Op) -> bool:
+    ex = s.ex
+    assert ex is not None
+    st = ex.seats[src.seat]
+    crew = sorted({c for c in st.play if c >= 7})
+    if not crew or st.actions < op.n:
+        return False
+    s.stack.append(CardChoice(src.seat, "part.replay-crew", [A.CHOOSE[c] for c in crew], src.part, op.n))
+    return True
+
+
+def _siphon(s: MoonrakersState, src: Source, op: Op) -> bool:
+    return False  # resolved by part_effects.after_play, which sees the blocks before and after
+
+
+PART_OPS: Final[dict[str, Instant]] = {
+    "pool": _pool, "play_boosted": _boosted, "discard_die": _discard_die, "replay_crew": _replay_crew,
+    "siphon": _siphon,
+}
+"""The part-only instant ops (the shared ones are instant_ops.INSTANTS)."""
 
 
 def _play_boosted(s: MoonrakersState, seat: int, card: int, value: int) -> None:
@@ -113,11 +101,6 @@ def _play_boosted(s: MoonrakersState, seat: int, card: int, value: int) -> None:
     effects.after_play(s, seat, card, R_DAMAGE)
 
 
-def _on_play_as(s: MoonrakersState, ch: Choice, a: Action) -> None:
-    if a is not A.SKIP:
-        _virtual(s, ch.player, A.CARD_ID[str(a.args[0])])
-
-
 def _on_discard_die(s: MoonrakersState, ch: Choice, a: Action) -> None:
     if a is A.SKIP:
         return
@@ -132,7 +115,7 @@ def _on_replay_crew(s: MoonrakersState, ch: Choice, a: Action) -> None:
     ex = s.ex
     assert ex is not None
     seat = ch.player
-    cost = ch.data[1]
+    cost = card_choice(ch).n
     card = A.CARD_ID[str(a.args[0])]
     st = ex.seats[seat]
     st.actions -= cost
@@ -143,7 +126,6 @@ def _on_replay_crew(s: MoonrakersState, ch: Choice, a: Action) -> None:
 
 
 CHOICES: Final[dict[str, Handler]] = {
-    "part.play-as": _on_play_as,
     "part.discard-die": _on_discard_die,
     "part.replay-crew": _on_replay_crew,
 }

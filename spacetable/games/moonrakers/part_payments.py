@@ -50,21 +50,27 @@ def next_payment(s: MoonrakersState, seat: int, part: int, paid: int, low: int) 
     if pay.kind == "discard_up_to" and len(opts) == 1:  # nothing left to discard: only `done`
         run(s, seat, part, u.effects, paid)
         return
-    s.stack.append(PayChoice(seat, "part.pay", opts, [part, paid, low]))
+    s.stack.append(PayChoice(seat, "part.pay", opts, part, paid, low))
 
 
 class PayChoice(Choice):
-    """A payment step (`part.pay`). Its options are recomputed from the hand, so a copy whose hidden
-    hand was resampled by `determinize` still offers cards that hand holds (`done` if none fits)."""
+    """A payment step (`part.pay`) of `part`'s ability: `paid` cards paid so far, `low` the id of the
+    last one (cards are taken in id order). Its options are recomputed from the hand, so a copy whose
+    hidden hand was resampled by `determinize` still offers cards that hand holds (`done` if none fits)."""
 
-    __slots__ = ()
+    __slots__ = ("part", "paid", "low")
+
+    def __init__(self, seat: int, key: str, options: list[Action], part: int, paid: int, low: int) -> None:
+        super().__init__(seat, key, options)
+        self.part = part
+        self.paid = paid
+        self.low = low
 
     def legal(self, s: MoonrakersState) -> list[Action]:
-        u = FX[self.data[0]].use
+        u = FX[self.part].use
         assert u is not None
-        paid, low = self.data[1], self.data[2]
-        return (_pay_options(s, self.player, u.pay, paid, low)
-                or _pay_options(s, self.player, u.pay, paid, 0) or [A.DONE])
+        return (_pay_options(s, self.player, u.pay, self.paid, self.low)
+                or _pay_options(s, self.player, u.pay, self.paid, 0) or [A.DONE])
 
     def vacuous(self, s: MoonrakersState) -> bool:
         return False
@@ -73,11 +79,12 @@ class PayChoice(Choice):
         return {"options": [str(a) for a in self.legal(s)]}
 
     def copy(self) -> Frame:
-        return PayChoice(self.player, self.key, self.options.copy(), self.data.copy())
+        return PayChoice(self.player, self.key, self.options.copy(), self.part, self.paid, self.low)
 
 
 def _on_pay(s: MoonrakersState, ch: Choice, a: Action) -> None:
-    part, paid, _ = ch.data
+    assert isinstance(ch, PayChoice)
+    part, paid = ch.part, ch.paid
     seat = ch.player
     u = FX[part].use
     assert u is not None

@@ -1,4 +1,4 @@
-"""The ship-part effect vocabulary (5.5, 5.6, R13): spec dataclasses, validation and compilation.
+"""Ship-part effects (5.5, 5.6, R13): the trigger and payment specs, validation and compilation.
 
 Each part's `effects` in data/ship_parts.json is a list of ops, validated and compiled once at import
 into `FX` (index = part id); a bad spec raises `DataError(file, part, "effects[i].field", message)`.
@@ -23,7 +23,8 @@ Top-level ops (what triggers, or what is changed for good):
   hook {name}                         behaviour in Python: part_effects.PART_HOOKS[name] (Binding Ties)
 Payments (`pay`, exactly one kind): discard [cards] | discard_any n (+ except card) |
   discard_same n | discard_up_to n | trash_any n — chosen card by card (Choice frames).
-Instant ops (`effects` lists, run in order; ops that ask a choice come last, only in on_play or use):
+Instant ops (`effects` lists, compiled into `effect_ops.Op`, the one card-effect vocabulary; run in
+order; ops that ask a choice come last, only in on_play or use):
   actions {n, who?, per?} / draw {n, who?, per?}   who: self|allies (R24); per: ally|die; n may be
                                       "paid" (cards paid by discard_up_to)
   reduce {type, n}                    requirement target −n for this contract (3.4.6)
@@ -49,6 +50,7 @@ from typing import Any, Final
 from spacetable.engine.errors import DataError
 from spacetable.games.moonrakers import actions as A
 from spacetable.games.moonrakers.cards import BASIC, REQ_TYPES, Part
+from spacetable.games.moonrakers.effect_ops import MAX_NUMBER, PAID, Op
 
 FILE = "moonrakers/data/ship_parts.json"
 R_REACTOR: Final = 0
@@ -62,26 +64,12 @@ USED_BASE: Final = 100_000
 """`Seat.used` key of a part's once-per-contract use: USED_BASE + part id."""
 SHARED_BASE: Final = 200_000
 """`Seat.used` key marking an `everyone` free play granted by a participant's part: SHARED_BASE + part id."""
-PAID: Final = -1  # amount "paid": the number of cards paid
 COST_PLAY: Final = -1  # use cost "play": the normal play cost of the played card
 GROUPS: Final[dict[str, tuple[int, ...]]] = {b: (i,) for i, b in enumerate(BASIC)} | {"damage": (3, 4, 5)}
 TYPES: Final[dict[str, int]] = {t: i for i, t in enumerate(REQ_TYPES)}
 
 
 # ------------------------------------------------------------------------------ compiled specs
-@dataclass(frozen=True, slots=True)
-class Op:
-    """An instant effect (see the module docstring)."""
-
-    op: str
-    n: int = 0
-    t: int = -1  # requirement type (reduce, pool) or basic card id (play_as, gain_card, play_boosted)
-    allies: bool = False
-    per: str = ""
-    choose: tuple[int, ...] = ()
-    optional: bool = False
-
-
 @dataclass(frozen=True, slots=True)
 class Free:
     mask: int  # bits of basic card ids
@@ -135,10 +123,6 @@ class PartFx:
 
 
 # ------------------------------------------------------------------------------ validation
-MAX_NUMBER: Final = 20
-"""Largest number an effect may name (cards, Actions, reductions, costs), as in crew_specs."""
-
-
 class _Spec:
     """Reads one op dict, failing with DataError(file, part, 'effects[i].field')."""
 
@@ -238,7 +222,7 @@ def _instants(part: str, where: str, raw: Any, ctx: str, paid_ok: bool = False) 
             out.append(Op(op, n, allies=who == "allies", per=per))
         elif op in ("reduce", "pool"):
             sp = _Spec(part, w, r, ("type", "n"))
-            out.append(Op(op, sp.int_("n"), TYPES[sp.choice("type", TYPES)]))
+            out.append(Op(op, sp.int_("n"), type=TYPES[sp.choice("type", TYPES)]))
         elif op in ("block", "deal"):
             sp = _Spec(part, w, r, ("n",))
             out.append(Op(op, sp.int_("n")))
@@ -247,7 +231,7 @@ def _instants(part: str, where: str, raw: Any, ctx: str, paid_ok: bool = False) 
             if sp.has("card") == sp.has("choose"):
                 sp.fail("card", "give exactly one of card or choose")
             if sp.has("card"):
-                out.append(Op(op, t=sp.basic("card", PLAYABLE)))
+                out.append(Op(op, card=sp.basic("card", PLAYABLE)))
             else:
                 ch = r["choose"]
                 if not isinstance(ch, list) or not ch or any(c not in PLAYABLE for c in ch):
@@ -255,10 +239,10 @@ def _instants(part: str, where: str, raw: Any, ctx: str, paid_ok: bool = False) 
                 out.append(Op(op, choose=tuple(BASIC.index(c) for c in ch), optional=sp.bool_("optional")))
         elif op == "gain_card":
             sp = _Spec(part, w, r, ("card",))
-            out.append(Op(op, t=sp.basic("card")))
+            out.append(Op(op, card=sp.basic("card"), to="discard"))
         elif op == "play_boosted":
             sp = _Spec(part, w, r, ("card", "value"))
-            out.append(Op(op, sp.int_("value"), sp.basic("card", ("damage-1", "damage-2", "damage-3"))))
+            out.append(Op(op, sp.int_("value"), card=sp.basic("card", ("damage-1", "damage-2", "damage-3"))))
         elif op == "discard_die":
             sp = _Spec(part, w, r, (), ("optional",))
             out.append(Op(op, optional=sp.bool_("optional")))
@@ -351,7 +335,7 @@ def _use(part: str, w: str, r: Any) -> Use:
                 ps.fail(kind, "must be at least 1")
             pay = Pay(kind, n, exclude=ps.group("except") if ps.has("except") else 0)
     effects = _instants(part, w + ".effects", r["effects"], "use", paid_ok=pay.kind == "discard_up_to")
-    boosted = [e.t for e in effects if e.op == "play_boosted"]
+    boosted = [e.card for e in effects if e.op == "play_boosted"]
     if cost == COST_PLAY and not boosted:
         sp.fail("cost", '"play" needs a play_boosted effect')
     replay = [e.n for e in effects if e.op == "replay_crew"]

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Final
 from spacetable.engine.action import Action
 from spacetable.games.moonrakers import actions as A
 from spacetable.games.moonrakers.cards import FACTIONS
-from spacetable.games.moonrakers.choices import Choice, Handler
+from spacetable.games.moonrakers.choices import AmountChoice, Choice, Handler, amount_choice
 from spacetable.games.moonrakers.dice import blockable, unblocked_icons
 from spacetable.games.moonrakers.records import END_TURN, EXECUTION, IRREVOCABLE_KINDS, PLANNING
 
@@ -112,7 +112,7 @@ def gain_choice(s: MoonrakersState, seat: int, n: int, rule: str = RULE) -> None
         if not opts:
             return
         if len(opts) > 1:
-            s.stack.append(Choice(seat, "rep-gain", [A.FACTION[f] for f in opts], [n]))
+            s.stack.append(AmountChoice(seat, "rep-gain", [A.FACTION[f] for f in opts], n))
             return
         gain(s, seat, opts[0], 1, rule)
         n -= 1
@@ -120,7 +120,7 @@ def gain_choice(s: MoonrakersState, seat: int, n: int, rule: str = RULE) -> None
 
 def _gain_chosen(s: MoonrakersState, c: Choice, a: Action) -> None:
     gain(s, c.player, FACTION_ID[str(a.args[0])], 1, RULE)
-    gain_choice(s, c.player, c.data[0] - 1)
+    gain_choice(s, c.player, amount_choice(c).n - 1)
 
 
 def lowest(s: MoonrakersState, seat: int) -> list[int]:

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Final
 from spacetable.engine.action import Action
 from spacetable.games.moonrakers import actions as A
 from spacetable.games.moonrakers import effects
-from spacetable.games.moonrakers.choices import HANDLERS, Choice, Handler
+from spacetable.games.moonrakers.choices import HANDLERS, AmountChoice, Choice, Handler, amount_choice
 from spacetable.games.moonrakers.dice import block_die, blockable
 from spacetable.games.moonrakers.reputation import (
     ACTION,
@@ -54,7 +54,8 @@ from spacetable.games.moonrakers.zones import (
 if TYPE_CHECKING:
     from spacetable.games.moonrakers.state import MoonrakersState
 
-# what a payment is for (Choice data): a reward, a trade, or a registered continuation (card abilities)
+# what a payment is for (`RepPayChoice.purpose`): a reward, a trade, or a registered continuation
+# (card abilities)
 P_REWARD, P_TRADE, P_CONT = range(3)
 Continuation = Callable[["MoonrakersState", int], None]
 CONTINUATIONS: Final[list[Continuation]] = []
@@ -99,8 +100,8 @@ def pay(s: MoonrakersState, seat: int, amount: int, same: bool, exclude: int, pu
     if same:
         opts = [f for f in fs if rep[f] >= amount]
         if len(opts) > 1:
-            s.stack.append(Choice(seat, "rep-pay", [A.FACTION[f] for f in opts],
-                                  [amount, 1, exclude, purpose, arg]))
+            opt = [A.FACTION[f] for f in opts]
+            s.stack.append(RepPayChoice(seat, opt, amount, True, exclude, purpose, arg))
             return
         _take(s, seat, opts[0], amount)
     else:
@@ -113,14 +114,36 @@ def pay(s: MoonrakersState, seat: int, amount: int, same: bool, exclude: int, pu
                     _take(s, seat, f, k)
                     amount -= k
                 break
-            s.stack.append(Choice(seat, "rep-pay", [A.FACTION[f] for f in opts],
-                                  [amount, 0, exclude, purpose, arg]))
+            opt = [A.FACTION[f] for f in opts]
+            s.stack.append(RepPayChoice(seat, opt, amount, False, exclude, purpose, arg))
             return
     _paid(s, seat, purpose, arg)
 
 
+class RepPayChoice(Choice):
+    """Which faction pays (`rep-pay`): `amount` reputation still to pay, all of one faction (`same`)
+    or one token at a time, never of faction `exclude`; then `purpose` (P_REWARD, P_TRADE or a paid
+    ability's continuation) with its `arg` (the reward, the faction traded for, the continuation id)."""
+
+    __slots__ = ("amount", "same", "exclude", "purpose", "arg")
+
+    def __init__(self, seat: int, options: list[Action], amount: int, same: bool, exclude: int, purpose: int,
+                 arg: int) -> None:
+        super().__init__(seat, "rep-pay", options)
+        self.amount = amount
+        self.same = same
+        self.exclude = exclude
+        self.purpose = purpose
+        self.arg = arg
+
+    def copy(self) -> RepPayChoice:
+        return RepPayChoice(self.player, self.options.copy(), self.amount, self.same, self.exclude,
+                            self.purpose, self.arg)
+
+
 def _pay_chosen(s: MoonrakersState, c: Choice, a: Action) -> None:
-    amount, same, exclude, purpose, arg = c.data
+    assert isinstance(c, RepPayChoice)
+    amount, same, exclude, purpose, arg = c.amount, c.same, c.exclude, c.purpose, c.arg
     f = FACTION_ID[str(a.args[0])]
     if same:
         _take(s, c.player, f, amount)
@@ -140,13 +163,15 @@ def _paid(s: MoonrakersState, seat: int, purpose: int, arg: int) -> None:
 
 
 # ------------------------------------------------------------------------------- rewards
-def _choose(s: MoonrakersState, seat: int, key: str, options: list[Action],
-            data: list[int] | None = None) -> None:
-    """Push a follow-up choice, or take a forced one at once."""
+def _choose(s: MoonrakersState, seat: int, key: str, options: list[Action], n: int = -1) -> None:
+    """Push a follow-up choice (an `AmountChoice` of `n` when given), or take a forced one at once."""
+    if not options:
+        return
+    ch = Choice(seat, key, options) if n < 0 else AmountChoice(seat, key, options, n)
     if len(options) == 1:
-        HANDLERS[key](s, Choice(seat, key, options, data), options[0])
-    elif options:
-        s.stack.append(Choice(seat, key, options, data))
+        HANDLERS[key](s, ch, options[0])
+    else:
+        s.stack.append(ch)
 
 
 def reward(s: MoonrakersState, seat: int, r: int) -> None:
@@ -182,7 +207,7 @@ def reward(s: MoonrakersState, seat: int, r: int) -> None:
                 seen.append(c)
         _choose(s, seat, "rep-trash", [A.TRASH[c] for c in sorted(seen)])
     elif r == REDUCE:
-        _choose(s, seat, "rep-reduce", [A.REDUCE[t] for t in reducible(s)], [2])
+        _choose(s, seat, "rep-reduce", [A.REDUCE[t] for t in reducible(s)], 2)
     elif r == BLOCK:
         assert st is not None
         _choose(s, seat, "rep-block", [A.TARGET[i] for i in blockable(st)])
@@ -211,7 +236,7 @@ def reduce_requirement(s: MoonrakersState, seat: int, t: int, n: int) -> None:
 
 
 def _reduce_chosen(s: MoonrakersState, c: Choice, a: Action) -> None:
-    reduce_requirement(s, c.player, A.REQ_OF[str(a.args[0])], c.data[0])
+    reduce_requirement(s, c.player, A.REQ_OF[str(a.args[0])], amount_choice(c).n)
 
 
 def _block_chosen(s: MoonrakersState, c: Choice, a: Action) -> None:
@@ -228,15 +253,31 @@ def _bonus_deck(s: MoonrakersState, c: Choice, a: Action) -> None:
     if a is A.BONUS_CREW:
         card = s.crew_deck.pop()
         s.emit(RULE, "rep-bonus-crew", c.player, card)
-        s.stack.append(Choice(c.player, "rep-bonus-keep", [A.YES, A.NO], [0, card]))
+        s.stack.append(KeepChoice(c.player, False, card))
     else:
         card = s.part_deck.pop()
         s.emit(RULE, "rep-bonus-part", c.player, card)
-        s.stack.append(Choice(c.player, "rep-bonus-keep", [A.YES, A.NO], [1, card]))
+        s.stack.append(KeepChoice(c.player, True, card))
+
+
+class KeepChoice(Choice):
+    """Keep the revealed Bonus Card or discard it (`rep-bonus-keep`): `card`, a ship part when
+    `is_part`, else a crew card."""
+
+    __slots__ = ("is_part", "card")
+
+    def __init__(self, seat: int, is_part: bool, card: int) -> None:
+        super().__init__(seat, "rep-bonus-keep", [A.YES, A.NO])
+        self.is_part = is_part
+        self.card = card
+
+    def copy(self) -> KeepChoice:
+        return KeepChoice(self.player, self.is_part, self.card)
 
 
 def _bonus_keep(s: MoonrakersState, c: Choice, a: Action) -> None:
-    is_part, card = c.data
+    assert isinstance(c, KeepChoice)
+    is_part, card = c.is_part, c.card
     seat = c.player
     if a is A.YES:
         if is_part:

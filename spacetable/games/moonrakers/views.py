@@ -16,7 +16,7 @@ from spacetable.engine.state import View
 from spacetable.games.moonrakers import actions as A
 from spacetable.games.moonrakers.cards import DMG1, DMG3, FACTIONS
 from spacetable.games.moonrakers.choices import Choice
-from spacetable.games.moonrakers.crew_interpreter import K_LEE, K_RYAN, CrewChoice, choice_context
+from spacetable.games.moonrakers.crew_interpreter import K_LEE, K_RYAN, CrewChoice
 from spacetable.games.moonrakers.execution import public_execution
 from spacetable.games.moonrakers.negotiation import Negotiate
 from spacetable.games.moonrakers.records import GAME_OVER, PHASE_NAMES
@@ -137,26 +137,26 @@ def determinize(s: S, seat: int, rng: Rng) -> S:
     players = d.players
     choices = [f for f in stack if isinstance(f, Choice)]  # pending choices (most states have none)
     none: list[Choice] = []  # (never written)
+    nolee: list[CrewChoice] = []  # (never written)
     for i, p in enumerate(players):
         if i != seat:
             theirs = [f for f in choices if f.player == i] if choices else none
             # cards another player is looking at (Lee van Cribb) came from its hidden draw pile (1.2)
-            looking = [c for c in theirs if isinstance(c, CrewChoice) and c.key == K_LEE] if theirs else none
+            looking = [c for c in theirs if isinstance(c, CrewChoice) and c.key == K_LEE] if theirs else nolee
             pool = p.hand + p.draw
             if p.unseen:
                 pool += p.unseen
             for lee in looking:
-                pool.extend(choice_context(lee)[1])
+                pool.extend(lee.looked)
             pool.sort()  # sorted first: the copy depends only on what `seat` knows, not hidden orders
             shuffle(pool)
             k = len(p.hand)
             p.hand = pool[:k]
             for lee in looking:
-                ctx, looked = choice_context(lee)
-                n = len(looked)
+                n = len(lee.looked)
                 looked = pool[k:k + n]
                 k += n
-                lee.data = ctx.encode(looked)
+                lee.looked = looked
                 lee.options = [A.CHOOSE[c] for c in sorted(set(looked))]
             u = len(p.unseen)
             if u:

@@ -24,6 +24,7 @@ from spacetable.games.moonrakers import (
     crew_interpreter,
     crew_specs,
     effects,
+    instant_ops,
     part_effects,
     part_instants,
     part_payments,
@@ -31,9 +32,9 @@ from spacetable.games.moonrakers import (
     reputation_rewards,
 )
 
-CHOICE_TABLES: Final = (reputation.CHOICES, reputation_rewards.CHOICES, part_instants.CHOICES,
-                        part_payments.CHOICES, crew_interpreter.CHOICES, crew_hooks.CHOICES,
-                        bt_effects.CHOICES)
+CHOICE_TABLES: Final = (reputation.CHOICES, reputation_rewards.CHOICES, instant_ops.CHOICES,
+                        part_instants.CHOICES, part_payments.CHOICES, crew_interpreter.CHOICES,
+                        crew_hooks.CHOICES, bt_effects.CHOICES)
 
 
 def wire() -> None:

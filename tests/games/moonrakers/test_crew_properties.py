@@ -198,7 +198,7 @@ def test_determinize_resamples_lee_van_cribb_looked_cards_for_other_seats_1_2() 
         p = d.players[0]
         assert sorted(p.hand + p.draw + p.discard + d.ex.seats[0].play) == sorted(  # type: ignore[union-attr]
             s.players[0].hand + s.players[0].draw + s.players[0].discard + s.ex.seats[0].play  # type: ignore[union-attr]
-            + [c for c in s.stack[-1].data[-3:]])  # type: ignore[attr-defined]
+            + s.stack[-1].looked)  # type: ignore[attr-defined]
     assert seen != {tuple(true_options)}, "another seat's looked-at cards must be resampled"
 
 
