@@ -46,6 +46,7 @@ from spacetable.bots.moonrakers_greedy import (  # the shared plan, run with thi
     DISPATCH,
     FACTION_ID,
     LONG_GAME,
+    USE_RULES,
     WIN,
     CardTables,
     CrewProfile,
@@ -234,7 +235,8 @@ SABOTEUR_OBJ = frozenset(o.id for o in CAT.objectives if o.condition.get("type")
 
 
 def _use_rule(part: Part) -> Callable[[list[int], bool, int], bool]:
-    """When to use a part's activated ability, from what its ops (or, for a named hook, its text) do."""
+    """When to use a part's activated ability, from what its ops do (for a named hook, whose ops say
+    nothing, from its bot hint `use_when`, as the greedy bot reads it: `USE_RULES`)."""
     ops = use_ops(part)
     kinds = {str(op.get("op")) for op in ops}
     if any(op.get("who") == "allies" for op in ops):
@@ -247,16 +249,9 @@ def _use_rule(part: Part) -> Callable[[list[int], bool, int], bool]:
         return lambda need, risk, act: any(n > 0 for n in need)
     if kinds == {"block"}:
         return lambda need, risk, act: risk
-    if ops:
+    if ops or not part.bot.use_when:
         return lambda need, risk, act: any(n > 0 for n in need)
-    text = part.text.lower()
-    if "block" in text:
-        return lambda need, risk, act: risk
-    if "action" in text:
-        return lambda need, risk, act: act == 0 and any(n > 0 for n in need)
-    if "requirement" in text:
-        return lambda need, risk, act: any(n > 0 for n in need)
-    return lambda need, risk, act: False
+    return USE_RULES[part.bot.use_when]
 
 
 _USE_WHEN = {p.slug: _use_rule(p) for p in CAT.parts}

@@ -404,3 +404,18 @@ def test_deck_fit_counts_a_card_by_what_it_adds_to_the_deck_5_2() -> None:
     assert fit[id(ada)] > fit[id(plain)]
     pl.draw.reverse()
     assert heuristic.deck_fit(s, me, [ada, plain]) == fit
+
+
+def test_a_hooked_parts_use_follows_its_bot_hint_not_its_text() -> None:
+    """A part whose ability is a named hook has no ops to read: when to use it is its card's bot hint
+    (`use_when`), the same judgement the greedy bot reads (Binding Ties parts)."""
+    need, short = [0, 0, 0, 0, 0], [0, 0, 0, 1, 0]
+    use = heuristic.HEURISTIC_TABLES.use_when
+    assert A.CAT.part("envoy-shuttle").bot.use_when == "never"
+    envoy = use["envoy-shuttle"]
+    assert not any(envoy(n, r, a) for n in (need, short) for r in (False, True) for a in (0, 2))
+    assert A.CAT.part("proto-warning-system").bot.use_when == "at-risk"
+    warn = use["proto-warning-system"]
+    assert warn(need, True, 2) and not warn(short, False, 0)
+    assert A.CAT.part("pulse-exchange").bot.use_when == "short-no-actions"
+    assert use["pulse-exchange"](short, False, 0) and not use["pulse-exchange"](short, False, 1)

@@ -16,6 +16,8 @@ Card knowledge comes from the card data through `card_facts.card_alternatives`: 
 (2.3), crew as 1 Crew (2.4) plus the ops of its `effects` list (actions, draw, play_as, reduce,
 reduce_any, block, a choice between branches, trash_hand / trash_top); abilities behind a named hook
 count only as their 1 Crew.
+From a view: `known_cards(me)` (the cards a seat's own view entry lets it count) and
+`contract_odds(me, req, seconds)` (its chance to meet a contract alone) serve the coach too.
 Hazard dice (3.4.1, 3.4.9 step 3): once rolled, the loss is icons − blocks; before the roll, the
 expectation over the faces 0, 0, 1, 1, 2, 2 of each die assigned to the seat (R5), never more than
 the Prestige the seat holds.
@@ -273,6 +275,19 @@ def _expand(counts: Mapping[str, int]) -> list[int]:
     return [A.CARD_ID[slug] for slug, k in counts.items() for _ in range(int(k))]
 
 
+def known_cards(me: Mapping[str, Any]) -> tuple[list[int], list[int], list[int]]:
+    """The action-deck cards a seat's own entry of its view (`view["players"][seat]`) lets it count,
+    as card ids: its hand, what its draw pile holds (order unknown, 1.2) and its discard pile."""
+    return _ids(me.get("hand", [])), _expand(me.get("draw_contents", {})), _ids(me.get("discard", []))
+
+
+def contract_odds(me: Mapping[str, Any], req: list[int], seconds: float) -> float:
+    """The chance the seat meets requirements `req` alone from the cards it knows (`known_cards`),
+    starting with 1 Action, searched for at most `seconds` (`success_probability`)."""
+    hand, pile, discard = known_cards(me)
+    return success_probability(hand, pile, discard, 1, req, seconds=seconds)[0]
+
+
 def advise_view(view: Mapping[str, Any]) -> dict[str, Any]:
     """The advice for the seat whose View JSON this is (see the module docstring)."""
     seat = view.get("player")
@@ -284,9 +299,7 @@ def advise_view(view: Mapping[str, Any]) -> dict[str, Any]:
     me = view["players"][seat]
     name = A.SEATS[seat]
     out["seat"] = name
-    hand = _ids(me.get("hand", []))
-    pile = _expand(me.get("draw_contents", {}))
-    discard = _ids(me.get("discard", []))
+    hand, pile, discard = known_cards(me)
     prestige = int(me.get("prestige", 0))
     ex = view.get("execution")
     if ex is not None and name in ex["participants"]:

@@ -17,7 +17,7 @@ from typing import Any
 from spacetable.engine.action import Action
 from spacetable.games.moonrakers import actions as A
 from spacetable.games.moonrakers import text
-from spacetable.games.moonrakers.advisor import _expand, _ids, expected_loss, success_probability
+from spacetable.games.moonrakers.advisor import contract_odds, expected_loss
 from spacetable.games.moonrakers.cards import REQ_TYPES
 from spacetable.games.moonrakers.records import WIN_PRESTIGE
 
@@ -49,9 +49,7 @@ def _me(view: Mapping[str, Any], seat: int) -> Mapping[str, Any]:
 def _solo_odds(view: Mapping[str, Any], seat: int, slug: str) -> float:
     me = _me(view, seat)
     c = A.CAT.contract(slug)
-    p, _, _ = success_probability(_ids(me.get("hand", [])), _expand(me.get("draw_contents", {})),
-                                  _ids(me.get("discard", [])), 1, list(c.req), seconds=PLANNING_SECONDS)
-    return p
+    return contract_odds(me, list(c.req), PLANNING_SECONDS)
 
 
 def reason(state: Any, seat: int, action: Action, advice: Mapping[str, Any] | None = None) -> str:

@@ -19,7 +19,7 @@ from spacetable.games.moonrakers.choices import Choice
 from spacetable.games.moonrakers.crew_interpreter import K_LEE, K_RYAN, CrewChoice
 from spacetable.games.moonrakers.execution import public_execution
 from spacetable.games.moonrakers.negotiation import Negotiate
-from spacetable.games.moonrakers.records import GAME_OVER, PHASE_NAMES
+from spacetable.games.moonrakers.records import GAME_OVER, IRREVOCABLE_KINDS, PHASE_NAMES
 from spacetable.games.moonrakers.rules import KeepObjectives, KeepOne
 
 if TYPE_CHECKING:
@@ -91,6 +91,8 @@ def build_view(s: MoonrakersState, seat: int | None) -> View:
     for f in s.stack:  # the deal under negotiation is public (3.3.3), also while invitees answer
         if isinstance(f, Negotiate):
             data["negotiation"] = f.public()
+    if s.bt:  # the action kinds that spend or trade reputation (Binding Ties), for the page's grouping
+        data["reputation_actions"] = sorted(IRREVOCABLE_KINDS)
     if s.n <= 2:
         data["mercenary"] = {"row": _cards(s.merc_row), "used": _cards(s.merc_used),
                              "deck": len(s.merc_deck), "discard": _cards(s.merc_discard)}

@@ -14,7 +14,7 @@ from spacetable.bots.base import make_bot
 from spacetable.engine.rng import Rng
 from spacetable.engine.state import CHANCE
 from spacetable.games.moonrakers import actions as A
-from spacetable.games.moonrakers import new_game
+from spacetable.games.moonrakers import advisor, new_game
 from spacetable.games.moonrakers.advisor import (
     advise,
     expected_loss,
@@ -63,6 +63,18 @@ def test_crew_effects_come_from_the_card_data_2_4() -> None:
     assert success_probability([dana, *ids("damage-1")], [], [], 1, need(damage=4, crew=1))[0] == 1.0
     tantin = A.CARD_ID["tantin-al-vale"]  # a choice: Damage 2 or a Shield
     assert sorted(tuple(a.pool) for a in card_alternatives(tantin)) == [(0, 0, 0, 2, 1), (0, 0, 1, 0, 1)]
+
+
+def test_odds_from_a_view_count_the_hand_the_pile_contents_and_the_discard_r23() -> None:
+    """The coach's entry point reads a seat's own view entry: the hand, what the draw pile holds
+    (order unknown) and the discard pile that refills it (R23)."""
+    me = {"hand": ["reactor", "thruster"], "draw_contents": {"miss": 3, "damage-1": 1},
+          "discard": ["damage-3"]}
+    assert advisor.known_cards(me) == (ids("reactor", "thruster"), ids("miss", "miss", "miss", "damage-1"),
+                                       ids("damage-3"))
+    hand, pile, discard = advisor.known_cards(me)
+    req = need(damage=1)
+    assert advisor.contract_odds(me, req, 5.0) == success_probability(hand, pile, discard, 1, req)[0]
 
 
 def test_hazard_expected_loss_r5() -> None:

@@ -769,3 +769,16 @@ def test_offers_are_can_spend_reward_by_reward(seed: int) -> None:
             checked += len(listed)
         s.apply_fast(bot.choose(s, s.current_player(), rng))
     assert s.is_terminal() and checked > 50  # spends were on offer often enough to compare
+
+
+def test_the_view_names_the_reputation_action_kinds_the_page_groups() -> None:
+    """The page sets spends and trades apart by the kinds the game names once (`reputation_actions`
+    of the view), never by a pattern of its own: every spend or trade offered is of one of them."""
+    s = bt(3)
+    rep(s, 0, henko=5, komek=5)
+    offered = reputation.extra_actions(s, 0)
+    assert offered
+    kinds = s.view(0).data["reputation_actions"]
+    assert kinds == sorted(reputation.EXTRA_KINDS)
+    assert all(a.kind in kinds for a in offered)
+    assert "reputation_actions" not in game(3).view(0).data  # without Binding Ties: nothing to group

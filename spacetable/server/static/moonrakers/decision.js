@@ -72,12 +72,15 @@ function ChoiceButton({ a, act, busy, label, cls }) {
     title=${`Type “${a.text}” in the terminal for the same choice`}><span class="d">${label || a.description}</span></button>${a.rule ? html`<${RuleLink} game="moonrakers" rule=${a.rule} />` : ""}</span>`;
 }
 
-/** Every legal action no nicer control has taken, grouped: Binding Ties spends and trades apart. */
-export function OtherChoices({ legal, used, act, busy, title, decision, player }) {
+/** Every legal action no nicer control has taken, grouped: Binding Ties spends and trades apart
+ * (`repKinds`: the view's `reputation_actions`, the action kinds that spend or trade reputation). */
+export function OtherChoices({ legal, used, act, busy, title, decision, player, repKinds }) {
   const rest = [...legal.values()].filter((a) => !used.has(a.text));
   if (!rest.length) return null;
-  const bt = rest.filter((a) => /^(spend|trade) /.test(a.text));
-  const main = rest.filter((a) => !/^(spend|trade) /.test(a.text));
+  const kinds = new Set(repKinds || []);
+  const isRep = (a) => kinds.has(a.text.split(" ")[0]);
+  const bt = rest.filter(isRep);
+  const main = rest.filter((a) => !isRep(a));
   return html`<div>
     ${main.length ? html`<div class="small muted" style="margin:4px 0 3px">${title || "Your choices"}</div>
       <div class="choices" role="group">${main.map((a) => html`<${ChoiceButton} a=${a} act=${act} busy=${busy} label=${labelFor(a, decision, player)} />`)}</div>` : ""}
@@ -385,6 +388,7 @@ export function Focus({ body, view, me, names, legal, act, intent, busy, handUse
   // in the execution the board fills the panel: Pass and the abilities go above it, always in sight
   const choicesFirst = decision === "execution.play";
   const choices = mine ? html`<${OtherChoices} legal=${legal} used=${used} act=${act} busy=${busy} decision=${decision} player=${myPlayer}
+      repKinds=${view.reputation_actions}
       title=${choicesFirst ? "Your play: click a lit card in your hand (each says what it costs: 1 Action, or free), or one of these" : null} />` : "";
   return html`<section class="panel focus decision ${mine ? "" : "waiting"} scroll grow" tabindex="-1" ref=${panel} aria-label="Current decision">
     <h3>${body.terminal ? "Final standings" : mine ? html`${headline(decision)} <${RuleLink} game="moonrakers" rule=${decisionRule(body.legal_actions)} />` : `Waiting for ${who}${decision ? ": " + waitingFor(decision) : ""}`}</h3>
