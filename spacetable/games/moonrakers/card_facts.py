@@ -3,7 +3,7 @@ coach and the bots read (never the raw ops, never a table keyed by a card's name
 
 - `card_alternatives(card)`: every way an action-deck card can resolve when played, as `Effect`s (what
   it adds to each requirement, Actions, draws, reductions, blocks, trashing), from the basic card's
-  rule (2.3) or the crew card's ops (crew_specs vocabulary)
+  rule (2.3) or the crew card's ops (the effect vocabulary, effect_ops.py)
 - ship parts: `static_reduction` (the requirement a part lowers at the start of every contract),
   `use_ops` (what its activated ability does), `blocks_die`, `trashes_from_hand`, `adds_own_die`
   (what using it does to the hazard dice or the hand, from its ops or, for a named hook, its bot hint)
@@ -93,7 +93,8 @@ def _play_as(e: Effect, type_name: str, n: int | None) -> None:
 
 
 def ops_effect(ops: list[Any] | tuple[Any, ...]) -> Effect:
-    """Read a crew card's op list (crew_specs vocabulary) into an Effect; unknown ops add nothing."""
+    """Read a crew card's op list (the effect vocabulary, effect_ops.py) into an Effect; unknown ops add
+    nothing."""
     e = Effect()
     for op in ops:
         if not isinstance(op, Mapping):
