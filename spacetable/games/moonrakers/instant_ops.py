@@ -68,11 +68,15 @@ def _who(s: MoonrakersState, src: Source, op: Op) -> list[int]:
 
 
 def _actions(s: MoonrakersState, src: Source, op: Op) -> bool:
+    ex = s.ex
+    assert ex is not None
+    rule = "3.4.7" if src.part < 0 else "5.5"
+    if op.n > 0 and not op.per and not op.allies:  # the common case, kept lean: +n for the owner
+        ex.seats[src.seat].actions += op.n
+        s.emit(rule, "actions", src.seat, op.n)
+        return False
     n = amount(s, src, op)
     if n > 0:
-        ex = s.ex
-        assert ex is not None
-        rule = "3.4.7" if src.part < 0 else "5.5"
         for q in _who(s, src, op):
             ex.seats[q].actions += n
             s.emit(rule, "actions", q, n)
@@ -80,6 +84,9 @@ def _actions(s: MoonrakersState, src: Source, op: Op) -> bool:
 
 
 def _draw(s: MoonrakersState, src: Source, op: Op) -> bool:
+    if op.n > 0 and not op.per and not op.allies:  # the common case: n cards for the owner
+        draw(s, src.seat, op.n)
+        return False
     n = amount(s, src, op)
     if n > 0:
         for q in _who(s, src, op):
