@@ -178,6 +178,10 @@ def test_two_people_and_a_bot_play_a_turn_in_the_browser(browser: Browser, base_
             alert.get_by_role("button", name="dismiss").click()
             assert page_version(page) == v["version"], "a refused action changes nothing"
         if choice == "spend credit":
+            # spends and trades are grouped apart by the action kinds the view names (reputation_actions)
+            spend = page.locator("[aria-label='Reputation spends and trades'] [data-action='spend credit']")
+            expect(spend).to_be_visible(timeout=TIMEOUT)
+            spend.scroll_into_view_if_needed()
             page.screenshot(path=str(shots / f"07-reputation-spend-p{actor + 1}.png"))
         keyboard = choice == "accept" and not keyboard_used
         keyboard_used = keyboard_used or keyboard
