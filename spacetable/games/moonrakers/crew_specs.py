@@ -154,17 +154,18 @@ def compile_catalog(cat: Catalog, check_hooks: bool = True) -> list[int]:
 def check_hook_names(cat: Catalog, ids: list[int]) -> None:
     """Every hook a base or first-encounter card names is a built-in one (`BUILTIN_HOOK_NAMES`)."""
     for c, lid in zip(cat.crew, ids, strict=True):
-        for op in _walk(lid):
+        for op in walk(lid):
             if op.op == "hook" and c.set != "BT" and op.name not in BUILTIN_HOOK_NAMES:
                 raise DataError(FILE, c.name, "effects", f"unknown built-in hook {op.name!r}")
 
 
-def _walk(lid: int) -> list[Op]:
+def walk(lid: int) -> list[Op]:
+    """Every op of op list `lid`, its branches' ops included (depth first, in order)."""
     out: list[Op] = []
     for op in LISTS[lid]:
         out.append(op)
         for b in op.options:
-            out.extend(_walk(b))
+            out.extend(walk(b))
     return out
 
 

@@ -19,7 +19,7 @@ from spacetable.engine.events import Event
 from spacetable.games.moonrakers import actions as A
 from spacetable.games.moonrakers import crew_effects, effects, reputation
 from spacetable.games.moonrakers.cards import BASIC_NAMES, FACTIONS, REQ_TYPES
-from spacetable.games.moonrakers.crew_specs import ABILITY, _walk, describe_ops
+from spacetable.games.moonrakers.crew_specs import ABILITY, describe_ops, walk
 from spacetable.games.moonrakers.names import card_name as card_name  # the texts' own helpers too
 from spacetable.games.moonrakers.names import card_text as card_text
 from spacetable.games.moonrakers.names import contract_name as contract_name
@@ -234,7 +234,7 @@ def crew_option(a: tuple[Any, ...]) -> str:
 
     seat_, crew, k = int(a[0]), int(a[1]), int(a[2])
     name = A.CAT.crew[crew].name
-    choice = next((op for op in _walk(ABILITY[crew]) if op.op == "choose" and len(op.options) >= k), None)
+    choice = next((op for op in walk(ABILITY[crew]) if op.op == "choose" and len(op.options) >= k), None)
     what = f": {describe_ops(choice.options[k - 1])}" if choice is not None else ""
     return f"{seat(seat_)} picks {name}'s option {k}{what}"
 
