@@ -13,12 +13,14 @@
    greedy, random and the heuristic bot; at each of its decisions the heuristic bot names its own
    choice, which becomes the label, and the policy's action is played (the expert's with probability
    ``--dagger-beta`` ** round). The labelled states join the data and cloning goes on over all of it.
+   The checkpoint after cloning and after each round plays ``--select-games`` games against greedy on
+   the same seeds; the one that wins most is kept (not the last), and the next step starts from it.
 4. **PPO with action masking** against a pool of bots (random, greedy, heuristic and a frozen copy
    of itself), the reward the seat's return at the end (1 win, 0 loss); optionally a potential-based
    shaped reward (``--shaping W``: Φ = W × (own Prestige + own credits / 4) / 20 read from the seat's
    own tensor, F = Φ(s') − Φ(s), Φ = 0 at the end; Ng, Harada & Russell 1999: the optimal policy does
    not change). A behaviour-cloning term keeps it near the heuristic play it started from. The PPO
-   result is kept only if it beats the cloned policy against greedy on the same seeds.
+   result is kept only if it beats the kept checkpoint against greedy on the same seeds.
 5. **Evaluation**: ``simulate`` seats the saved policy as the bot ``policy:PATH`` against random and
    greedy, seats rotating; zero evaluation games are simply skipped.
 
