@@ -13,12 +13,14 @@
    greedy, random and the heuristic bot; at each of its decisions the heuristic bot names its own
    choice, which becomes the label, and the policy's action is played (the expert's with probability
    ``--dagger-beta`` ** round). The labelled states join the data and cloning goes on over all of it.
+   The checkpoint after cloning and after each round plays ``--select-games`` games against greedy on
+   the same seeds; the one that wins most is kept (not the last), and the next step starts from it.
 4. **PPO with action masking** against a pool of bots (random, greedy, heuristic and a frozen copy
    of itself), the reward the seat's return at the end (1 win, 0 loss); optionally a potential-based
    shaped reward (``--shaping W``: Φ = W × (own Prestige + own credits / 4) / 20 read from the seat's
    own tensor, F = Φ(s') − Φ(s), Φ = 0 at the end; Ng, Harada & Russell 1999: the optimal policy does
    not change). A behaviour-cloning term keeps it near the heuristic play it started from. The PPO
-   result is kept only if it beats the cloned policy against greedy on the same seeds.
+   result is kept only if it beats the kept checkpoint against greedy on the same seeds.
 5. **Evaluation**: ``simulate`` seats the saved policy as the bot ``policy:PATH`` against random and
    greedy, seats rotating; zero evaluation games are simply skipped.
 
@@ -90,10 +92,12 @@ class Adam:
             self.p[k] -= (self.lr * mh / (np.sqrt(vh) + 1e-8)).astype(np.float32)
 
 
-def backward(net: Policy, obs: Array, dlogits: Array, dvalue: Array | None) -> dict[str, Array]:
-    """Gradients of the parameters given the loss's gradients at the logits and the value."""
+def backward(net: Policy, obs: Array, dlogits: Array, dvalue: Array | None,
+             hidden: tuple[Array, Array] | None = None) -> dict[str, Array]:
+    """Gradients of the parameters given the loss's gradients at the logits and the value
+    (`hidden`: the forward pass's hidden layers of `obs`, recomputed when not given)."""
     p = net.p
-    h1, h2 = net.hidden_layers(obs)
+    h1, h2 = hidden if hidden is not None else net.hidden_layers(obs)
     grads = {"wp": h2.T @ dlogits, "bp": dlogits.sum(0)}
     dh2 = dlogits @ p["wp"].T
     if dvalue is not None:
@@ -110,14 +114,15 @@ def backward(net: Policy, obs: Array, dlogits: Array, dvalue: Array | None) -> d
 def bc_gradients(net: Policy, obs: Array, mask: Array,
                  actions: Array) -> tuple[dict[str, Array], float, float]:
     """Cross-entropy over the legal actions: (gradients, mean loss, accuracy)."""
-    logits, _ = net.forward(obs)
+    hidden = net.hidden_layers(obs)
+    logits = hidden[1] @ net.p["wp"] + net.p["bp"]
     probs = masked_softmax(logits, mask)
     rows = np.arange(len(actions))
     loss = float(-np.mean(np.log(np.maximum(probs[rows, actions], 1e-12))))
     acc = float(np.mean(np.argmax(np.where(mask, logits, -1e9), axis=1) == actions))
     d = probs.copy()
     d[rows, actions] -= 1.0
-    return backward(net, obs, (d / len(actions)).astype(np.float32), None), loss, acc
+    return backward(net, obs, (d / len(actions)).astype(np.float32), None, hidden), loss, acc
 
 
 # ----- data --------------------------------------------------------------------------------------
@@ -186,13 +191,16 @@ def behaviour_cloning(net: Policy, data: tuple[Array, Array, Array], epochs: int
 
 # ----- DAgger -------------------------------------------------------------------------------------
 DAGGER_OPPONENTS = ("greedy", "random", "greedy", "heuristic")
-"""The policy's opponents in the DAgger games, cycled game by game (the targets are greedy and random)."""
+"""The policy's opponents in the DAgger games by default (``--dagger-opponents``), cycled game by game
+(the targets are greedy and random)."""
 
 
-def dagger_games(policy_file: str, seeds: list[int], beta: float) -> dict[str, Any]:
-    """Games of the policy against `DAGGER_OPPONENTS` (game ``seeds[i]``, the policy in seat
-    ``seeds[i] % 2``), the heuristic bot labelling every decision of the policy's seat that has a
-    choice: the states the policy reaches, with the expert's action (Ross, Gordon & Bagnell 2011).
+def dagger_games(policy_file: str, seeds: list[int], beta: float,
+                 opponents: tuple[str, ...] = DAGGER_OPPONENTS) -> dict[str, Any]:
+    """Games of the policy against `opponents` (game ``seeds[i]``: the policy in seat ``seeds[i] % 2``,
+    its opponent ``opponents[(seeds[i] // 2) % len(opponents)]``), the heuristic bot labelling every
+    decision of the policy's seat that has a choice: the states the policy reaches, with the expert's
+    action (Ross, Gordon & Bagnell 2011).
 
     At each of its decisions the seat plays the expert's action with probability `beta`, else the
     policy's own (its argmax, as the policy bot plays). The policy reads only its seat's tensor and
@@ -204,11 +212,11 @@ def dagger_games(policy_file: str, seeds: list[int], beta: float) -> dict[str, A
     obs_l: list[Array] = []
     mask_l: list[Array] = []
     act_l: list[int] = []
-    wins = {o: [0, 0] for o in DAGGER_OPPONENTS}  # the policy's [wins, games] by opponent
+    wins = {o: [0, 0] for o in opponents}  # the policy's [wins, games] by opponent
     unfinished = 0
     for game_seed in seeds:
         seat = game_seed % PLAYERS
-        opponent = DAGGER_OPPONENTS[(game_seed // PLAYERS) % len(DAGGER_OPPONENTS)]
+        opponent = opponents[(game_seed // PLAYERS) % len(opponents)]
         bots = make_bots(GAME, [opponent] * PLAYERS)
         table.reset(game_seed)
         bot_rng, mix = Rng(game_seed ^ 0xB07), np.random.default_rng(game_seed)
@@ -239,25 +247,96 @@ def dagger_games(policy_file: str, seeds: list[int], beta: float) -> dict[str, A
             "act": np.asarray(act_l, np.int64), "wins": wins, "unfinished": unfinished, "games": len(seeds)}
 
 
-def dagger_round(policy_file: Path, games: int, seed: int, beta: float,
-                 workers: int | None) -> dict[str, Any]:
+def seed_chunks(seed: int, games: int, workers: int | None) -> list[list[int]]:
+    """Seeds ``seed…seed + games − 1`` in consecutive chunks, one per worker process."""
+    n = max(1, min(workers or 2, games))
+    bounds = [seed + games * k // n for k in range(n + 1)]
+    return [list(range(bounds[k], bounds[k + 1])) for k in range(n)]
+
+
+def dagger_round(policy_file: Path, games: int, seed: int, beta: float, workers: int | None,
+                 opponents: tuple[str, ...] = DAGGER_OPPONENTS) -> dict[str, Any]:
     """`dagger_games` over `games` games (seeds ``seed…``) split between worker processes; the
     parts are joined in seed order, so the result does not depend on the number of workers."""
     from concurrent.futures import ProcessPoolExecutor
 
-    n = max(1, min(workers or 2, games))
-    bounds = [seed + games * k // n for k in range(n + 1)]
-    chunks = [list(range(bounds[k], bounds[k + 1])) for k in range(n)]
+    chunks = seed_chunks(seed, games, workers)
+    n = len(chunks)
     if n == 1:
-        parts = [dagger_games(str(policy_file), chunks[0], beta)]
+        parts = [dagger_games(str(policy_file), chunks[0], beta, opponents)]
     else:
         with ProcessPoolExecutor(n) as pool:
-            parts = list(pool.map(dagger_games, [str(policy_file)] * n, chunks, [beta] * n))
+            parts = list(pool.map(dagger_games, [str(policy_file)] * n, chunks, [beta] * n,
+                                  [opponents] * n))
     return {"obs": np.concatenate([q["obs"] for q in parts]),
             "mask": np.concatenate([q["mask"] for q in parts]),
             "act": np.concatenate([q["act"] for q in parts]),
             "wins": {o: [sum(q["wins"][o][i] for q in parts) for i in (0, 1)] for o in parts[0]["wins"]},
             **{k: sum(q[k] for q in parts) for k in ("unfinished", "games")}}
+
+
+# ----- selection ---------------------------------------------------------------------------------
+def selection_games(policy_file: str, seeds: list[int], opponent: str) -> list[int]:
+    """[wins, games, unfinished] of the policy (argmax over its seat's tensor and mask, as the policy
+    bot plays) against `opponent`: game ``seeds[i]``, the policy in seat ``seeds[i] % 2``, simulate's
+    cap on decisions (a game stopped there is a loss, a shared win a win). Runs in a worker process
+    of this script, so its CPU time is counted with the script's."""
+    policy = Policy.load(policy_file)
+    table = Table(GAME, {"players": PLAYERS, "max_steps": EVAL_CAP})
+    bots = make_bots(GAME, [opponent] * PLAYERS)
+    wins = unfinished = 0
+    for game_seed in seeds:
+        seat = game_seed % PLAYERS
+        table.reset(game_seed)
+        bot_rng = Rng(game_seed ^ 0xB07)
+        while not table.over:
+            p = table.to_act()
+            assert p is not None
+            if p != seat:
+                table.play(bots[p].choose(table.state, p, bot_rng))
+                continue
+            own = table.legal(policy.act(np.asarray(table.observe(seat), dtype=np.float32),
+                                         np.asarray(table.mask(seat), dtype=bool)))
+            assert own is not None
+            table.play(own)
+        wins += table.returns()[seat] > 0
+        unfinished += not table.terminated
+    return [wins, len(seeds), unfinished]
+
+
+def selection_rate(policy_file: Path, opponent: str, games: int, seed: int,
+                   workers: int | None) -> float | None:
+    """The policy's win rate over `selection_games` ``seed…seed + games − 1`` (None for zero games);
+    the same seeds for every checkpoint compared, so the comparison is paired."""
+    from concurrent.futures import ProcessPoolExecutor
+
+    if games <= 0:
+        return None
+    chunks = seed_chunks(seed, games, workers)
+    n = len(chunks)
+    if n == 1:
+        parts = [selection_games(str(policy_file), chunks[0], opponent)]
+    else:
+        with ProcessPoolExecutor(n) as pool:
+            parts = list(pool.map(selection_games, [str(policy_file)] * n, chunks, [opponent] * n))
+    return sum(q[0] for q in parts) / games
+
+
+class Best:
+    """The best checkpoint so far by its win rate against greedy on the selection seeds, kept in
+    `path`: a later checkpoint replaces it only when it wins strictly more games."""
+
+    def __init__(self, path: Path) -> None:
+        self.path, self.rate, self.stage = path, -1.0, ""
+        self.history: list[dict[str, Any]] = []
+
+    def offer(self, net: Policy, stage: str, rate: float | None) -> bool:
+        self.history.append({"stage": stage, "vs_greedy": rate})
+        if rate is None or rate <= self.rate:
+            return False
+        self.rate, self.stage = rate, stage
+        net.save(self.path)
+        return True
 
 
 # ----- PPO ---------------------------------------------------------------------------------------
@@ -414,10 +493,14 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     ap.add_argument("--dagger-epochs", type=int, default=2, help="epochs over all the data after a round")
     ap.add_argument("--dagger-beta", type=float, default=0.5,
                     help="round r plays the expert's action with probability BETA ** r")
+    ap.add_argument("--dagger-opponents", default=",".join(DAGGER_OPPONENTS),
+                    help="the policy's opponents in the DAgger games, cycled game by game")
     ap.add_argument("--ppo-iterations", type=int, default=6)
     ap.add_argument("--ppo-episodes", type=int, default=64, help="games per PPO iteration")
     ap.add_argument("--shaping", type=float, default=0.0, help="potential-based shaping weight (0: off)")
-    ap.add_argument("--select-games", type=int, default=200, help="games vs greedy to keep PPO or not")
+    ap.add_argument("--select-games", type=int, default=200,
+                    help="games vs greedy (the same seeds each time) to pick the best cloning or DAgger "
+                         "checkpoint, then to keep PPO or not (0: keep the last)")
     ap.add_argument("--eval-games", type=int, default=500, help="evaluation games per opponent")
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--workers", type=int, default=None)
@@ -434,6 +517,20 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     table = Table(GAME, {"players": PLAYERS})
     net: Policy | None = None
     checkpoint = out / "policy.npz"
+    opponents = tuple(o.strip() for o in args.dagger_opponents.split(",") if o.strip())
+    make_bots(GAME, list(opponents))  # an unknown bot name fails here, not in a worker
+    sel_seed = 10**9 + args.seed
+    best = Best(out / "policy-best.npz")
+
+    def select(stage: str) -> None:
+        """Offer the checkpoint just written to `best` (its win rate vs greedy on the selection seeds)."""
+        assert net is not None
+        if args.select_games <= 0:
+            return
+        rate = selection_rate(checkpoint, "greedy", args.select_games, sel_seed, args.workers)
+        kept = best.offer(net, stage, rate)
+        log(f"selection: {stage} wins {rate:.3f} against greedy over {args.select_games} games"
+            + (" (the best so far)" if kept else f" (the best: {best.stage}, {best.rate:.3f})"))
 
     def save(stage: str) -> None:
         assert net is not None
@@ -453,12 +550,13 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
                                 f"{table.num_actions} (ReLU)"}
         net = Policy.new(table.obs_size, table.num_actions, args.hidden, args.seed, meta)
         result["bc_loss"] = behaviour_cloning(net, bc, args.epochs, args.seed, save, log, lr=args.lr)
+        select("behaviour cloning")
         result["dagger"] = []
         for r in range(1, args.dagger_rounds + 1):
             net.save(out / "snapshot.npz")
             beta = args.dagger_beta ** r
             seed = 3 * 10**8 + args.seed * 10**5 + r * 10**4
-            d = dagger_round(out / "snapshot.npz", args.dagger_games, seed, beta, args.workers)
+            d = dagger_round(out / "snapshot.npz", args.dagger_games, seed, beta, args.workers, opponents)
             bc = (np.concatenate([bc[0], d["obs"]]), np.concatenate([bc[1], d["mask"]]),
                   np.concatenate([bc[2], d["act"]]))
             result["dagger"].append({"round": r, "beta": beta, "seeds": [seed, seed + d["games"] - 1],
@@ -469,7 +567,15 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
                 f"{d['unfinished']} unfinished, {len(d['act'])} states labelled, {len(bc[2])} in all")
             behaviour_cloning(net, bc, args.dagger_epochs, args.seed + r, save, log, lr=args.lr,
                               stage=f"dagger {r}")
+            select(f"dagger round {r}")
         (out / "snapshot.npz").unlink(missing_ok=True)
+        if best.stage:  # keep the best checkpoint against greedy, not the last
+            result["selection_rounds"] = {"opponent": "greedy", "games": args.select_games,
+                                          "seeds": [sel_seed, sel_seed + args.select_games - 1],
+                                          "kept": best.stage, "vs_greedy": best.history}
+            net = Policy.load(best.path)
+            save(f"{best.stage} (the best against greedy of {len(best.history)} checkpoints)")
+            log(f"kept {best.stage}: {best.rate:.3f} against greedy")
         bc_file = out / "policy-bc.npz"
         net.save(bc_file)
         if args.ppo_iterations > 0:
@@ -487,9 +593,9 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
                     f"kl {stats['kl']:.4f}")
                 save(f"ppo iteration {it + 1}")
             snapshot.unlink(missing_ok=True)
-            sel_seed = 10**9 + args.seed
-            ppo_rate = win_rate(checkpoint, "greedy", args.select_games, sel_seed, args.workers)
-            bc_rate = win_rate(bc_file, "greedy", args.select_games, sel_seed, args.workers)
+            ppo_rate = selection_rate(checkpoint, "greedy", args.select_games, sel_seed, args.workers)
+            bc_rate = best.rate if best.stage else selection_rate(bc_file, "greedy", args.select_games,
+                                                                   sel_seed, args.workers)
             result["selection"] = {"games": args.select_games, "ppo_vs_greedy": ppo_rate,
                                    "bc_vs_greedy": bc_rate}
             log(f"selection over {args.select_games} games vs greedy: PPO {ppo_rate}, "

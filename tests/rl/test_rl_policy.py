@@ -190,3 +190,33 @@ def test_dagger_labels_the_policys_own_states_with_the_experts_legal_choice(tmp_
     assert one["mask"][np.arange(n), one["act"]].all() and (one["mask"].sum(1) > 1).all()
     split = train.dagger_round(path, 2, 40, 0.0, 2)
     assert np.array_equal(split["act"], one["act"]) and np.array_equal(split["obs"], one["obs"])
+
+
+def test_the_best_checkpoint_against_greedy_is_kept_not_the_last(tmp_path: Path) -> None:
+    """Selection (docs/rl.md, "Training example: Moonrakers", step 3): every checkpoint is offered with
+    its win rate against greedy on the same seeds; the kept file is the one that won most, a later one
+    replacing it only when it wins strictly more, and every offer is recorded."""
+    train = example("train_moonrakers")
+    best = train.Best(tmp_path / "best.npz")
+    nets = [Policy.new(4, 3, 2, k, {"stage": f"round {k}"}) for k in range(4)]
+    assert best.offer(nets[0], "round 0", 0.10)
+    assert best.offer(nets[1], "round 1", 0.26)
+    assert not best.offer(nets[2], "round 2", 0.26)  # a tie keeps the earlier one
+    assert not best.offer(nets[3], "round 3", 0.15)
+    assert best.stage == "round 1" and best.rate == 0.26
+    kept = Policy.load(best.path)
+    assert all(np.array_equal(kept.p[k], nets[1].p[k]) for k in kept.p)
+    assert [h["stage"] for h in best.history] == [f"round {k}" for k in range(4)]
+    assert [h["vs_greedy"] for h in best.history] == [0.10, 0.26, 0.26, 0.15]
+
+
+def test_selection_games_are_paired_and_independent_of_the_workers() -> None:
+    """The selection plays fixed seeds (the policy in seat seed mod 2, argmax play): the same figure
+    with one worker or two, and the figure is the wins of those games."""
+    train = example("train_moonrakers")
+    path = shipped()["moonrakers-2p"]
+    wins, games, unfinished = train.selection_games(str(path), [7, 8, 9, 10], "greedy")
+    assert games == 4 and unfinished == 0 and 0 <= wins <= 4
+    assert train.selection_rate(path, "greedy", 4, 7, 1) == wins / 4
+    assert train.selection_rate(path, "greedy", 4, 7, 2) == wins / 4
+    assert train.selection_rate(path, "greedy", 0, 7, 2) is None
