@@ -2,7 +2,8 @@
 
 Prints game length (turns begun, `turn_count()`, all players together; rounds = turns / players), each
 goal's wins against its fair share (share = games it was dealt in / players) in total and per player
-count, and the first seat's own win rate (the seat that moves first, chosen by the L3 die roll).
+count, the first seat's own win rate (the seat that moves first, chosen by the L3 die roll) and the win
+share of every position in the turn order (first, second, …; a shared win counts a part to each winner).
 
     .venv/bin/python benchmarks/spacelanes_balance.py [N] [players,...] [--modes exploration,pvp]
         [--bot heuristic|heuristic-v1|greedy] [--procs 2] [--json out.json]
@@ -79,6 +80,11 @@ def main() -> None:
         dt = time.time() - t0
         turns = sorted(r[0] for r in res)
         first_wins = sum(1.0 / len(r[4]) for r in res if r[1] in r[4])
+        by_pos = [0.0] * n  # win share by position in the turn order, 0 = the first player
+        for r in res:
+            for w in r[4]:
+                by_pos[(w - r[1]) % n] += 1.0 / len(r[4])
+        shared = sum(1 for r in res if len(r[4]) > 1)
         unfinished = sum(1 for r in res if not r[4])
         wins_n: dict[str, float] = defaultdict(float)
         share_n: dict[str, float] = defaultdict(float)
@@ -96,10 +102,12 @@ def main() -> None:
         print(f"{n:>7} {med:>9} {turns[q]:>4}-{turns[3 * q]:<4} "
               f"{turns[len(turns) // 10]:>4}-{turns[9 * len(turns) // 10]:<4} "
               f"{med / n:>10.1f} {unfinished:>9} {first_wins / n_games:>10.1%} {1 / n:>5.0%} "
-              f"{n_games / dt:>7.1f}", flush=True)
+              f"{n_games / dt:>7.1f}   by position " + " / ".join(f"{x / n_games:.1%}" for x in by_pos)
+              + f", shared wins {shared}", flush=True)
         out["players"][str(n)] = {
             "median_turns": med, "q1": turns[q], "q3": turns[3 * q], "no_winner": unfinished,
             "first_seat_wins": first_wins / n_games, "fair": 1 / n,
+            "wins_by_position": [round(x / n_games, 4) for x in by_pos], "shared_wins": shared,
             "goal_ratio": {g: round(wins_n[g] / share_n[g], 3) if share_n[g] else 0.0 for g in share_n},
         }
     print()

@@ -149,7 +149,8 @@ def _turn(s: SpaceLanesState, p: int, a: Action, what: str) -> str:
         return "Trade here first: sell what fetches a good price and buy for your next run before you travel."
     if k == "end":
         if s.node[p] >= 0 and goal_reached(s, p):
-            return "End your turn on this settlement: your goal is reached, so you win."
+            return ("End your turn on this settlement: your goal is reached, so you win once the round is "
+                    "played out.")
         if s.lane[p] >= 0:
             return "End your turn here: moving further would burn cards you need more than the distance."
         return "End your turn: nothing more this turn is worth its cost."

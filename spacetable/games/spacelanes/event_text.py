@@ -74,6 +74,8 @@ TEMPLATES = {
     "loot": "Seat {0} takes 1 {2} from Seat {1}",
     "loot_card": "Seat {0} takes a card from Seat {1}",
     "win_game": "Seat {0} wins",
+    "goal_reached": ("Seat {0} has reached its Goal: the round is played out, and every captain who reaches"
+                     " theirs by its end shares the win"),
     "turn_limit": "The turn limit is reached: {0}",
     "offer": "Seat {0} offers Seat {1} item {2} for {3}",
     "offer_off": "No deal between Seat {0} and Seat {1}",
@@ -182,8 +184,8 @@ ROUTINE_EVENTS = frozenset({"reshuffle", "advance", "fuel", "trade_done", "toss"
 """Events a person need not read line by line: folded under the line they follow (a move along a lane,
 fuel burnt, a shuffle, a card refreshed)."""
 MOMENT_EVENTS = frozenset({"engage", "roll", "win", "escape", "lose_pirates", "lose_patrol", "parlay",
-                           "adrift", "deliver", "bounty", "to_ship", "win_game", "turn_limit", "attack",
-                           "pvp_roll", "deal", "odd_jobs", "repaired", "repair", "load"})
+                           "adrift", "deliver", "bounty", "to_ship", "win_game", "goal_reached", "turn_limit",
+                           "attack", "pvp_roll", "deal", "odd_jobs", "repaired", "repair", "load"})
 """Events that change the game (an engagement's roll and result, a delivery, a purchase for the ship, a
 Goal reached): shown as a banner as well as a log line."""
 

@@ -44,9 +44,11 @@ def win_line(view: Mapping[str, Any], config: Mapping[str, Any]) -> str:
     slug = goal.get("slug") if isinstance(goal, Mapping) else None
     if isinstance(slug, str) and slug in GOAL_SLUG:
         goal_words = goal_text(GOAL_SLUG[slug], players, exploration)
-        line = f"Your Goal, {GOAL_SLUG[slug].name}: {goal_words}, then end a turn on a settlement to win."
+        line = (f"Your Goal, {GOAL_SLUG[slug].name}: {goal_words}, then end a turn on a settlement to win "
+                "once the round is played out.")
     else:
-        line = "Each captain has a secret Goal; the first to reach it and end a turn on a settlement wins."
+        line = ("Each captain has a secret Goal; the first to reach it and end a turn on a settlement wins "
+                "once the round is played out (shared with anyone who reaches theirs in that round).")
     limit = int(config.get("turn_limit") or 0)
     if limit:
         line += f" After {limit} turns the captain closest to their Goal wins."

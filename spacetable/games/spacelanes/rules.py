@@ -134,6 +134,7 @@ def setup(cls: type[S], config: dict[str, Any], seed: int) -> S:
     s.stack = []
     s.chain = []
     s.winner_list = []
+    s.reached = 0
     s.setup_seat = 0
     return s
 

@@ -37,7 +37,7 @@ _FIELDS = (
     "traded", "goods_sold", "contraband_sold", "pirates_won", "bounties", "transports_done",
     "deck", "discard", "hostile", "bounty", "station", "asteroids", "wormhole", "econ",
     "active", "phase", "turns", "trade_state", "travel_state", "moves_made", "free_moves", "toss_state",
-    "draw_state", "pvp_done", "offers", "stack", "chain", "winner_list", "setup_seat", "known",
+    "draw_state", "pvp_done", "offers", "stack", "chain", "winner_list", "reached", "setup_seat", "known",
     "until", "marks", "stock",
 )
 _LISTS2 = ("cargo", "hand", "ship", "bought")
@@ -112,6 +112,9 @@ class SpaceLanesState(State):
     """The decision stack (`frames`): the top frame is the open decision; empty at a turn decision."""
     chain: list[list[int]]
     winner_list: list[int]
+    reached: int
+    """Bit q set: seat q has ended a turn on a Settlement with its Goal reached (L21); the round is
+    then played out."""
     setup_seat: int
     until: list[int]
     """Card id → the turn (`turns`) at whose start a timed event in play is discarded (card_play.place)."""
@@ -238,6 +241,7 @@ class SpaceLanesState(State):
         o.wormhole = self.wormhole.copy()
         o.econ = self.econ.copy()
         o.winner_list = self.winner_list.copy()
+        o.reached = self.reached
         o.until = self.until.copy()
         o.marks = self.marks.copy()
         o.stock = self.stock.copy()
@@ -395,6 +399,7 @@ class SpaceLanesState(State):
             "engagement": engagement_info(self),
             "chain": [[CT[TYPE[c]].slug, q] for c, q in self.chain],
             "winners": list(self.winner_list),
+            "reached": [q for q in range(self.n) if self.reached >> q & 1],
         }
         if self.phase == Phase.OVER:  # the Goals are revealed at the end (L21), with each one's words
             data["goals"] = [CONTENT.goals[g].slug for g in self.goal]

@@ -398,13 +398,44 @@ def _set_goal(s: object, p: int, slug: str) -> None:
 
 
 def test_l21_win_at_end_of_own_turn_on_a_settlement() -> None:
-    s = started()
+    """L21: a Goal reached at the end of one's own turn on a Settlement wins once the round is played
+    out (the first player's Goal waits for the last seat's turn; nobody else reached theirs)."""
+    s = started(3)
     _set_goal(s, 0, "tycoon")
     s.credits[0] = 10 ** 6
     s.apply("end")
+    assert not s.is_terminal() and s.view(1).data["reached"] == [0]
+    assert "goals" not in s.view(1).data  # goals stay secret until the end
+    s.apply("end")
+    assert not s.is_terminal()
+    s.apply("end")  # the third and last seat of the round
     assert s.is_terminal() and s.winners() == [0]
     assert s.game_stats() == {"winning_goals": ["tycoon"]}
     assert s.view(1).data["goals"][0] == "tycoon"  # goals revealed at the end
+
+
+def test_l21_the_round_is_played_out_and_goals_reached_in_it_share_the_win() -> None:
+    """L21: every seat gets as many turns as the first player; a later seat that reaches its Goal in
+    the same round shares the win, one that does not loses."""
+    s = started(3)
+    for p in range(3):
+        _set_goal(s, p, "tycoon")
+    s.credits[0] = s.credits[2] = 10 ** 6
+    s.apply("end")
+    s.apply("end")
+    s.apply("end")
+    assert s.is_terminal() and s.winners() == [0, 2] and s.returns() == [0.5, 0.0, 0.5]
+
+
+def test_l21_the_last_seat_of_a_round_wins_at_once() -> None:
+    s = started(3, first=1)  # seat 0 moves last in the round
+    _set_goal(s, 0, "tycoon")
+    s.credits[0] = 10 ** 6
+    s.apply("end")
+    s.apply("end")
+    assert not s.is_terminal()
+    s.apply("end")
+    assert s.is_terminal() and s.winners() == [0]
 
 
 def test_l21_no_win_while_on_a_lane_or_on_another_players_turn() -> None:
@@ -442,7 +473,8 @@ def test_l21_goal_targets_follow_the_player_count(players: int) -> None:
     assert not goal_reached(s, 0)
     s.credits[0] = needed
     assert goal_reached(s, 0)
-    s.apply("end")
+    for _ in range(players):  # the round is played out (L21)
+        s.apply("end")
     assert s.is_terminal() and s.winners() == [0]
 
 
