@@ -64,7 +64,8 @@ def paired(results: str, control: str, bot: str | None = None) -> dict[str, Any]
     estimate = share + gain
     se = spread / math.sqrt(n)
     return {
-        "bot": bot, "control": sorted(cbots), "games": n, "first_seed": seeds[0], "last_seed": seeds[-1],
+        "bot": bot, "control": sorted(cbots), "games": n,
+        "first_seed": int(seeds[0]), "last_seed": int(seeds[-1]),  # seeds read back as Decimal
         "bot_wins": sum(a), "control_wins": sum(c),
         "only_bot": sum(x and not y for x, y in zip(a, c, strict=True)),
         "only_control": sum(y and not x for x, y in zip(a, c, strict=True)),

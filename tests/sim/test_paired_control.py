@@ -5,8 +5,11 @@ shows no gain."""
 from __future__ import annotations
 
 import importlib.util
+import json
 from pathlib import Path
 from types import ModuleType
+
+import pytest
 
 from spacetable.sim.results import read_results
 from spacetable.sim.simulate import simulate
@@ -45,3 +48,12 @@ def test_a_run_compared_with_itself_gains_nothing(tmp_path: Path) -> None:
     simulate("highcard", 12, 2, ["heuristic", "random"], seed=3, out=results)
     r = _script().paired(str(results), str(results), "heuristic")
     assert r["gain"] == 0 and r["only_bot"] == r["only_control"] == 0 and r["gain_se"] == 0
+
+
+def test_the_json_output_is_json(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """`--json` prints the comparison: the seeds, read back from Parquet, print as plain integers."""
+    results = tmp_path / "a.parquet"
+    simulate("highcard", 6, 2, ["heuristic", "random"], seed=5, out=results)
+    _script().main([str(results), str(results), "--bot", "heuristic", "--json"])
+    r = json.loads(capsys.readouterr().out)
+    assert r["games"] == 6 and isinstance(r["first_seed"], int) and r["first_seed"] <= r["last_seed"]
