@@ -132,10 +132,11 @@ def test_the_default_bot_decides_for_a_person_whose_time_ran_out(sqlite_url: str
         ada, bo = (s["token"] for s in g["seats"])
         v = view(c, g, bo)
         first = v["current_player"]
-        assert v["clock_info"]["running"] == first and 1.5 < v["clock"][str(first)] <= 2.0
-        started = time.monotonic()
+        # (at most the 2 seconds: a loaded machine may take a while to answer the first view)
+        assert v["clock_info"]["running"] == first and 0.0 <= v["clock"][str(first)] <= 2.0
+        left, started = v["clock"][str(first)], time.monotonic()
         v = wait_for(c, g, bo, lambda b: any("ran out of time" in line["text"] for line in b["log"]), 15)
-        assert time.monotonic() - started > 1.0  # not before the time was up
+        assert time.monotonic() - started > left - 0.25  # not before the time was up
         name = v["seats"][first]["name"]
         bot = load_game("moonrakers").default_bot
         assert f"{name} ran out of time: the {bot} bot makes this decision for them" in [

@@ -72,6 +72,11 @@ function Status({ body, names, mine }) {
   return html`<span class="status" role="status">${who ? `Waiting for ${who}: ${waitingFor(body.decision)}` : body.message || "…"}</span>`;
 }
 
+// One winner reached "their Goal"; a shared win (ruling L21: the round is played out) names each one's own.
+function goalWord(winners) {
+  return winners.length > 1 ? "their Goals" : "their Goal";
+}
+
 function GameOver({ view, names, body }) {
   if (!body.terminal) return null;
   const goals = view.goals || [];
@@ -80,7 +85,7 @@ function GameOver({ view, names, body }) {
   const progress = view.goal_progress || [];
   const reached = (view.winners || []).some((q) => progress[q] === undefined || progress[q] >= 1);
   return html`<div class="gameover panel" aria-label="Result"><h2><span>Game over</span></h2>
-    <div>${(view.winners || []).length ? html`<b>${view.winners.map((q) => names[q]).join(" and ")}</b> ${reached ? "reached the Goal." : "came closest to the Goal when the turn limit came."}` : "No winner."}</div>
+    <div>${(view.winners || []).length ? html`<b>${view.winners.map((q) => names[q]).join(" and ")}</b> ${reached ? `reached ${goalWord(view.winners)}.` : `came closest to ${goalWord(view.winners)} when the turn limit came.`}` : "No winner."}</div>
     <ul>${view.ships.map((sh) => html`<li>${names[sh.seat]}: ${goals[sh.seat] && g[goals[sh.seat]] ? html`<b>${g[goals[sh.seat]].name}</b>: ${texts[sh.seat] || g[goals[sh.seat]].text}${progress[sh.seat] !== undefined ? ` (${Math.round(100 * progress[sh.seat])}% of the way)` : ""}` : "goal hidden"} · ¢${sh.credits}</li>`)}</ul>
     <a href="/">Back to the lobby</a></div>`;
 }
