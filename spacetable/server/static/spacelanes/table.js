@@ -2,6 +2,7 @@
 // and the decision (with the engagement dialog over it). Right: my goal, my hand and the log.
 import { useEffect, useMemo, useState } from "preact/hooks";
 import { html } from "../html.js";
+import { gameOverText } from "../generic.js";
 import { useDefaultBot } from "../seats.js";
 import { UndoButton } from "../undo.js";
 import { api, tokenFor } from "../api.js";
@@ -60,10 +61,8 @@ function turnLimit(guide) {
 }
 
 function Status({ body, names, mine }) {
-  const v = body.view;
   if (body.terminal) {
-    const w = (v.winners || []).map((q) => names[q]).join(" and ");
-    return html`<span class="status" role="status">Game over${w ? ": " + w + " wins" : ""}</span>`;
+    return html`<span class="status" role="status">${gameOverText(body)}</span>`;
   }
   if (mine) return html`<span class="status mine" role="status">Your move: ${headline(body.decision)}</span>`;
   const thinking = thinkingText(body);
