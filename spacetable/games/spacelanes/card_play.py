@@ -64,7 +64,10 @@ def _target_ok(s: S, t: CardType) -> bool:
 
 
 def can_play(s: S, p: int, t: CardType, own_turn: bool) -> bool:
-    """May `p` play card type `t` from hand now (L9, L10, L11, L12)?"""
+    """May `p` play card type `t` from hand now (L9, L10, L11, L12)? Not a card `p` has just taken
+    back at its target (`S.withdrawn`), until something else happens."""
+    if s.withdrawn and s.withdrawn >> (p * len(CT) + t.index) & 1:
+        return False
     k = t.kind
     if s.damaged[p]:
         return k == "repair_kit" and not s.adrift[p] and s.credits[p] >= t.cost
@@ -212,6 +215,7 @@ def play_card(s: S, p: int, ti: int) -> None:
         s.stack.append(TargetFrame(p, ti))
         return
     cid = take_from_hand(s, p, ti)
+    s.withdrawn = 0  # played for good: anything taken back before may be played again
     k = t.kind
     s.credits[p] -= t.cost
     if k == "fuel_burn" and p == s.active and travel_open(s):
@@ -445,3 +449,5 @@ class TargetFrame(SpaceLanesFrame):
         s.stack.pop()
         if a.kind != "cancel":
             place(s, self.seat, self.card, int(a.args[0]), a.kind == "world")
+        else:  # taken back: not offered again until something else happens (`S.withdrawn`)
+            s.withdrawn |= 1 << (self.seat * len(CT) + self.card)

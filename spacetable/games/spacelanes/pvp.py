@@ -259,12 +259,12 @@ class OfferFrame(SpaceLanesFrame):
     gives and what it asks for), then answered, for at most `MAX_ROUNDS` proposals."""
 
     __slots__ = ("opener", "other", "stage", "round", "proposer", "kind", "give_credits", "ask_credits",
-                 "give_goods", "ask_goods", "items")
+                 "give_goods", "ask_goods", "items", "dropped")
 
     def __init__(self, opener: int = 0, other: int = 0, stage: OfferStage = OfferStage.BUILD, rnd: int = 0,
                  proposer: int = -1, kind: int = -1, give_credits: int = 0, ask_credits: int = 0,
                  give_goods: list[int] | None = None, ask_goods: list[int] | None = None,
-                 items: list[Item] | None = None) -> None:
+                 items: list[Item] | None = None, dropped: int = 0) -> None:
         self.opener = opener
         """The active captain, who opened the trade."""
         self.other = other
@@ -284,11 +284,15 @@ class OfferFrame(SpaceLanesFrame):
         """Units of each good the proposer asks for."""
         self.items: list[Item] = [] if items is None else items
         """The cards of the proposal, in the order they were added."""
+        self.dropped = dropped
+        """Card kinds asked for and then canceled at `OfferStage.PICK` since the last other step (bit
+        i: `actions.TRADE_KINDS[i]`): not offered again until then, so ask-and-cancel is not an endless
+        loop of free decisions."""
 
     def copy(self) -> OfferFrame:
         return OfferFrame(self.opener, self.other, self.stage, self.round, self.proposer, self.kind,
                           self.give_credits, self.ask_credits, self.give_goods.copy(), self.ask_goods.copy(),
-                          self.items.copy())
+                          self.items.copy(), self.dropped)
 
     def parties(self) -> tuple[int, int]:
         """(proposer, the other captain)."""
@@ -346,7 +350,7 @@ class OfferFrame(SpaceLanesFrame):
         out.extend(self._card_steps(s.ship[o], Side.ASK, Where.SHIP, A.ASK_SHIP))
         asked = sum(1 for x in self.items if x.side == Side.ASK and x.where == Where.HAND)
         if len(s.hand[o]) > asked:  # only the hand size is public, so any kind may be asked for
-            out.extend(A.ASK_KIND.values())
+            out.extend(a for i, a in enumerate(A.ASK_KIND.values()) if not self.dropped >> i & 1)
         out.extend(A.CHARGE[n] for n in A.CREDIT_STEPS if s.credits[o] >= self.ask_credits + n)
         if not self.empty() or self.round == 0:  # an empty first proposal asks the other to propose
             out.append(A.PROPOSE)
@@ -402,7 +406,12 @@ class OfferFrame(SpaceLanesFrame):
             self.stage = OfferStage.BUILD
             if k == "ask_hand":
                 self.items.append(Item(Side.ASK, Where.HAND, A.SLUGS.index(str(a.args[0]))))
+                self.dropped = 0
+            else:  # canceled: that kind is not offered again until another step
+                self.dropped |= 1 << self.kind
             return
+        if k != "ask_kind":
+            self.dropped = 0
         if k in ("cancel", "decline"):
             s.stack.pop()
             s.emit("L19", "offer_off", p, o)

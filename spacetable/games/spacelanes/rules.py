@@ -129,6 +129,7 @@ def setup(cls: type[S], config: dict[str, Any], seed: int) -> S:
     s.phase = Phase.SETUP
     s.turns = 0
     s.trade_state = s.travel_state = s.moves_made = s.free_moves = s.toss_state = s.draw_state = 0
+    s.withdrawn = 0
     s.pvp_done = False
     s.offers = 0
     s.stack = []
@@ -211,6 +212,8 @@ def _legal_turn(s: S) -> list[Action]:
 
 # ----- apply -------------------------------------------------------------------------------------
 def apply(s: S, a: Action) -> None:
+    if a.kind != "play" and a.kind != "cancel":
+        s.withdrawn = 0  # something happened: a card taken back at its target may be played again
     if s.phase == Phase.SETUP:
         _setup_start(s, int(a.args[0]))
     elif s.phase == Phase.FIRST_ROLL:

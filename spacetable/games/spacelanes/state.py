@@ -37,7 +37,7 @@ _FIELDS = (
     "traded", "goods_sold", "contraband_sold", "pirates_won", "bounties", "transports_done",
     "deck", "discard", "hostile", "bounty", "station", "asteroids", "wormhole", "econ",
     "active", "phase", "turns", "trade_state", "travel_state", "moves_made", "free_moves", "toss_state",
-    "draw_state", "pvp_done", "offers", "stack", "chain", "winner_list", "reached", "setup_seat", "known",
+    "draw_state", "withdrawn", "pvp_done", "offers", "stack", "chain", "winner_list", "reached", "setup_seat", "known",
     "until", "marks", "stock",
 )
 _LISTS2 = ("cargo", "hand", "ship", "bought")
@@ -105,6 +105,10 @@ class SpaceLanesState(State):
     moves_made: int
     free_moves: int
     toss_state: int
+    withdrawn: int
+    """Cards taken back at their target (`TargetFrame`'s cancel) since the last other action: bit
+    `seat * len(card_types) + type`. Such a card is not offered again until something else happens
+    (`card_play.can_play`), so play-and-cancel is not an endless loop of free decisions."""
     draw_state: int
     pvp_done: bool
     offers: int
@@ -261,6 +265,7 @@ class SpaceLanesState(State):
         o.free_moves = self.free_moves
         o.toss_state = self.toss_state
         o.draw_state = self.draw_state
+        o.withdrawn = self.withdrawn
         o.pvp_done = self.pvp_done
         o.setup_seat = self.setup_seat
         o.offers = self.offers

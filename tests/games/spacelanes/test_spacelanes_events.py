@@ -268,3 +268,28 @@ def test_clearance_order_not_playable_without_an_event() -> None:
     s = started(2)
     give(s, 0, "clearance-order")
     assert "play clearance-order" not in legal_texts(s)
+
+
+def test_a_card_taken_back_at_its_target_is_not_offered_again_until_something_else_happens() -> None:
+    """Choosing a card's target ends in "cancel" (L10: the card goes back to the hand, nothing happens).
+    Play-and-cancel would then be a loop of free decisions that never ends (a search bot once spent
+    13,000 decisions of one game in it), so the card is not offered again until another action."""
+    s = started(2)
+    give(s, 0, "wanted-poster", "union-patrol")
+    play_to_lane(s, "scavenger-gang", 6)
+    assert "play wanted-poster" in legal_texts(s)
+    s.apply("play wanted-poster")
+    s.apply("cancel")
+    assert TYPES["wanted-poster"].index in [CONTENT.deck[c] for c in s.hand[0]]  # back in the hand
+    texts = legal_texts(s)
+    assert "play wanted-poster" not in texts and "play union-patrol" in texts  # only that card
+    for k in range(3):  # the same on a determinized copy (a search bot's view of the state)
+        assert "play wanted-poster" not in legal_texts(s.determinize(0, Rng(k)))
+    s.apply("play union-patrol")  # another card taken back too
+    s.apply("cancel")
+    assert not {"play wanted-poster", "play union-patrol"} & set(legal_texts(s))
+    s.apply("trade")  # something happens: both may be played again
+    assert {"play wanted-poster", "play union-patrol"} <= set(legal_texts(s))
+    s.apply("play wanted-poster")
+    s.apply(next(t for t in legal_texts(s) if t.startswith("lane ")))
+    assert s.bounty[6] >= 0

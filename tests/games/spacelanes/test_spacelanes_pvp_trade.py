@@ -94,6 +94,25 @@ def test_l19_a_proposal_asking_for_a_hand_card_the_other_lacks_cannot_be_accepte
     assert s.credits == [3000, 3000] and s.decision_name() == "turn"
 
 
+def test_l19_a_kind_canceled_at_the_pick_is_not_offered_again_until_another_step() -> None:
+    """Asking for a kind of hand card and canceling at the pick changes nothing, so ask-and-cancel would
+    be a loop of free decisions that never ends: the kind is not offered again until another step."""
+    s = pvp_game()
+    give(s, 1, "repair-kit")
+    s.apply("offer 1")
+    s.apply("ask_kind missiles")
+    s.apply("cancel")  # back to building the proposal
+    texts = legal_texts(s)
+    assert s.decision_name() != "pvp.pick" and "ask_kind missiles" not in texts
+    assert sum(1 for a in texts if a.startswith("ask_kind")) == len(pvp.A.TRADE_KINDS) - 1
+    s.apply("pay 100")  # another step: every kind may be asked for again
+    assert "ask_kind missiles" in legal_texts(s)
+    c = s.copy()  # the frame's copy keeps what was canceled
+    c.apply("ask_kind missiles")
+    c.apply("cancel")
+    assert "ask_kind missiles" not in legal_texts(c.copy()) and "ask_kind missiles" in legal_texts(s)
+
+
 def test_l19_trade_is_bounded_in_rounds_and_per_turn() -> None:
     s = pvp_game()
     s.apply("offer 1")
