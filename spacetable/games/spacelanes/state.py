@@ -37,8 +37,8 @@ _FIELDS = (
     "traded", "goods_sold", "contraband_sold", "pirates_won", "bounties", "transports_done",
     "deck", "discard", "hostile", "bounty", "station", "asteroids", "wormhole", "econ",
     "active", "phase", "turns", "trade_state", "travel_state", "moves_made", "free_moves", "toss_state",
-    "draw_state", "withdrawn", "pvp_done", "offers", "stack", "chain", "winner_list", "reached", "setup_seat", "known",
-    "until", "marks", "stock",
+    "draw_state", "withdrawn", "pvp_done", "offers", "stack", "chain", "winner_list", "reached", "setup_seat",
+    "known", "until", "marks", "stock",
 )
 _LISTS2 = ("cargo", "hand", "ship", "bought")
 _LISTS1 = ("slot_set", "lane_of", "dist", "rev_set", "rev_lane", "credits", "node", "lane", "mark", "damaged",
