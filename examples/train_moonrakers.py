@@ -147,6 +147,12 @@ def bc_gradients(net: Policy, obs: Array, mask: Array, actions: Array,
 
 
 # ----- data --------------------------------------------------------------------------------------
+def backend(workers: int | None) -> str:
+    """simulate's backend: in this process for one worker, so an interrupt stops it at once (a
+    worker process finishes its batch of games first); the same games either way."""
+    return "serial" if workers == 1 else "processes"
+
+
 def make_data(out: Path, games: int, seed: int, workers: int | None, log: Any) -> Path:
     """Heuristic-bot games with their action logs, then the dataset folder built from them."""
     from spacetable.rl.dataset import write_dataset
@@ -160,7 +166,7 @@ def make_data(out: Path, games: int, seed: int, workers: int | None, log: Any) -
     for opponent, share in DATA_MIX:
         n = max(1, round(games * share))
         log(f"data: {n} games heuristic vs {opponent} (seeds {seed + start}…)")
-        simulate(GAME, n, PLAYERS, ["heuristic", opponent], seed=seed + start, backend="processes",
+        simulate(GAME, n, PLAYERS, ["heuristic", opponent], seed=seed + start, backend=backend(workers),
                  workers=workers, out=results, run=f"bc-{opponent}", trajectories=True)
         start += n
     shutil.rmtree(data, ignore_errors=True)
@@ -294,7 +300,8 @@ def dagger_games(policy_file: str, seeds: list[int], beta: float,
         alts[i, :len(row)] = row[:TIES - 1]
     return {"obs": np.asarray(obs_l, np.float32).reshape(-1, size),
             "mask": np.asarray(mask_l, bool).reshape(len(mask_l), -1),
-            "act": np.asarray(act_l, np.int64), "alt": alts, "wins": wins, "unfinished": unfinished, "games": len(seeds)}
+            "act": np.asarray(act_l, np.int64), "alt": alts, "wins": wins, "unfinished": unfinished,
+            "games": len(seeds)}
 
 
 def equal_plays(expert: Any, table: Table, seat: int, label: Any) -> list[int]:
@@ -542,7 +549,7 @@ def win_rate(policy: Path, opponent: str, games: int, seed: int, workers: int | 
     if games <= 0:
         return None
     me = f"policy:{policy}"
-    r = simulate(GAME, games, PLAYERS, [me, opponent], seed=seed, backend="processes", workers=workers,
+    r = simulate(GAME, games, PLAYERS, [me, opponent], seed=seed, backend=backend(workers), workers=workers,
                  max_decisions=EVAL_CAP)
     # a shared win (rare) counts as a win; an unfinished game as a loss
     return r.wins_by_bot.get(me, 0) / r.games
@@ -631,20 +638,23 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
         if args.init is not None:
             start = Policy.load(args.init)
             if (start.obs_size, start.num_actions) != (table.obs_size, table.num_actions):
-                raise SystemExit(f"{args.init} reads {start.obs_size} floats and {start.num_actions} actions; "
-                                 f"this game has {table.obs_size} and {table.num_actions}")
+                raise SystemExit(f"{args.init} reads {start.obs_size} floats and {start.num_actions} "
+                                 f"actions; this game has {table.obs_size} and {table.num_actions}")
             meta["init"] = {"file": str(args.init), **{k: start.meta.get(k) for k in (
                 "command", "stage", "data", "train_cpu_s")}}
-            meta["architecture"] = f"{table.obs_size} → {start.hidden} → {start.hidden} → {table.num_actions} (ReLU)"
+            meta["architecture"] = (f"{table.obs_size} → {start.hidden} → {start.hidden} → "
+                                    f"{table.num_actions} (ReLU)")
             net = Policy(start.p, meta)
         else:
             net = Policy.new(table.obs_size, table.num_actions, args.hidden, args.seed, meta)
         if args.average > 0:
             average = Average(net, args.average)
-        bc = (*bc, tie_sets(bc[2]))
+        bc = (bc[0], bc[1], bc[2], tie_sets(bc[2]))
         result["bc_loss"] = behaviour_cloning(net, bc, args.epochs, args.seed, save, log, lr=args.lr,
                                               average=average)
-        select("behaviour cloning")
+        if not result["bc_loss"]:  # no cloning epochs: the checkpoint is the starting point
+            save("init" if args.init is not None else "fresh weights")
+        select("behaviour cloning" if result["bc_loss"] else "init")
         result["dagger"] = []
         for r in range(1, args.dagger_rounds + 1):
             (average.policy() if average is not None else net).save(out / "snapshot.npz")
@@ -722,5 +732,19 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     return result
 
 
+def interruptible() -> None:
+    """SIGINT raises KeyboardInterrupt even when the shell started this script in the background
+    with SIGINT ignored (as a non-interactive shell does with ``&``), and SIGTERM does too: either
+    stops the run at once and keeps the last checkpoint."""
+    import signal
+
+    def stop(_signum: int, _frame: object) -> None:
+        raise KeyboardInterrupt
+
+    signal.signal(signal.SIGINT, signal.default_int_handler)
+    signal.signal(signal.SIGTERM, stop)
+
+
 if __name__ == "__main__":
+    interruptible()
     main()

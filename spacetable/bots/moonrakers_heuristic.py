@@ -282,6 +282,11 @@ EXACT_STATES = 20_000
 """Memo entries after which the exact play search is abandoned for the greedy rules."""
 
 
+RankedPlays = tuple[list[tuple[Action, float]], advisor.Search, tuple[int, ...], tuple[int, ...],
+                    tuple[int, ...]]
+"""`best_play`'s ranked plays, then the search and the hand, pile and discard (counts per kind)."""
+
+
 class ExactOdds:
     """One bot's exact searches (the advisor's `Search`), one per set of card kinds it holds, with
     their memos kept between decisions of one game (an entry depends only on its key: what is in hand,
@@ -399,8 +404,7 @@ class ExactOdds:
         ranked = self._ranked_plays(s, me, legal)
         return [] if ranked is None else ranked[0]
 
-    def _ranked_plays(self, s: MoonrakersState, me: int, legal: list[Action]) -> tuple[
-            list[tuple[Action, float]], advisor.Search, tuple[int, ...], tuple[int, ...], tuple[int, ...]] | None:
+    def _ranked_plays(self, s: MoonrakersState, me: int, legal: list[Action]) -> RankedPlays | None:
         """`best_play`'s chances of the plays in order (None when nothing is needed, no card can be
         played or the search is not exact), with the search and the zones they came from."""
         need = needs_left(s)
