@@ -111,21 +111,48 @@ def backward(net: Policy, obs: Array, dlogits: Array, dvalue: Array | None,
     return grads
 
 
-def bc_gradients(net: Policy, obs: Array, mask: Array,
-                 actions: Array) -> tuple[dict[str, Array], float, float]:
-    """Cross-entropy over the legal actions: (gradients, mean loss, accuracy)."""
+TIES = 8
+"""Columns of a label's tie set: the label, then up to ``TIES − 1`` equally good alternatives (−1: none)."""
+
+
+def tie_sets(actions: Array, alts: Array | None = None) -> Array:
+    """The labels as tie sets (rows of `TIES` action indices, −1 padded): the label first, then `alts`."""
+    out = np.full((len(actions), TIES), -1, np.int64)
+    out[:, 0] = actions
+    if alts is not None:
+        out[:, 1:] = alts[:, :TIES - 1]
+    return out
+
+
+def bc_gradients(net: Policy, obs: Array, mask: Array, actions: Array,
+                 ties: Array | None = None) -> tuple[dict[str, Array], float, float]:
+    """Cross-entropy over the legal actions: (gradients, mean loss, accuracy). With `ties` (rows of
+    equally good actions, `tie_sets`) the loss is −log of the probability of the whole set, so the
+    network is not taught the teacher's arbitrary first-of-ties; a prediction in the set is correct."""
     hidden = net.hidden_layers(obs)
     logits = hidden[1] @ net.p["wp"] + net.p["bp"]
     probs = masked_softmax(logits, mask)
     rows = np.arange(len(actions))
-    loss = float(-np.mean(np.log(np.maximum(probs[rows, actions], 1e-12))))
-    acc = float(np.mean(np.argmax(np.where(mask, logits, -1e9), axis=1) == actions))
-    d = probs.copy()
-    d[rows, actions] -= 1.0
+    target = np.zeros(probs.shape, bool)
+    target[rows, actions] = True
+    if ties is not None:
+        r, c = np.nonzero(ties >= 0)
+        target[r, ties[r, c]] = True
+    target &= mask
+    p_set = np.maximum((probs * target).sum(1), 1e-12)
+    loss = float(-np.mean(np.log(p_set)))
+    acc = float(np.mean(target[rows, np.argmax(np.where(mask, logits, -1e9), axis=1)]))
+    d = probs - probs * target / p_set[:, None]  # ∂(−log Σ_T p)/∂logits = p − p·1_T / P(T)
     return backward(net, obs, (d / len(actions)).astype(np.float32), None, hidden), loss, acc
 
 
 # ----- data --------------------------------------------------------------------------------------
+def backend(workers: int | None) -> str:
+    """simulate's backend: in this process for one worker, so an interrupt stops it at once (a
+    worker process finishes its batch of games first); the same games either way."""
+    return "serial" if workers == 1 else "processes"
+
+
 def make_data(out: Path, games: int, seed: int, workers: int | None, log: Any) -> Path:
     """Heuristic-bot games with their action logs, then the dataset folder built from them."""
     from spacetable.rl.dataset import write_dataset
@@ -139,7 +166,7 @@ def make_data(out: Path, games: int, seed: int, workers: int | None, log: Any) -
     for opponent, share in DATA_MIX:
         n = max(1, round(games * share))
         log(f"data: {n} games heuristic vs {opponent} (seeds {seed + start}…)")
-        simulate(GAME, n, PLAYERS, ["heuristic", opponent], seed=seed + start, backend="processes",
+        simulate(GAME, n, PLAYERS, ["heuristic", opponent], seed=seed + start, backend=backend(workers),
                  workers=workers, out=results, run=f"bc-{opponent}", trajectories=True)
         start += n
     shutil.rmtree(data, ignore_errors=True)
@@ -162,10 +189,29 @@ def load_bc(data: Path, player: str = "heuristic") -> tuple[Array, Array, Array]
     return obs[keep], mask[keep], actions[keep]
 
 
-def behaviour_cloning(net: Policy, data: tuple[Array, Array, Array], epochs: int, seed: int,
+class Average:
+    """A running (Polyak) average of the weights, ``avg ← avg + (1 − decay) (w − avg)`` after every
+    optimiser step: the last iterate of Adam wanders (its strength against greedy moves by ~10 points
+    from round to round), the average moves slowly (Polyak & Juditsky 1992)."""
+
+    def __init__(self, net: Policy, decay: float) -> None:
+        self.net, self.decay = net, decay
+        self.p = {k: v.copy() for k, v in net.p.items()}
+
+    def update(self) -> None:
+        for k, v in self.net.p.items():
+            self.p[k] += (1.0 - self.decay) * (v - self.p[k])
+
+    def policy(self) -> Policy:
+        return Policy(self.p, self.net.meta)
+
+
+def behaviour_cloning(net: Policy, data: tuple[Array, ...], epochs: int, seed: int,
                       save: Any, log: Any, lr: float = 1e-3, batch: int = 256,
-                      stage: str = "bc") -> list[float]:
-    obs, mask, actions = data
+                      stage: str = "bc", average: Average | None = None) -> list[float]:
+    """Epochs of cloning over `data` (obs, mask, action[, tie sets]); `average` follows every step."""
+    obs, mask, actions = data[:3]
+    ties = data[3] if len(data) > 3 else None
     rng = np.random.default_rng(seed)
     n_val = max(1, len(actions) // 20)
     order = rng.permutation(len(actions))
@@ -177,14 +223,19 @@ def behaviour_cloning(net: Policy, data: tuple[Array, Array, Array], epochs: int
         total, count = 0.0, 0
         for k in range(0, len(tr), batch):
             idx = tr[k:k + batch]
-            grads, loss, _ = bc_gradients(net, obs[idx], mask[idx], actions[idx])
+            grads, loss, _ = bc_gradients(net, obs[idx], mask[idx], actions[idx],
+                                          None if ties is None else ties[idx])
             opt.step(grads)
+            if average is not None:
+                average.update()
             total += loss * len(idx)
             count += len(idx)
-        _, vloss, vacc = bc_gradients(net, obs[val], mask[val], actions[val])
+        scored = average.policy() if average is not None else net
+        _, vloss, vacc = bc_gradients(scored, obs[val], mask[val], actions[val],
+                                      None if ties is None else ties[val])
         losses.append(total / max(1, count))
         log(f"{stage} epoch {epoch + 1}/{epochs}: train loss {losses[-1]:.4f}, held-out loss {vloss:.4f}, "
-            f"held-out accuracy {vacc:.3f}")
+            f"held-out accuracy {vacc:.3f}" + (" (averaged weights)" if average is not None else ""))
         save(f"{stage} epoch {epoch + 1}")
     return losses
 
@@ -212,6 +263,7 @@ def dagger_games(policy_file: str, seeds: list[int], beta: float,
     obs_l: list[Array] = []
     mask_l: list[Array] = []
     act_l: list[int] = []
+    alt_l: list[list[int]] = []
     wins = {o: [0, 0] for o in opponents}  # the policy's [wins, games] by opponent
     unfinished = 0
     for game_seed in seeds:
@@ -233,6 +285,7 @@ def dagger_games(policy_file: str, seeds: list[int], beta: float,
                 obs_l.append(o)
                 mask_l.append(m)
                 act_l.append(label.index)
+                alt_l.append(equal_plays(expert, table, seat, label))
                 if mix.random() >= beta:
                     own = table.legal(policy.act(o, m))
                     assert own is not None
@@ -242,9 +295,31 @@ def dagger_games(policy_file: str, seeds: list[int], beta: float,
         wins[opponent][1] += 1
         unfinished += not table.terminated
     size = policy.obs_size
+    alts = np.full((len(alt_l), TIES - 1), -1, np.int64)
+    for i, row in enumerate(alt_l):
+        alts[i, :len(row)] = row[:TIES - 1]
     return {"obs": np.asarray(obs_l, np.float32).reshape(-1, size),
             "mask": np.asarray(mask_l, bool).reshape(len(mask_l), -1),
-            "act": np.asarray(act_l, np.int64), "wins": wins, "unfinished": unfinished, "games": len(seeds)}
+            "act": np.asarray(act_l, np.int64), "alt": alts, "wins": wins, "unfinished": unfinished,
+            "games": len(seeds)}
+
+
+def equal_plays(expert: Any, table: Table, seat: int, label: Any) -> list[int]:
+    """The other card plays the heuristic bot ranks exactly as high as its `label` (a card play it
+    chose as the best: `best_play` takes the first of the highest), blocking as many hazard icons
+    (the bot prefers blocks, so those are not ties): the label's tie set minus the label."""
+    if label.kind != "play" or not hasattr(expert, "odds"):
+        return []
+    from spacetable.bots.moonrakers_heuristic import ACTION_CARD, CARD_BLOCKS
+
+    state = table.state
+    chances = expert.odds.play_chances(state, seat, state.legal_actions())
+    mine = [p for a, p in chances if a.index == label.index]
+    if not mine or mine[0] <= 0 or mine[0] < max(p for _, p in chances) - 1e-9:
+        return []
+    blocks = CARD_BLOCKS[ACTION_CARD[label.index]]
+    return [a.index for a, p in chances if a.index != label.index and abs(p - mine[0]) <= 1e-9
+            and CARD_BLOCKS[ACTION_CARD[a.index]] == blocks]
 
 
 def seed_chunks(seed: int, games: int, workers: int | None) -> list[list[int]]:
@@ -271,6 +346,7 @@ def dagger_round(policy_file: Path, games: int, seed: int, beta: float, workers:
     return {"obs": np.concatenate([q["obs"] for q in parts]),
             "mask": np.concatenate([q["mask"] for q in parts]),
             "act": np.concatenate([q["act"] for q in parts]),
+            "alt": np.concatenate([q["alt"] for q in parts]),
             "wins": {o: [sum(q["wins"][o][i] for q in parts) for i in (0, 1)] for o in parts[0]["wins"]},
             **{k: sum(q[k] for q in parts) for k in ("unfinished", "games")}}
 
@@ -473,7 +549,7 @@ def win_rate(policy: Path, opponent: str, games: int, seed: int, workers: int | 
     if games <= 0:
         return None
     me = f"policy:{policy}"
-    r = simulate(GAME, games, PLAYERS, [me, opponent], seed=seed, backend="processes", workers=workers,
+    r = simulate(GAME, games, PLAYERS, [me, opponent], seed=seed, backend=backend(workers), workers=workers,
                  max_decisions=EVAL_CAP)
     # a shared win (rare) counts as a win; an unfinished game as a loss
     return r.wins_by_bot.get(me, 0) / r.games
@@ -487,6 +563,16 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     ap.add_argument("--epochs", type=int, default=8)
     ap.add_argument("--hidden", type=int, default=256)
     ap.add_argument("--lr", type=float, default=1e-3)
+    ap.add_argument("--lr-decay", type=float, default=1.0,
+                    help="DAgger round r trains at LR × LR_DECAY ** r (1: constant)")
+    ap.add_argument("--average", type=float, default=0.0,
+                    help="keep a running average of the weights (decay per step, e.g. 0.999; 0: off): the "
+                         "checkpoints saved, selected and shipped are the averaged weights")
+    ap.add_argument("--no-ties", action="store_true",
+                    help="learn the heuristic bot's first-of-ties card play, not the set of equal plays")
+    ap.add_argument("--init", type=Path, default=None,
+                    help="start from this policy file instead of fresh weights (its metadata is kept "
+                         "under 'init')")
     ap.add_argument("--dagger-rounds", type=int, default=4,
                     help="rounds of DAgger: the policy plays, the heuristic bot labels its states")
     ap.add_argument("--dagger-games", type=int, default=64, help="games per DAgger round")
@@ -521,6 +607,7 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     make_bots(GAME, list(opponents))  # an unknown bot name fails here, not in a worker
     sel_seed = 10**9 + args.seed
     best = Best(out / "policy-best.npz")
+    average: Average | None = None
 
     def select(stage: str) -> None:
         """Offer the checkpoint just written to `best` (its win rate vs greedy on the selection seeds)."""
@@ -528,14 +615,14 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
         if args.select_games <= 0:
             return
         rate = selection_rate(checkpoint, "greedy", args.select_games, sel_seed, args.workers)
-        kept = best.offer(net, stage, rate)
+        kept = best.offer(average.policy() if average is not None else net, stage, rate)
         log(f"selection: {stage} wins {rate:.3f} against greedy over {args.select_games} games"
             + (" (the best so far)" if kept else f" (the best: {best.stage}, {best.rate:.3f})"))
 
     def save(stage: str) -> None:
         assert net is not None
         net.meta.update({"stage": stage, "figures": result})
-        net.save(checkpoint)
+        (average.policy() if average is not None else net).save(checkpoint)
 
     try:
         data_dir = args.data or make_data(out, args.games, args.seed, args.workers, log)
@@ -548,32 +635,51 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
                          "mix": [f"heuristic vs {o}: {s:.0%}" for o, s in DATA_MIX]},
                 "architecture": f"{table.obs_size} → {args.hidden} → {args.hidden} → "
                                 f"{table.num_actions} (ReLU)"}
-        net = Policy.new(table.obs_size, table.num_actions, args.hidden, args.seed, meta)
-        result["bc_loss"] = behaviour_cloning(net, bc, args.epochs, args.seed, save, log, lr=args.lr)
-        select("behaviour cloning")
+        if args.init is not None:
+            start = Policy.load(args.init)
+            if (start.obs_size, start.num_actions) != (table.obs_size, table.num_actions):
+                raise SystemExit(f"{args.init} reads {start.obs_size} floats and {start.num_actions} "
+                                 f"actions; this game has {table.obs_size} and {table.num_actions}")
+            meta["init"] = {"file": str(args.init), **{k: start.meta.get(k) for k in (
+                "command", "stage", "data", "train_cpu_s")}}
+            meta["architecture"] = (f"{table.obs_size} → {start.hidden} → {start.hidden} → "
+                                    f"{table.num_actions} (ReLU)")
+            net = Policy(start.p, meta)
+        else:
+            net = Policy.new(table.obs_size, table.num_actions, args.hidden, args.seed, meta)
+        if args.average > 0:
+            average = Average(net, args.average)
+        bc = (bc[0], bc[1], bc[2], tie_sets(bc[2]))
+        result["bc_loss"] = behaviour_cloning(net, bc, args.epochs, args.seed, save, log, lr=args.lr,
+                                              average=average)
+        if not result["bc_loss"]:  # no cloning epochs: the checkpoint is the starting point
+            save("init" if args.init is not None else "fresh weights")
+        select("behaviour cloning" if result["bc_loss"] else "init")
         result["dagger"] = []
         for r in range(1, args.dagger_rounds + 1):
-            net.save(out / "snapshot.npz")
+            (average.policy() if average is not None else net).save(out / "snapshot.npz")
             beta = args.dagger_beta ** r
             seed = 3 * 10**8 + args.seed * 10**5 + r * 10**4
             d = dagger_round(out / "snapshot.npz", args.dagger_games, seed, beta, args.workers, opponents)
+            ties = tie_sets(d["act"], None if args.no_ties else d["alt"])
             bc = (np.concatenate([bc[0], d["obs"]]), np.concatenate([bc[1], d["mask"]]),
-                  np.concatenate([bc[2], d["act"]]))
+                  np.concatenate([bc[2], d["act"]]), np.concatenate([bc[3], ties]))
             result["dagger"].append({"round": r, "beta": beta, "seeds": [seed, seed + d["games"] - 1],
                                      "labelled": int(len(d["act"])), "wins": d["wins"],
+                                     "tie_sets": int((ties[:, 1] >= 0).sum()),
                                      "unfinished": d["unfinished"], "games": d["games"]})
             won = ", ".join(f"{w}/{g} vs {o}" for o, (w, g) in d["wins"].items())
             log(f"dagger round {r}/{args.dagger_rounds} (beta {beta:.3f}): won {won}, "
                 f"{d['unfinished']} unfinished, {len(d['act'])} states labelled, {len(bc[2])} in all")
-            behaviour_cloning(net, bc, args.dagger_epochs, args.seed + r, save, log, lr=args.lr,
-                              stage=f"dagger {r}")
+            behaviour_cloning(net, bc, args.dagger_epochs, args.seed + r, save, log,
+                              lr=args.lr * args.lr_decay ** r, stage=f"dagger {r}", average=average)
             select(f"dagger round {r}")
         (out / "snapshot.npz").unlink(missing_ok=True)
         if best.stage:  # keep the best checkpoint against greedy, not the last
             result["selection_rounds"] = {"opponent": "greedy", "games": args.select_games,
                                           "seeds": [sel_seed, sel_seed + args.select_games - 1],
                                           "kept": best.stage, "vs_greedy": best.history}
-            net = Policy.load(best.path)
+            net, average = Policy.load(best.path), None
             save(f"{best.stage} (the best against greedy of {len(best.history)} checkpoints)")
             log(f"kept {best.stage}: {best.rate:.3f} against greedy")
         bc_file = out / "policy-bc.npz"
@@ -626,5 +732,19 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     return result
 
 
+def interruptible() -> None:
+    """SIGINT raises KeyboardInterrupt even when the shell started this script in the background
+    with SIGINT ignored (as a non-interactive shell does with ``&``), and SIGTERM does too: either
+    stops the run at once and keeps the last checkpoint."""
+    import signal
+
+    def stop(_signum: int, _frame: object) -> None:
+        raise KeyboardInterrupt
+
+    signal.signal(signal.SIGINT, signal.default_int_handler)
+    signal.signal(signal.SIGTERM, stop)
+
+
 if __name__ == "__main__":
+    interruptible()
     main()

@@ -282,6 +282,11 @@ EXACT_STATES = 20_000
 """Memo entries after which the exact play search is abandoned for the greedy rules."""
 
 
+RankedPlays = tuple[list[tuple[Action, float]], advisor.Search, tuple[int, ...], tuple[int, ...],
+                    tuple[int, ...]]
+"""`best_play`'s ranked plays, then the search and the hand, pile and discard (counts per kind)."""
+
+
 class ExactOdds:
     """One bot's exact searches (the advisor's `Search`), one per set of card kinds it holds, with
     their memos kept between decisions of one game (an entry depends only on its key: what is in hand,
@@ -375,7 +380,33 @@ class ExactOdds:
         return None
 
     def best_play(self, s: MoonrakersState, me: int, legal: list[Action]) -> Action | None:
-        """The hand card whose play maximises P(meeting the contract alone from here), when that is > 0."""
+        """The hand card whose play maximises P(meeting the contract alone from here), when that is > 0
+        (the first of equal ones)."""
+        ranked = self._ranked_plays(s, me, legal)
+        if ranked is None:
+            return None
+        chances, search, hand, pile, disc = ranked
+        best: Action | None = None
+        best_p = 0.0
+        for a, p in chances:
+            if p > best_p + 1e-9:
+                best_p, best = p, a
+        if best is None and BLOCK_WHEN_HOPELESS:
+            ex = s.ex
+            assert ex is not None
+            return _block_play(s, me, legal, search, hand, pile, disc, ex.seats[me].actions, needs_left(s))
+        return best
+
+    def play_chances(self, s: MoonrakersState, me: int, legal: list[Action]) -> list[tuple[Action, float]]:
+        """Each legal hand-card play with the chance `best_play` ranks it by (empty when `best_play`
+        does not rank plays here): `best_play` takes the first of the highest, so the plays whose chance
+        equals its choice's are equally good to it (a learner may be taught the whole set)."""
+        ranked = self._ranked_plays(s, me, legal)
+        return [] if ranked is None else ranked[0]
+
+    def _ranked_plays(self, s: MoonrakersState, me: int, legal: list[Action]) -> RankedPlays | None:
+        """`best_play`'s chances of the plays in order (None when nothing is needed, no card can be
+        played or the search is not exact), with the search and the zones they came from."""
         need = needs_left(s)
         if max(need) <= 0:
             return None
@@ -388,13 +419,12 @@ class ExactOdds:
         search, idx, hand, pile, disc = self._own_cards(pl.hand, pl.draw, pl.discard)
         nd = tuple(max(0, x) for x in need)
         actions = ex.seats[me].actions
-        best: Action | None = None
-        best_p = 0.0
         md: tuple[int, ...] | None = None
         if MERC_AWARE and s.n <= 2 and ex.order[0] == me and any(a.kind == "merc" for a in legal):
             md = merc_left(s, need)
             if max(md) <= 0 or md == nd:
                 md = None
+        chances: list[tuple[Action, float]] = []
         for a in plays:
             c = ACTION_CARD[a.index]
             if c not in idx:
@@ -404,11 +434,8 @@ class ExactOdds:
                 p = _play_chance(search, idx[c], hand, pile, disc, actions, md) + MERC_TIE * p
             if not search.exact:
                 return None
-            if p > best_p + 1e-9:
-                best_p, best = p, a
-        if best is None and BLOCK_WHEN_HOPELESS:
-            return _block_play(s, me, legal, search, hand, pile, disc, actions, need)
-        return best
+            chances.append((a, p))
+        return chances, search, hand, pile, disc
 
 
 def _play_chance(search: advisor.Search, i: int, hand: tuple[int, ...], pile: tuple[int, ...],

@@ -1,0 +1,144 @@
+"""The Moonrakers training example's steadier DAgger (docs/rl.md, "Training example: Moonrakers"): labels as
+tie sets of equally good card plays, the running average of the weights, and an interrupt that stops a
+run at once and keeps its last checkpoint, even when the shell started it with SIGINT ignored."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import numpy as np
+
+from spacetable.bots.moonrakers_heuristic import HeuristicBot
+from spacetable.engine.rng import Rng
+from spacetable.rl.policy import Policy, masked_softmax
+from spacetable.rl.table import Table
+from tests.rl.test_rl_policy import EXAMPLES, example
+
+ROOT = EXAMPLES.parent
+
+
+def test_a_tie_set_label_is_learned_as_a_set() -> None:
+    """The loss is −log P(tie set): the gradient moves probability into the set, not onto its first
+    action, and a prediction anywhere in the set counts as correct; without ties it is cross-entropy."""
+    train = example("train_moonrakers")
+    net = Policy.new(6, 5, 8, 0, {})
+    obs = np.random.default_rng(1).normal(size=(3, 6)).astype(np.float32)
+    mask = np.ones((3, 5), bool)
+    mask[2, 4] = False
+    actions = np.array([0, 1, 2])
+    ties = train.tie_sets(actions, np.array([[3] + [-1] * (train.TIES - 2), [-1] * (train.TIES - 1),
+                                             [4] + [-1] * (train.TIES - 2)]))
+    _, loss, _ = train.bc_gradients(net, obs, mask, actions, ties)
+    probs = masked_softmax(net.forward(obs)[0], mask)
+    want = -np.mean(np.log([probs[0, 0] + probs[0, 3], probs[1, 1], probs[2, 2]]))  # 4 is illegal in row 2
+    assert abs(loss - want) < 1e-5
+    _, plain, _ = train.bc_gradients(net, obs, mask, actions)
+    assert abs(plain + np.mean(np.log(probs[[0, 1, 2], actions]))) < 1e-5
+    for _ in range(60):  # descending the set loss raises P(set) in row 0, not P(action 0) alone
+        grads, _, _ = train.bc_gradients(net, obs[:1], mask[:1], actions[:1], ties[:1])
+        for k, g in grads.items():
+            net.p[k] -= 0.5 * g
+    p = masked_softmax(net.forward(obs[:1])[0], mask[:1])[0]
+    assert p[0] + p[3] > 0.9
+    pick = int(np.argmax(p))
+    _, _, acc = train.bc_gradients(net, obs[:1], mask[:1], actions[:1], ties[:1])
+    assert pick in (0, 3) and acc == 1.0
+
+
+def test_dagger_ties_are_plays_the_teacher_ranks_as_high_as_its_choice(tmp_path: Path) -> None:
+    """`equal_plays`: at a card play the heuristic bot chose as its best, the other legal plays with the
+    same chance and as many blocked hazard icons; nothing at any other decision."""
+    train = example("train_moonrakers")
+    table = Table("moonrakers", {"players": 2})
+    expert = HeuristicBot()
+    seen = ties = 0
+    for seed in (3, 4):
+        table.reset(seed)
+        rng = Rng(seed)
+        while not table.over:
+            seat = table.to_act()
+            assert seat is not None
+            label = expert.choose(table.state, seat, rng)
+            alts = train.equal_plays(expert, table, seat, label)
+            if label.kind != "play":
+                assert alts == []
+            else:
+                seen += 1
+                chances = {a.index: p for a, p in expert.odds.play_chances(table.state, seat,
+                                                                           table.state.legal_actions())}
+                mask = table.mask(seat)
+                for a in alts:
+                    assert mask[a] and a != label.index and abs(chances[a] - chances[label.index]) <= 1e-9
+                ties += bool(alts)
+            table.play(label)
+    assert seen > 50 and ties > 0
+
+
+def test_the_best_play_is_the_first_highest_of_its_ranked_plays() -> None:
+    """`play_chances` lists what `best_play` ranks: its choice is the first of the highest chances."""
+    table = Table("moonrakers", {"players": 2})
+    expert = HeuristicBot()
+    checked = 0
+    for seed in (5, 6):
+        table.reset(seed)
+        rng = Rng(seed)
+        while not table.over:
+            seat = table.to_act()
+            assert seat is not None
+            s = table.state
+            if s.ex is not None and any(a.kind == "play" for a in s.legal_actions()):
+                expert.odds.start(s)
+                chances = expert.odds.play_chances(s, seat, s.legal_actions())
+                best = expert.odds.best_play(s, seat, s.legal_actions())
+                if chances and max(p for _, p in chances) > 1e-9:
+                    top = max(p for _, p in chances)
+                    first = next(a for a, p in chances if p > top - 1e-9)
+                    assert best == first or abs(dict((a, p) for a, p in chances)[best] - top) <= 1e-9
+                    checked += 1
+            table.play(expert.choose(s, seat, rng))
+    assert checked > 20
+
+
+def test_the_running_average_follows_the_weights_slowly() -> None:
+    train = example("train_moonrakers")
+    net = Policy.new(3, 2, 4, 0, {})
+    avg = train.Average(net, 0.9)
+    start = {k: v.copy() for k, v in net.p.items()}
+    for k in net.p:
+        net.p[k] += 1.0
+    avg.update()
+    for k in net.p:
+        assert np.allclose(avg.p[k], start[k] + 0.1)  # a tenth of the way
+    assert np.allclose(avg.policy().p["w1"], start["w1"] + 0.1)
+
+
+def test_an_interrupt_stops_the_run_at_once_and_keeps_the_checkpoint(tmp_path: Path) -> None:
+    """SIGINT during DAgger with ``--workers 1``: the script stops within seconds (not after its games),
+    says so, and the last checkpoint loads. The script is started with SIGINT ignored, as a shell
+    starts a background job, which must not make it deaf to the interrupt."""
+    out = tmp_path / "run"
+    cmd = [sys.executable, str(EXAMPLES / "train_moonrakers.py"), "--out", str(out), "--games", "4",
+           "--epochs", "1", "--hidden", "16", "--dagger-rounds", "40", "--dagger-games", "6",
+           "--select-games", "0", "--ppo-iterations", "0", "--eval-games", "0", "--workers", "1"]
+    proc = subprocess.Popen(cmd, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+                            env={**os.environ, "PYTHONUNBUFFERED": "1"},
+                            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_IGN))
+    assert proc.stdout is not None
+    lines: list[str] = []
+    for line in proc.stdout:
+        lines.append(line)
+        if "dagger round 1/" in line:
+            break
+    else:
+        raise AssertionError("".join(lines))
+    t0 = time.monotonic()
+    proc.send_signal(signal.SIGINT)
+    rest, _ = proc.communicate(timeout=60)
+    assert time.monotonic() - t0 < 15, "the interrupt took too long"
+    assert proc.returncode == 0 and "interrupted: the last checkpoint is" in rest, "".join(lines) + rest
+    assert Policy.load(out / "policy.npz").meta["stage"].startswith(("bc epoch 1", "dagger 1 epoch"))
