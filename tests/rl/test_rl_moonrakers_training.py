@@ -9,11 +9,13 @@ import signal
 import subprocess
 import sys
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 import numpy as np
 
 from spacetable.bots.moonrakers_heuristic import HeuristicBot
+from spacetable.engine.action import Action
 from spacetable.engine.rng import Rng
 from spacetable.rl.policy import Policy, masked_softmax
 from spacetable.rl.table import Table
@@ -54,54 +56,54 @@ def test_dagger_ties_are_plays_the_teacher_ranks_as_high_as_its_choice(tmp_path:
     """`equal_plays`: at a card play the heuristic bot chose as its best, the other legal plays with the
     same chance and as many blocked hazard icons; nothing at any other decision."""
     train = example("train_moonrakers")
-    table = Table("moonrakers", {"players": 2})
     expert = HeuristicBot()
     seen = ties = 0
-    for seed in (3, 4):
+    for table, seat, label in _heuristic_decisions(expert, (3, 4)):
+        alts = train.equal_plays(expert, table, seat, label)
+        if label.kind != "play":
+            assert alts == []
+        else:
+            seen += 1
+            chances = {a.index: p for a, p in expert.odds.play_chances(table.state, seat,
+                                                                       table.state.legal_actions())}
+            mask = table.mask(seat)
+            for a in alts:
+                assert mask[a] and a != label.index and abs(chances[a] - chances[label.index]) <= 1e-9
+            ties += bool(alts)
+    assert seen > 50 and ties > 0
+
+
+def test_the_best_play_is_the_first_highest_of_its_ranked_plays() -> None:
+    """`play_chances` lists what `best_play` ranks: its choice is the first of the highest chances."""
+    expert = HeuristicBot()
+    checked = 0
+    for table, seat, _ in _heuristic_decisions(expert, (5, 6)):
+        s = table.state
+        if s.ex is not None and any(a.kind == "play" for a in s.legal_actions()):
+            expert.odds.start(s)
+            chances = expert.odds.play_chances(s, seat, s.legal_actions())
+            best = expert.odds.best_play(s, seat, s.legal_actions())
+            if chances and max(p for _, p in chances) > 1e-9:
+                top = max(p for _, p in chances)
+                first = next(a for a, p in chances if p > top - 1e-9)
+                assert best == first or abs(dict((a, p) for a, p in chances)[best] - top) <= 1e-9
+                checked += 1
+    assert checked > 20
+
+
+def _heuristic_decisions(expert: HeuristicBot, seeds: tuple[int, ...]) -> Iterator[tuple[Table, int, Action]]:
+    """Every decision of 2-player games the heuristic bot plays against itself: (table, seat, its
+    choice), before the choice is played."""
+    table = Table("moonrakers", {"players": 2})
+    for seed in seeds:
         table.reset(seed)
         rng = Rng(seed)
         while not table.over:
             seat = table.to_act()
             assert seat is not None
             label = expert.choose(table.state, seat, rng)
-            alts = train.equal_plays(expert, table, seat, label)
-            if label.kind != "play":
-                assert alts == []
-            else:
-                seen += 1
-                chances = {a.index: p for a, p in expert.odds.play_chances(table.state, seat,
-                                                                           table.state.legal_actions())}
-                mask = table.mask(seat)
-                for a in alts:
-                    assert mask[a] and a != label.index and abs(chances[a] - chances[label.index]) <= 1e-9
-                ties += bool(alts)
+            yield table, seat, label
             table.play(label)
-    assert seen > 50 and ties > 0
-
-
-def test_the_best_play_is_the_first_highest_of_its_ranked_plays() -> None:
-    """`play_chances` lists what `best_play` ranks: its choice is the first of the highest chances."""
-    table = Table("moonrakers", {"players": 2})
-    expert = HeuristicBot()
-    checked = 0
-    for seed in (5, 6):
-        table.reset(seed)
-        rng = Rng(seed)
-        while not table.over:
-            seat = table.to_act()
-            assert seat is not None
-            s = table.state
-            if s.ex is not None and any(a.kind == "play" for a in s.legal_actions()):
-                expert.odds.start(s)
-                chances = expert.odds.play_chances(s, seat, s.legal_actions())
-                best = expert.odds.best_play(s, seat, s.legal_actions())
-                if chances and max(p for _, p in chances) > 1e-9:
-                    top = max(p for _, p in chances)
-                    first = next(a for a, p in chances if p > top - 1e-9)
-                    assert best == first or abs(dict((a, p) for a, p in chances)[best] - top) <= 1e-9
-                    checked += 1
-            table.play(expert.choose(s, seat, rng))
-    assert checked > 20
 
 
 def test_the_running_average_follows_the_weights_slowly() -> None:
