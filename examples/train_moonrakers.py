@@ -206,6 +206,11 @@ class Average:
         return Policy(self.p, self.net.meta)
 
 
+def in_use(net: Policy, average: Average | None) -> Policy:
+    """The weights that are saved, played, selected and shipped: the running average when there is one."""
+    return net if average is None else average.policy()
+
+
 def behaviour_cloning(net: Policy, data: tuple[Array, ...], epochs: int, seed: int,
                       save: Any, log: Any, lr: float = 1e-3, batch: int = 256,
                       stage: str = "bc", average: Average | None = None) -> list[float]:
@@ -230,7 +235,7 @@ def behaviour_cloning(net: Policy, data: tuple[Array, ...], epochs: int, seed: i
                 average.update()
             total += loss * len(idx)
             count += len(idx)
-        scored = average.policy() if average is not None else net
+        scored = in_use(net, average)
         _, vloss, vacc = bc_gradients(scored, obs[val], mask[val], actions[val],
                                       None if ties is None else ties[val])
         losses.append(total / max(1, count))
@@ -272,12 +277,7 @@ def dagger_games(policy_file: str, seeds: list[int], beta: float,
         bots = make_bots(GAME, [opponent] * PLAYERS)
         table.reset(game_seed)
         bot_rng, mix = Rng(game_seed ^ 0xB07), np.random.default_rng(game_seed)
-        while not table.over:
-            p = table.to_act()
-            assert p is not None
-            if p != seat:
-                table.play(bots[p].choose(table.state, p, bot_rng))
-                continue
+        while others_move(table, seat, bots, bot_rng):
             label = expert.choose(table.state, seat, bot_rng)
             m = np.asarray(table.mask(seat), dtype=bool)
             if m.sum() > 1:
@@ -302,6 +302,18 @@ def dagger_games(policy_file: str, seeds: list[int], beta: float,
             "mask": np.asarray(mask_l, bool).reshape(len(mask_l), -1),
             "act": np.asarray(act_l, np.int64), "alt": alts, "wins": wins, "unfinished": unfinished,
             "games": len(seeds)}
+
+
+def others_move(table: Table, seat: int, bots: list[Any], rng: Rng) -> bool:
+    """Play the other seats' decisions (their bots, drawing from `rng`) until `seat` is to decide:
+    True then, False when the game is over."""
+    while not table.over:
+        p = table.to_act()
+        assert p is not None
+        if p == seat:
+            return True
+        table.play(bots[p].choose(table.state, p, rng))
+    return False
 
 
 def equal_plays(expert: Any, table: Table, seat: int, label: Any) -> list[int]:
@@ -365,12 +377,7 @@ def selection_games(policy_file: str, seeds: list[int], opponent: str) -> list[i
         seat = game_seed % PLAYERS
         table.reset(game_seed)
         bot_rng = Rng(game_seed ^ 0xB07)
-        while not table.over:
-            p = table.to_act()
-            assert p is not None
-            if p != seat:
-                table.play(bots[p].choose(table.state, p, bot_rng))
-                continue
+        while others_move(table, seat, bots, bot_rng):
             own = table.legal(policy.act(np.asarray(table.observe(seat), dtype=np.float32),
                                          np.asarray(table.mask(seat), dtype=bool)))
             assert own is not None
@@ -615,14 +622,14 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
         if args.select_games <= 0:
             return
         rate = selection_rate(checkpoint, "greedy", args.select_games, sel_seed, args.workers)
-        kept = best.offer(average.policy() if average is not None else net, stage, rate)
+        kept = best.offer(in_use(net, average), stage, rate)
         log(f"selection: {stage} wins {rate:.3f} against greedy over {args.select_games} games"
             + (" (the best so far)" if kept else f" (the best: {best.stage}, {best.rate:.3f})"))
 
     def save(stage: str) -> None:
         assert net is not None
         net.meta.update({"stage": stage, "figures": result})
-        (average.policy() if average is not None else net).save(checkpoint)
+        in_use(net, average).save(checkpoint)
 
     try:
         data_dir = args.data or make_data(out, args.games, args.seed, args.workers, log)
@@ -657,7 +664,7 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
         select("behaviour cloning" if result["bc_loss"] else "init")
         result["dagger"] = []
         for r in range(1, args.dagger_rounds + 1):
-            (average.policy() if average is not None else net).save(out / "snapshot.npz")
+            in_use(net, average).save(out / "snapshot.npz")
             beta = args.dagger_beta ** r
             seed = 3 * 10**8 + args.seed * 10**5 + r * 10**4
             d = dagger_round(out / "snapshot.npz", args.dagger_games, seed, beta, args.workers, opponents)
