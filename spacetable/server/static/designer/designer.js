@@ -106,7 +106,8 @@ function CardForm({ game, info, kind, card, original, edited, onSave, onRevert, 
   const [draft, setDraft] = useState(card);
   const [error, setError] = useState(null);
   const [saved, setSaved] = useState(null);
-  useEffect(() => { setDraft(card); setError(null); setSaved(null); }, [card.slug, kind, game]);
+  // The parent keys this form by game, kind and slug: another card mounts a fresh form, so the draft never
+  // needs resetting by an effect (an effect that ran after the first paint could wipe what was typed).
   const derived = derivedOf(info, kind);
   const badField = fieldOf(error);
   async function save() {
@@ -364,7 +365,7 @@ function App() {
         <span class="dz-nm">${c.name || c.slug}${(edits[kind] || {})[c.slug] ? html`<span class="dz-edited">edited</span>` : ""}</span><span class="dz-meta">${cardMeta(c)}</span></button></li>`)}</ul>
     </div></div>
     <div class="col"><div class="panel grow"><h2>Card</h2>
-      ${current ? html`<${CardForm} game=${game} info=${info} kind=${kind} card=${current} original=${original} edited=${!!(edits[kind] || {})[slug]}
+      ${current ? html`<${CardForm} key=${`${game}/${kind}/${slug}`} game=${game} info=${info} kind=${kind} card=${current} original=${original} edited=${!!(edits[kind] || {})[slug]}
           validate=${validate}
           onSave=${(card) => setEdits({ ...edits, [kind]: { ...(edits[kind] || {}), [card.slug]: card } })}
           onRevert=${() => { const list = { ...(edits[kind] || {}) }; delete list[slug]; setEdits({ ...edits, [kind]: list }); }} />`
