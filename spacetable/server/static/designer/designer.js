@@ -189,6 +189,7 @@ function band(text) {
   return m ? [Number(m[1]), Number(m[2])] : null;
 }
 
+/** The run form; the parent keys it by game, so another game starts from that game's defaults. */
 function Launch({ meta, game, edits, onLaunch }) {
   const info = meta.games.find((g) => g.name === game) || { bots: ["greedy"], min_players: 2, max_players: 4, kinds: [] };
   const [kind, setKind] = useState("simulate");
@@ -201,7 +202,6 @@ function Launch({ meta, game, edits, onLaunch }) {
   const [error, setError] = useState(null);
   const [busy, setBusy] = useState(false);
   const edited = Object.values(edits).reduce((n, list) => n + Object.keys(list).length, 0);
-  useEffect(() => { setPlayers(Math.max(2, info.min_players)); setBots(info.bots.includes("heuristic") ? "heuristic,greedy" : info.bots[0]); }, [game]);
   async function go() {
     setBusy(true);
     const body = { kind, game, players, bots: kind === "ladder" && !bots.includes(",") ? info.bots.join(",") : bots, games, seed };
@@ -373,7 +373,7 @@ function App() {
       ${editedCount ? html`<details class="dz-changes"><summary>my edits as an override file (--cards)</summary><pre>${JSON.stringify(editsDoc(), null, 1)}</pre></details>` : null}
     </div></div>
     <div class="col"><div class="panel grow"><h2>Runs</h2>
-      <${Launch} meta=${meta} game=${game} edits=${edits} onLaunch=${launch} />
+      <${Launch} key=${game} meta=${meta} game=${game} edits=${edits} onLaunch=${launch} />
       ${notice ? html`<div class="dz-notice bad" onClick=${() => setNotice(null)}>${notice}</div>` : null}
       ${picked.length === 2 ? html`<div class="dz-bar"><button class="btn good" onClick=${compare}>Compare the two picked runs</button></div>` : null}
       <div class="dz-runs">${runs.length ? runs.map((r) => html`<${RunCard} key=${r.id} run=${r} picked=${picked.includes(r.id)}
