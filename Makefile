@@ -36,6 +36,7 @@ play: $(STAMP)
 test: $(DEVSTAMP)
 	$(BIN)/ruff check spacetable tests benchmarks examples tools/build_compiled.py
 	$(BIN)/mypy
+	$(BIN)/mypy examples
 	SPACETABLE_BUILD=pure $(BIN)/pytest -n 2
 	$(MAKE) --no-print-directory test-compiled
 
@@ -44,6 +45,7 @@ lint: $(DEVSTAMP)
 
 typecheck: $(DEVSTAMP)
 	$(BIN)/mypy
+	$(BIN)/mypy examples
 
 unit: $(DEVSTAMP)
 	SPACETABLE_BUILD=pure $(BIN)/pytest -n 2

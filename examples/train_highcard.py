@@ -161,7 +161,8 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     result: dict[str, Any] = {"game": GAME, "players": 2, "episodes": args.episodes,
                               "train_cpu_s": round(t1 - t0, 1), "win_rate": {}}
     if args.save:
-        np.savez(args.save, **net.p)
+        arrays: dict[str, Any] = dict(net.p)  # typed loosely: numpy's stubs read a key as `allow_pickle`
+        np.savez(args.save, **arrays)
         result["saved"] = args.save
     for opponent, games in (("random", args.games), ("greedy", args.games), ("mcts", args.mcts_games)):
         rate = evaluate(net, opponent, games, args.seed)

@@ -43,7 +43,7 @@ import shutil
 import sys
 import time
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
 # One BLAS thread (before NumPy loads it): the game workers already use the cores, and on a busy
 # machine a second BLAS thread spins waiting for a core, burning CPU for nothing.
@@ -59,6 +59,9 @@ from spacetable.rl.trajectories import read_dataset
 from spacetable.sim.runner import DEFAULT_MAX_DECISIONS
 from spacetable.sim.setup import make_bots
 from spacetable.sim.simulate import simulate
+
+if TYPE_CHECKING:
+    import pyarrow as pa
 
 GAME = "moonrakers"
 PLAYERS = 2
@@ -99,7 +102,7 @@ def backward(net: Policy, obs: Array, dlogits: Array, dvalue: Array | None,
     p = net.p
     h1, h2 = hidden if hidden is not None else net.hidden_layers(obs)
     grads = {"wp": h2.T @ dlogits, "bp": dlogits.sum(0)}
-    dh2 = dlogits @ p["wp"].T
+    dh2: Array = dlogits @ p["wp"].T
     if dvalue is not None:
         grads["wv"] = h2.T @ dvalue[:, None]
         grads["bv"] = dvalue.sum(keepdims=True)
@@ -178,8 +181,8 @@ def make_data(out: Path, games: int, seed: int, workers: int | None, log: Any) -
 def load_bc(data: Path, player: str = "heuristic") -> tuple[Array, Array, Array]:
     """(obs, mask, action) of `player`'s decisions that had more than one legal action."""
     table = read_dataset(data, ["player", "obs", "mask", "action"])
-    obs_col = table.column("obs").combine_chunks()
-    mask_col = table.column("mask").combine_chunks()
+    obs_col = cast("pa.ListArray[Any]", table.column("obs").combine_chunks())
+    mask_col = cast("pa.ListArray[Any]", table.column("mask").combine_chunks())
     n = table.num_rows
     obs = obs_col.flatten().to_numpy().reshape(n, -1).astype(np.float32)
     mask = mask_col.flatten().to_numpy(zero_copy_only=False).reshape(n, -1)
@@ -322,7 +325,8 @@ def equal_plays(expert: Any, table: Table, seat: int, label: Any) -> list[int]:
     (the bot prefers blocks, so those are not ties): the label's tie set minus the label."""
     if label.kind != "play" or not hasattr(expert, "odds"):
         return []
-    from spacetable.bots.moonrakers_heuristic import ACTION_CARD, CARD_BLOCKS
+    from spacetable.bots.moonrakers_greedy import ACTION_CARD
+    from spacetable.bots.moonrakers_heuristic import CARD_BLOCKS
 
     state = table.state
     chances = expert.odds.play_chances(state, seat, state.legal_actions())
@@ -600,8 +604,11 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args(argv)
     t0 = cpu_seconds()
-    log = (lambda *_: None) if args.json else (
-        lambda msg: print(f"[{cpu_seconds() - t0:6.0f} s CPU] {msg}", flush=True))
+
+    def log(msg: str) -> None:
+        if not args.json:
+            print(f"[{cpu_seconds() - t0:6.0f} s CPU] {msg}", flush=True)
+
     out: Path = args.out
     out.mkdir(parents=True, exist_ok=True)
     command = "python examples/train_moonrakers.py " + " ".join(argv if argv is not None else sys.argv[1:])
@@ -633,11 +640,11 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
 
     try:
         data_dir = args.data or make_data(out, args.games, args.seed, args.workers, log)
-        bc = load_bc(data_dir)
-        log(f"cloning data: {len(bc[2])} heuristic decisions with a choice")
+        obs, mask, act = load_bc(data_dir)
+        log(f"cloning data: {len(act)} heuristic decisions with a choice")
         meta = {"game": GAME, "players": PLAYERS, "config": table.config, "obs_size": table.obs_size,
                 "num_actions": table.num_actions, "command": command, "seed": args.seed,
-                "data": {"dataset": str(data_dir), "decisions": int(len(bc[2])),
+                "data": {"dataset": str(data_dir), "decisions": int(len(act)),
                          "games": args.games if args.data is None else None,
                          "mix": [f"heuristic vs {o}: {s:.0%}" for o, s in DATA_MIX]},
                 "architecture": f"{table.obs_size} → {args.hidden} → {args.hidden} → "
@@ -656,7 +663,7 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
             net = Policy.new(table.obs_size, table.num_actions, args.hidden, args.seed, meta)
         if args.average > 0:
             average = Average(net, args.average)
-        bc = (bc[0], bc[1], bc[2], tie_sets(bc[2]))
+        bc = (obs, mask, act, tie_sets(act))
         result["bc_loss"] = behaviour_cloning(net, bc, args.epochs, args.seed, save, log, lr=args.lr,
                                               average=average)
         if not result["bc_loss"]:  # no cloning epochs: the checkpoint is the starting point
@@ -700,7 +707,7 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
                 net.save(snapshot)
                 batch, mean_ret = rollouts(net, args.ppo_episodes, pool, snapshot,
                                            args.seed * 1000 + it, args.shaping)
-                stats = ppo_update(net, opt, batch, bc, rng)
+                stats = ppo_update(net, opt, batch, bc[:3], rng)
                 log(f"ppo iteration {it + 1}/{args.ppo_iterations}: {len(batch['act'])} decisions, "
                     f"mean return {mean_ret:.3f} against the pool, clipped {stats['clipped']:.2f}, "
                     f"kl {stats['kl']:.4f}")
