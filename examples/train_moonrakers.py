@@ -80,8 +80,12 @@ def cpu_seconds() -> float:
 
 
 class Adam:
-    def __init__(self, params: dict[str, Array], lr: float) -> None:
+    """Adam; with `weight_decay`, decoupled weight decay on the weight matrices (AdamW, Loshchilov &
+    Hutter 2019): each step also shrinks them by lr × weight_decay, the biases left alone."""
+
+    def __init__(self, params: dict[str, Array], lr: float, weight_decay: float = 0.0) -> None:
         self.p, self.lr, self.t = params, lr, 0
+        self.weight_decay = weight_decay
         self.m = {k: np.zeros_like(v) for k, v in params.items()}
         self.v = {k: np.zeros_like(v) for k, v in params.items()}
 
@@ -92,6 +96,8 @@ class Adam:
             self.v[k] = 0.999 * self.v[k] + 0.001 * g * g
             mh = self.m[k] / (1 - 0.9 ** self.t)
             vh = self.v[k] / (1 - 0.999 ** self.t)
+            if self.weight_decay and k.startswith("w"):
+                self.p[k] *= np.float32(1.0 - self.lr * self.weight_decay)
             self.p[k] -= (self.lr * mh / (np.sqrt(vh) + 1e-8)).astype(np.float32)
 
 
@@ -216,7 +222,8 @@ def in_use(net: Policy, average: Average | None) -> Policy:
 
 def behaviour_cloning(net: Policy, data: tuple[Array, ...], epochs: int, seed: int,
                       save: Any, log: Any, lr: float = 1e-3, batch: int = 256,
-                      stage: str = "bc", average: Average | None = None) -> list[float]:
+                      stage: str = "bc", average: Average | None = None,
+                      weight_decay: float = 0.0) -> list[float]:
     """Epochs of cloning over `data` (obs, mask, action[, tie sets]); `average` follows every step."""
     obs, mask, actions = data[:3]
     ties = data[3] if len(data) > 3 else None
@@ -224,7 +231,7 @@ def behaviour_cloning(net: Policy, data: tuple[Array, ...], epochs: int, seed: i
     n_val = max(1, len(actions) // 20)
     order = rng.permutation(len(actions))
     val, tr = order[:n_val], order[n_val:]
-    opt = Adam(net.p, lr)
+    opt = Adam(net.p, lr, weight_decay)
     losses: list[float] = []
     for epoch in range(epochs):
         rng.shuffle(tr)
@@ -579,6 +586,8 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     ap.add_argument("--average", type=float, default=0.0,
                     help="keep a running average of the weights (decay per step, e.g. 0.999; 0: off): the "
                          "checkpoints saved, selected and shipped are the averaged weights")
+    ap.add_argument("--weight-decay", type=float, default=0.0,
+                    help="decoupled weight decay on the weight matrices while cloning (AdamW; 0: off)")
     ap.add_argument("--no-ties", action="store_true",
                     help="learn the heuristic bot's first-of-ties card play, not the set of equal plays")
     ap.add_argument("--init", type=Path, default=None,
@@ -665,6 +674,7 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
             average = Average(net, args.average)
         bc = (obs, mask, act, tie_sets(act))
         result["bc_loss"] = behaviour_cloning(net, bc, args.epochs, args.seed, save, log, lr=args.lr,
+                                              weight_decay=args.weight_decay,
                                               average=average)
         if not result["bc_loss"]:  # no cloning epochs: the checkpoint is the starting point
             save("init" if args.init is not None else "fresh weights")
@@ -686,7 +696,8 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
             log(f"dagger round {r}/{args.dagger_rounds} (beta {beta:.3f}): won {won}, "
                 f"{d['unfinished']} unfinished, {len(d['act'])} states labelled, {len(bc[2])} in all")
             behaviour_cloning(net, bc, args.dagger_epochs, args.seed + r, save, log,
-                              lr=args.lr * args.lr_decay ** r, stage=f"dagger {r}", average=average)
+                              lr=args.lr * args.lr_decay ** r, stage=f"dagger {r}", average=average,
+                              weight_decay=args.weight_decay)
             select(f"dagger round {r}")
         (out / "snapshot.npz").unlink(missing_ok=True)
         if best.stage:  # keep the best checkpoint against greedy, not the last

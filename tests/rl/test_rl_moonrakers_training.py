@@ -1,6 +1,7 @@
 """The Moonrakers training example's steadier DAgger (docs/rl.md, "Training example: Moonrakers"): labels as
-tie sets of equally good card plays, the running average of the weights, and an interrupt that stops a
-run at once and keeps its last checkpoint, even when the shell started it with SIGINT ignored."""
+tie sets of equally good card plays, the running average of the weights, decoupled weight decay, and an
+interrupt that stops a run at once and keeps its last checkpoint, even when the shell started it with
+SIGINT ignored."""
 
 from __future__ import annotations
 
@@ -117,6 +118,20 @@ def test_the_running_average_follows_the_weights_slowly() -> None:
     for k in net.p:
         assert np.allclose(avg.p[k], start[k] + 0.1)  # a tenth of the way
     assert np.allclose(avg.policy().p["w1"], start["w1"] + 0.1)
+
+
+def test_weight_decay_shrinks_the_weight_matrices_and_leaves_the_biases() -> None:
+    """Decoupled weight decay (AdamW): with a zero gradient a step multiplies each weight matrix by
+    1 − lr × decay and leaves the biases as they were; with no decay nothing moves."""
+    train = example("train_moonrakers")
+    for decay in (0.0, 0.5):
+        net = Policy.new(3, 2, 4, 0, {})
+        start = {k: v.copy() for k, v in net.p.items()}
+        train.Adam(net.p, 0.1, decay).step({k: np.zeros_like(v) for k, v in net.p.items()})
+        for k, v in net.p.items():
+            factor = 1.0 - 0.1 * decay if k.startswith("w") else 1.0
+            assert np.allclose(v, start[k] * factor), k
+    assert not np.allclose(start["w1"], net.p["w1"])  # the test can fail
 
 
 def test_an_interrupt_stops_the_run_at_once_and_keeps_the_checkpoint(tmp_path: Path) -> None:
