@@ -374,6 +374,32 @@ def dagger_round(policy_file: Path, games: int, seed: int, beta: float, workers:
             **{k: sum(q[k] for q in parts) for k in ("unfinished", "games")}}
 
 
+def save_round(folder: Path, r: int, obs: Array, mask: Array, act: Array, ties: Array) -> Path:
+    """Keep one DAgger round's labelled states (`--keep-dagger`) as FOLDER/round-RR.npz (compressed:
+    the tensors are mostly zeros), written atomically."""
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / f"round-{r:02d}.npz"
+    tmp = folder / f".round-{r:02d}.tmp.npz"
+    np.savez_compressed(tmp, obs=obs, mask=mask, act=act, ties=ties)
+    os.replace(tmp, path)
+    return path
+
+
+def load_rounds(folder: Path, obs_size: int) -> list[tuple[Array, Array, Array, Array]]:
+    """The (obs, mask, action, tie sets) of every FOLDER/round-*.npz, in round order (`--dagger-data`);
+    a file whose observation size is not this game's is refused."""
+    out = []
+    for path in sorted(folder.glob("round-*.npz")):
+        with np.load(path, allow_pickle=False) as z:
+            if z["obs"].shape[1] != obs_size:
+                raise SystemExit(f"{path}: observations of {z['obs'].shape[1]} floats; this game's have "
+                                 f"{obs_size}")
+            out.append((z["obs"], z["mask"], z["act"], z["ties"]))
+    if not out:
+        raise SystemExit(f"{folder}: no round-*.npz files (written by a run with --keep-dagger)")
+    return out
+
+
 # ----- selection ---------------------------------------------------------------------------------
 def selection_games(policy_file: str, seeds: list[int], opponent: str) -> list[int]:
     """[wins, games, unfinished] of the policy (argmax over its seat's tensor and mask, as the policy
@@ -601,6 +627,10 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
                     help="round r plays the expert's action with probability BETA ** r")
     ap.add_argument("--dagger-opponents", default=",".join(DAGGER_OPPONENTS),
                     help="the policy's opponents in the DAgger games, cycled game by game")
+    ap.add_argument("--keep-dagger", action="store_true",
+                    help="keep each DAgger round's labelled states in OUT/dagger/round-RR.npz")
+    ap.add_argument("--dagger-data", type=Path, default=None,
+                    help="an earlier run's OUT/dagger folder: its rounds join the data before DAgger")
     ap.add_argument("--ppo-iterations", type=int, default=6)
     ap.add_argument("--ppo-episodes", type=int, default=64, help="games per PPO iteration")
     ap.add_argument("--shaping", type=float, default=0.0, help="potential-based shaping weight (0: off)")
@@ -673,6 +703,14 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
         if args.average > 0:
             average = Average(net, args.average)
         bc = (obs, mask, act, tie_sets(act))
+        if args.dagger_data is not None:  # an earlier run's DAgger rounds join the data
+            kept = load_rounds(args.dagger_data, table.obs_size)
+            joined = [np.concatenate([bc[i], *(k[i] for k in kept)]) for i in range(4)]
+            bc = (joined[0], joined[1], joined[2], joined[3])
+            meta["data"]["dagger_data"] = {"folder": str(args.dagger_data), "rounds": len(kept),
+                                           "labelled": int(sum(len(k[2]) for k in kept))}
+            log(f"dagger data: {len(kept)} earlier rounds from {args.dagger_data}, "
+                f"{len(bc[2])} decisions in all")
         result["bc_loss"] = behaviour_cloning(net, bc, args.epochs, args.seed, save, log, lr=args.lr,
                                               weight_decay=args.weight_decay,
                                               average=average)
@@ -686,6 +724,8 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
             seed = 3 * 10**8 + args.seed * 10**5 + r * 10**4
             d = dagger_round(out / "snapshot.npz", args.dagger_games, seed, beta, args.workers, opponents)
             ties = tie_sets(d["act"], None if args.no_ties else d["alt"])
+            if args.keep_dagger:
+                save_round(out / "dagger", r, d["obs"], d["mask"], d["act"], ties)
             bc = (np.concatenate([bc[0], d["obs"]]), np.concatenate([bc[1], d["mask"]]),
                   np.concatenate([bc[2], d["act"]]), np.concatenate([bc[3], ties]))
             result["dagger"].append({"round": r, "beta": beta, "seeds": [seed, seed + d["games"] - 1],

@@ -1,7 +1,7 @@
 """The Moonrakers training example's steadier DAgger (docs/rl.md, "Training example: Moonrakers"): labels as
-tie sets of equally good card plays, the running average of the weights, decoupled weight decay, and an
-interrupt that stops a run at once and keeps its last checkpoint, even when the shell started it with
-SIGINT ignored."""
+tie sets of equally good card plays, the running average of the weights, decoupled weight decay, DAgger
+rounds kept for a later run, and an interrupt that stops a run at once and keeps its last checkpoint,
+even when the shell started it with SIGINT ignored."""
 
 from __future__ import annotations
 
@@ -132,6 +132,30 @@ def test_weight_decay_shrinks_the_weight_matrices_and_leaves_the_biases() -> Non
             factor = 1.0 - 0.1 * decay if k.startswith("w") else 1.0
             assert np.allclose(v, start[k] * factor), k
     assert not np.allclose(start["w1"], net.p["w1"])  # the test can fail
+
+
+def test_kept_dagger_rounds_join_a_later_runs_data(tmp_path: Path) -> None:
+    """``--keep-dagger`` keeps each round's labelled states on disk; ``--dagger-data`` gives them to a
+    later run (a second stage continues the first instead of restarting from the base dataset)."""
+    first, second = tmp_path / "first", tmp_path / "second"
+    base = [sys.executable, str(EXAMPLES / "train_moonrakers.py"), "--hidden", "16", "--select-games", "0",
+            "--ppo-iterations", "0", "--eval-games", "0", "--workers", "1", "--json"]
+    subprocess.run(base + ["--out", str(first), "--games", "4", "--epochs", "1", "--dagger-rounds", "2",
+                           "--dagger-games", "4", "--keep-dagger"], cwd=ROOT, check=True, capture_output=True)
+    rounds = sorted((first / "dagger").glob("round-*.npz"))
+    assert [p.name for p in rounds] == ["round-01.npz", "round-02.npz"]
+    labelled = [d["labelled"] for d in Policy.load(first / "policy.npz").meta["figures"]["dagger"]]
+    on_disk = []
+    for p in rounds:
+        with np.load(p) as z:
+            assert len(z["obs"]) == len(z["mask"]) == len(z["act"]) == len(z["ties"])
+            on_disk.append(len(z["act"]))
+    assert on_disk == labelled and min(labelled) > 0
+    subprocess.run(base + ["--out", str(second), "--data", str(first / "dataset"), "--epochs", "1",
+                           "--dagger-rounds", "0", "--dagger-data", str(first / "dagger")],
+                   cwd=ROOT, check=True, capture_output=True)
+    joined = Policy.load(second / "policy.npz").meta["data"]["dagger_data"]
+    assert joined["rounds"] == 2 and joined["labelled"] == sum(labelled)
 
 
 def test_an_interrupt_stops_the_run_at_once_and_keeps_the_checkpoint(tmp_path: Path) -> None:
