@@ -374,6 +374,16 @@ def dagger_round(policy_file: Path, games: int, seed: int, beta: float, workers:
             **{k: sum(q[k] for q in parts) for k in ("unfinished", "games")}}
 
 
+Labelled = tuple[Array, Array, Array, Array]
+"""Cloning data: observations, masks, labels and tie sets, row by row."""
+
+
+def joined(*parts: Labelled) -> Labelled:
+    """The rows of `parts`, one part after another."""
+    obs, mask, act, ties = (np.concatenate([q[i] for q in parts]) for i in range(4))
+    return obs, mask, act, ties
+
+
 def save_round(folder: Path, r: int, obs: Array, mask: Array, act: Array, ties: Array) -> Path:
     """Keep one DAgger round's labelled states (`--keep-dagger`) as FOLDER/round-RR.npz (compressed:
     the tensors are mostly zeros), written atomically."""
@@ -385,7 +395,7 @@ def save_round(folder: Path, r: int, obs: Array, mask: Array, act: Array, ties: 
     return path
 
 
-def load_rounds(folder: Path, obs_size: int) -> list[tuple[Array, Array, Array, Array]]:
+def load_rounds(folder: Path, obs_size: int) -> list[Labelled]:
     """The (obs, mask, action, tie sets) of every FOLDER/round-*.npz, in round order (`--dagger-data`);
     a file whose observation size is not this game's is refused."""
     out = []
@@ -705,8 +715,7 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
         bc = (obs, mask, act, tie_sets(act))
         if args.dagger_data is not None:  # an earlier run's DAgger rounds join the data
             kept = load_rounds(args.dagger_data, table.obs_size)
-            joined = [np.concatenate([bc[i], *(k[i] for k in kept)]) for i in range(4)]
-            bc = (joined[0], joined[1], joined[2], joined[3])
+            bc = joined(bc, *kept)
             meta["data"]["dagger_data"] = {"folder": str(args.dagger_data), "rounds": len(kept),
                                            "labelled": int(sum(len(k[2]) for k in kept))}
             log(f"dagger data: {len(kept)} earlier rounds from {args.dagger_data}, "
@@ -726,8 +735,7 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
             ties = tie_sets(d["act"], None if args.no_ties else d["alt"])
             if args.keep_dagger:
                 save_round(out / "dagger", r, d["obs"], d["mask"], d["act"], ties)
-            bc = (np.concatenate([bc[0], d["obs"]]), np.concatenate([bc[1], d["mask"]]),
-                  np.concatenate([bc[2], d["act"]]), np.concatenate([bc[3], ties]))
+            bc = joined(bc, (d["obs"], d["mask"], d["act"], ties))
             result["dagger"].append({"round": r, "beta": beta, "seeds": [seed, seed + d["games"] - 1],
                                      "labelled": int(len(d["act"])), "wins": d["wins"],
                                      "tie_sets": int((ties[:, 1] >= 0).sum()),
