@@ -105,11 +105,11 @@ class SpaceLanesState(State):
     moves_made: int
     free_moves: int
     toss_state: int
+    draw_state: int
     withdrawn: int
     """Cards taken back at their target (`TargetFrame`'s cancel) since the last other action: bit
     `seat * len(card_types) + type`. Such a card is not offered again until something else happens
     (`card_play.can_play`), so play-and-cancel is not an endless loop of free decisions."""
-    draw_state: int
     pvp_done: bool
     offers: int
     stack: list[SpaceLanesFrame]
