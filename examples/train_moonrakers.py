@@ -134,10 +134,12 @@ def tie_sets(actions: Array, alts: Array | None = None) -> Array:
 
 
 def bc_gradients(net: Policy, obs: Array, mask: Array, actions: Array,
-                 ties: Array | None = None) -> tuple[dict[str, Array], float, float]:
+                 ties: Array | None = None, weights: Array | None = None
+                 ) -> tuple[dict[str, Array], float, float]:
     """Cross-entropy over the legal actions: (gradients, mean loss, accuracy). With `ties` (rows of
     equally good actions, `tie_sets`) the loss is −log of the probability of the whole set, so the
-    network is not taught the teacher's arbitrary first-of-ties; a prediction in the set is correct."""
+    network is not taught the teacher's arbitrary first-of-ties; a prediction in the set is correct.
+    With `weights` (one per row, `decision_weights`) each row's loss counts that many times."""
     hidden = net.hidden_layers(obs)
     logits = hidden[1] @ net.p["wp"] + net.p["bp"]
     probs = masked_softmax(logits, mask)
@@ -149,9 +151,12 @@ def bc_gradients(net: Policy, obs: Array, mask: Array, actions: Array,
         target[r, ties[r, c]] = True
     target &= mask
     p_set = np.maximum((probs * target).sum(1), 1e-12)
-    loss = float(-np.mean(np.log(p_set)))
+    w = np.ones(len(actions), np.float32) if weights is None else weights
+    loss = float(-np.mean(w * np.log(p_set)))
     acc = float(np.mean(target[rows, np.argmax(np.where(mask, logits, -1e9), axis=1)]))
     d = probs - probs * target / p_set[:, None]  # ∂(−log Σ_T p)/∂logits = p − p·1_T / P(T)
+    if weights is not None:
+        d = d * weights[:, None]
     return backward(net, obs, (d / len(actions)).astype(np.float32), None, hidden), loss, acc
 
 
@@ -215,6 +220,34 @@ class Average:
         return Policy(self.p, self.net.meta)
 
 
+class Weigh:
+    """Loss weights by the decision a row was taken at (``--weight DECISION=W``, the names of the
+    observation's ``decision`` one-hot, `spacetable.rl.obs_moonrakers.DECISIONS`); 1 elsewhere."""
+
+    def __init__(self, table: Table, specs: list[str]) -> None:
+        from spacetable.rl.obs_moonrakers import DECISIONS
+
+        start = table.encoder.layout["decision"].start
+        self.columns: list[tuple[int, float]] = []
+        for spec in specs:
+            name, _, w = spec.partition("=")
+            if name not in DECISIONS:
+                raise SystemExit(f"--weight {spec}: no decision {name!r} (one of: {', '.join(DECISIONS)})")
+            try:
+                weight = float(w)
+            except ValueError:
+                raise SystemExit(f"--weight {spec}: the weight after '=' is not a number") from None
+            if not weight > 0:
+                raise SystemExit(f"--weight {spec}: the weight must be above 0")
+            self.columns.append((start + DECISIONS.index(name), weight))
+
+    def __call__(self, obs: Array) -> Array:
+        w = np.ones(len(obs), np.float32)
+        for col, weight in self.columns:
+            w[obs[:, col] > 0.5] = weight
+        return w
+
+
 def in_use(net: Policy, average: Average | None) -> Policy:
     """The weights that are saved, played, selected and shipped: the running average when there is one."""
     return net if average is None else average.policy()
@@ -223,8 +256,9 @@ def in_use(net: Policy, average: Average | None) -> Policy:
 def behaviour_cloning(net: Policy, data: tuple[Array, ...], epochs: int, seed: int,
                       save: Any, log: Any, lr: float = 1e-3, batch: int = 256,
                       stage: str = "bc", average: Average | None = None,
-                      weight_decay: float = 0.0) -> list[float]:
-    """Epochs of cloning over `data` (obs, mask, action[, tie sets]); `average` follows every step."""
+                      weight_decay: float = 0.0, weigh: Weigh | None = None) -> list[float]:
+    """Epochs of cloning over `data` (obs, mask, action[, tie sets]); `average` follows every step;
+    `weigh` gives some decisions' rows more weight in the loss (``--weight``)."""
     obs, mask, actions = data[:3]
     ties = data[3] if len(data) > 3 else None
     rng = np.random.default_rng(seed)
@@ -239,7 +273,8 @@ def behaviour_cloning(net: Policy, data: tuple[Array, ...], epochs: int, seed: i
         for k in range(0, len(tr), batch):
             idx = tr[k:k + batch]
             grads, loss, _ = bc_gradients(net, obs[idx], mask[idx], actions[idx],
-                                          None if ties is None else ties[idx])
+                                          None if ties is None else ties[idx],
+                                          None if weigh is None else weigh(obs[idx]))
             opt.step(grads)
             if average is not None:
                 average.update()
@@ -249,8 +284,14 @@ def behaviour_cloning(net: Policy, data: tuple[Array, ...], epochs: int, seed: i
         _, vloss, vacc = bc_gradients(scored, obs[val], mask[val], actions[val],
                                       None if ties is None else ties[val])
         losses.append(total / max(1, count))
+        weighed = ""
+        if weigh is not None:  # the held-out accuracy on the weighted decisions alone
+            heavy = val[weigh(obs[val]) != 1.0]
+            _, _, hacc = bc_gradients(scored, obs[heavy], mask[heavy], actions[heavy],
+                                      None if ties is None else ties[heavy])
+            weighed = f" ({hacc:.3f} on the {len(heavy)} weighted)"
         log(f"{stage} epoch {epoch + 1}/{epochs}: train loss {losses[-1]:.4f}, held-out loss {vloss:.4f}, "
-            f"held-out accuracy {vacc:.3f}" + (" (averaged weights)" if average is not None else ""))
+            f"held-out accuracy {vacc:.3f}{weighed}" + (" (averaged weights)" if average is not None else ""))
         save(f"{stage} epoch {epoch + 1}")
     return losses
 
@@ -624,6 +665,9 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
                          "checkpoints saved, selected and shipped are the averaged weights")
     ap.add_argument("--weight-decay", type=float, default=0.0,
                     help="decoupled weight decay on the weight matrices while cloning (AdamW; 0: off)")
+    ap.add_argument("--weight", action="append", default=[], metavar="DECISION=W",
+                    help="weigh the loss of the rows taken at DECISION (a name of the observation's "
+                         "decision one-hot, e.g. execution.play) by W; repeatable")
     ap.add_argument("--no-ties", action="store_true",
                     help="learn the heuristic bot's first-of-ties card play, not the set of equal plays")
     ap.add_argument("--init", type=Path, default=None,
@@ -670,6 +714,7 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     make_bots(GAME, list(opponents))  # an unknown bot name fails here, not in a worker
     sel_seed = 10**9 + args.seed
     best = Best(out / "policy-best.npz")
+    weigh = Weigh(table, args.weight) if args.weight else None
     average: Average | None = None
 
     def select(stage: str) -> None:
@@ -721,7 +766,7 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
             log(f"dagger data: {len(kept)} earlier rounds from {args.dagger_data}, "
                 f"{len(bc[2])} decisions in all")
         result["bc_loss"] = behaviour_cloning(net, bc, args.epochs, args.seed, save, log, lr=args.lr,
-                                              weight_decay=args.weight_decay,
+                                              weight_decay=args.weight_decay, weigh=weigh,
                                               average=average)
         if not result["bc_loss"]:  # no cloning epochs: the checkpoint is the starting point
             save("init" if args.init is not None else "fresh weights")
@@ -745,7 +790,7 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
                 f"{d['unfinished']} unfinished, {len(d['act'])} states labelled, {len(bc[2])} in all")
             behaviour_cloning(net, bc, args.dagger_epochs, args.seed + r, save, log,
                               lr=args.lr * args.lr_decay ** r, stage=f"dagger {r}", average=average,
-                              weight_decay=args.weight_decay)
+                              weight_decay=args.weight_decay, weigh=weigh)
             select(f"dagger round {r}")
         (out / "snapshot.npz").unlink(missing_ok=True)
         if best.stage:  # keep the best checkpoint against greedy, not the last

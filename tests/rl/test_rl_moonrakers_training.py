@@ -1,5 +1,6 @@
 """The Moonrakers training example's steadier DAgger (docs/rl.md, "Training example: Moonrakers"): labels as
-tie sets of equally good card plays, the running average of the weights, decoupled weight decay, DAgger
+tie sets of equally good card plays, loss weights by decision, the running average of the weights,
+decoupled weight decay, DAgger
 rounds kept for a later run, and an interrupt that stops a run at once and keeps its last checkpoint,
 even when the shell started it with SIGINT ignored."""
 
@@ -14,10 +15,12 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import numpy as np
+import pytest
 
 from spacetable.bots.moonrakers_heuristic import HeuristicBot
 from spacetable.engine.action import Action
 from spacetable.engine.rng import Rng
+from spacetable.rl.obs_moonrakers import DECISIONS
 from spacetable.rl.policy import Policy, masked_softmax
 from spacetable.rl.table import Table
 from tests.rl.test_rl_policy import EXAMPLES, example
@@ -118,6 +121,39 @@ def test_the_running_average_follows_the_weights_slowly() -> None:
     for k in net.p:
         assert np.allclose(avg.p[k], start[k] + 0.1)  # a tenth of the way
     assert np.allclose(avg.policy().p["w1"], start["w1"] + 0.1)
+
+
+def test_decision_weights_scale_the_loss_of_the_rows_taken_at_that_decision() -> None:
+    """``--weight execution.play=3``: a row whose observation is at that decision (its one-hot in the
+    tensor's ``decision`` field) counts three times in the loss and its gradient, other rows once; a
+    name that is no decision, or a weight that is not above 0, is refused with the list of names."""
+    train = example("train_moonrakers")
+    table = Table("moonrakers", {"players": 2})
+    weigh = train.Weigh(table, ["execution.play=3"])
+    col = table.encoder.layout["decision"].start + DECISIONS.index("execution.play")
+    obs = np.zeros((3, table.obs_size), np.float32)
+    obs[1, col] = 1.0
+    obs[2, col - 1] = 1.0  # another decision
+    assert weigh(obs).tolist() == [1.0, 3.0, 1.0]
+    net = Policy.new(table.obs_size, 4, 8, 0, {})
+    obs[:, :5] = np.random.default_rng(2).normal(size=(3, 5))
+    mask = np.ones((3, 4), bool)
+    actions = np.array([0, 1, 2])
+    g1, plain, _ = train.bc_gradients(net, obs, mask, actions)
+    g3, weighted, _ = train.bc_gradients(net, obs, mask, actions, None, weigh(obs))
+    probs = masked_softmax(net.forward(obs)[0], mask)
+    rows = -np.log(probs[[0, 1, 2], actions])
+    assert abs(plain - rows.mean()) < 1e-5
+    assert abs(weighted - (rows[0] + 3 * rows[1] + rows[2]) / 3) < 1e-5
+    only = train.bc_gradients(net, obs[1:2], mask[1:2], actions[1:2])[0]  # row 1 alone, mean over 1 row
+    for k in g1:  # the weighted gradient adds row 1's twice more (each row's share is 1/3 of the batch)
+        assert np.allclose(g3[k], g1[k] + 2 * only[k] / 3, atol=1e-5), k
+    with pytest.raises(SystemExit, match="no decision 'execution'"):
+        train.Weigh(table, ["execution=3"])
+    with pytest.raises(SystemExit, match="must be above 0"):
+        train.Weigh(table, ["execution.play=0"])
+    with pytest.raises(SystemExit, match="not a number"):
+        train.Weigh(table, ["execution.play=x"])
 
 
 def test_weight_decay_shrinks_the_weight_matrices_and_leaves_the_biases() -> None:
