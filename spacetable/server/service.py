@@ -621,9 +621,11 @@ class GameService:
             was_running = table.status == RUNNING
             table.commit(plan)
             self.clocks.opened(table)
-            await self._prepare_undo(table)
             if self.notifier is not None:  # queued in the background: the answer never waits on it
+                # before the next await: a view read meanwhile already shows the new decision, so
+                # its notice is on its way (pending) from the moment the change is visible
                 self.notifier.changed(table, finished=was_running and table.status == FINISHED)
+            await self._prepare_undo(table)
             if was_running and table.status == FINISHED and rated(table):
                 self._spawn(self._rate(table))
         self.hub.push(table)
