@@ -139,7 +139,7 @@ def bc_gradients(net: Policy, obs: Array, mask: Array, actions: Array,
     """Cross-entropy over the legal actions: (gradients, mean loss, accuracy). With `ties` (rows of
     equally good actions, `tie_sets`) the loss is −log of the probability of the whole set, so the
     network is not taught the teacher's arbitrary first-of-ties; a prediction in the set is correct.
-    With `weights` (one per row, `decision_weights`) each row's loss counts that many times."""
+    With `weights` (one per row, from `Weigh`) each row's loss counts that many times."""
     hidden = net.hidden_layers(obs)
     logits = hidden[1] @ net.p["wp"] + net.p["bp"]
     probs = masked_softmax(logits, mask)
@@ -151,8 +151,8 @@ def bc_gradients(net: Policy, obs: Array, mask: Array, actions: Array,
         target[r, ties[r, c]] = True
     target &= mask
     p_set = np.maximum((probs * target).sum(1), 1e-12)
-    w = np.ones(len(actions), np.float32) if weights is None else weights
-    loss = float(-np.mean(w * np.log(p_set)))
+    logp = np.log(p_set)
+    loss = float(-np.mean(logp if weights is None else weights * logp))
     acc = float(np.mean(target[rows, np.argmax(np.where(mask, logits, -1e9), axis=1)]))
     d = probs - probs * target / p_set[:, None]  # ∂(−log Σ_T p)/∂logits = p − p·1_T / P(T)
     if weights is not None:
@@ -261,6 +261,7 @@ def behaviour_cloning(net: Policy, data: tuple[Array, ...], epochs: int, seed: i
     `weigh` gives some decisions' rows more weight in the loss (``--weight``)."""
     obs, mask, actions = data[:3]
     ties = data[3] if len(data) > 3 else None
+    row_weights = None if weigh is None else weigh(obs)  # once per call: the rows do not change
     rng = np.random.default_rng(seed)
     n_val = max(1, len(actions) // 20)
     order = rng.permutation(len(actions))
@@ -274,7 +275,7 @@ def behaviour_cloning(net: Policy, data: tuple[Array, ...], epochs: int, seed: i
             idx = tr[k:k + batch]
             grads, loss, _ = bc_gradients(net, obs[idx], mask[idx], actions[idx],
                                           None if ties is None else ties[idx],
-                                          None if weigh is None else weigh(obs[idx]))
+                                          None if row_weights is None else row_weights[idx])
             opt.step(grads)
             if average is not None:
                 average.update()
@@ -285,8 +286,8 @@ def behaviour_cloning(net: Policy, data: tuple[Array, ...], epochs: int, seed: i
                                       None if ties is None else ties[val])
         losses.append(total / max(1, count))
         weighed = ""
-        if weigh is not None:  # the held-out accuracy on the weighted decisions alone
-            heavy = val[weigh(obs[val]) != 1.0]
+        if row_weights is not None:  # the held-out accuracy on the weighted decisions alone
+            heavy = val[row_weights[val] != 1.0]
             _, _, hacc = bc_gradients(scored, obs[heavy], mask[heavy], actions[heavy],
                                       None if ties is None else ties[heavy])
             weighed = f" ({hacc:.3f} on the {len(heavy)} weighted)"
