@@ -21,14 +21,20 @@
    own tensor, F = Φ(s') − Φ(s), Φ = 0 at the end; Ng, Harada & Russell 1999: the optimal policy does
    not change). A behaviour-cloning term keeps it near the heuristic play it started from. The PPO
    result is kept only if it beats the kept checkpoint against greedy on the same seeds.
-5. **Evaluation**: ``simulate`` seats the saved policy as the bot ``policy:PATH`` against random and
+5. **Action head** (``--head-rounds``, off by default): the network frozen, an action head
+   (`Policy.with_head`) learns the card plays of a contract's execution from features of each play
+   (its exact chance of meeting the contract, from the seat's own cards: docs/rl.md, "Action
+   features"); each round the policy plays ``--head-games`` games and the heuristic bot labels its
+   decisions that have features.
+6. **Evaluation**: ``simulate`` seats the saved policy as the bot ``policy:PATH`` against random and
    greedy, seats rotating; zero evaluation games are simply skipped.
 
 A checkpoint (``OUT/policy.npz``) is written after every epoch and iteration; Ctrl-C keeps the last
 one and still prints what was measured. The file records the command, the data and the figures.
 
     .venv/bin/python examples/train_moonrakers.py --out runs/mr2p [--games 600] [--epochs 8]
-        [--dagger-rounds 4] [--dagger-games 64] [--ppo-iterations 6] [--eval-games 500] [--seed 0]
+        [--dagger-rounds 4] [--dagger-games 64] [--ppo-iterations 6] [--head-rounds 0]
+        [--eval-games 500] [--seed 0]
         [--workers 2] [--json]
 
 Needs NumPy and pyarrow (core dependencies); no PyTorch, no Gymnasium.
@@ -53,6 +59,7 @@ os.environ.setdefault("OMP_NUM_THREADS", "1")
 import numpy as np  # noqa: E402
 
 from spacetable.engine.rng import Rng
+from spacetable.rl.observations import feature_spec, seat_inputs
 from spacetable.rl.policy import Array, Policy, masked_softmax
 from spacetable.rl.table import Table
 from spacetable.rl.trajectories import read_dataset
@@ -133,15 +140,10 @@ def tie_sets(actions: Array, alts: Array | None = None) -> Array:
     return out
 
 
-def bc_gradients(net: Policy, obs: Array, mask: Array, actions: Array,
-                 ties: Array | None = None, weights: Array | None = None
-                 ) -> tuple[dict[str, Array], float, float]:
-    """Cross-entropy over the legal actions: (gradients, mean loss, accuracy). With `ties` (rows of
-    equally good actions, `tie_sets`) the loss is −log of the probability of the whole set, so the
-    network is not taught the teacher's arbitrary first-of-ties; a prediction in the set is correct.
-    With `weights` (one per row, from `Weigh`) each row's loss counts that many times."""
-    hidden = net.hidden_layers(obs)
-    logits = hidden[1] @ net.p["wp"] + net.p["bp"]
+def set_loss(logits: Array, mask: Array, actions: Array, ties: Array | None = None,
+             weights: Array | None = None) -> tuple[Array, float, float]:
+    """−log P(label's tie set) over the legal actions: (its gradient at the logits, already divided by
+    the rows; the mean loss; the accuracy of the argmax)."""
     probs = masked_softmax(logits, mask)
     rows = np.arange(len(actions))
     target = np.zeros(probs.shape, bool)
@@ -157,7 +159,20 @@ def bc_gradients(net: Policy, obs: Array, mask: Array, actions: Array,
     d = probs - probs * target / p_set[:, None]  # ∂(−log Σ_T p)/∂logits = p − p·1_T / P(T)
     if weights is not None:
         d = d * weights[:, None]
-    return backward(net, obs, (d / len(actions)).astype(np.float32), None, hidden), loss, acc
+    return (d / max(1, len(actions))).astype(np.float32), loss, acc
+
+
+def bc_gradients(net: Policy, obs: Array, mask: Array, actions: Array,
+                 ties: Array | None = None, weights: Array | None = None
+                 ) -> tuple[dict[str, Array], float, float]:
+    """Cross-entropy over the legal actions: (gradients, mean loss, accuracy). With `ties` (rows of
+    equally good actions, `tie_sets`) the loss is −log of the probability of the whole set, so the
+    network is not taught the teacher's arbitrary first-of-ties; a prediction in the set is correct.
+    With `weights` (one per row, from `Weigh`) each row's loss counts that many times."""
+    hidden = net.hidden_layers(obs)
+    logits = hidden[1] @ net.p["wp"] + net.p["bp"]
+    d, loss, acc = set_loss(logits, mask, actions, ties, weights)
+    return backward(net, obs, d, None, hidden), loss, acc
 
 
 # ----- data --------------------------------------------------------------------------------------
@@ -333,13 +348,14 @@ def dagger_games(policy_file: str, seeds: list[int], beta: float,
             label = expert.choose(table.state, seat, bot_rng)
             m = np.asarray(table.mask(seat), dtype=bool)
             if m.sum() > 1:
-                o = np.asarray(table.observe(seat), dtype=np.float32)
+                raw, feats = seat_inputs(table.encoder, table.state, seat, policy.has_head)
+                o = np.asarray(raw, dtype=np.float32)
                 obs_l.append(o)
                 mask_l.append(m)
                 act_l.append(label.index)
                 alt_l.append(equal_plays(expert, table, seat, label))
                 if mix.random() >= beta:
-                    own = table.legal(policy.act(o, m))
+                    own = table.legal(policy.act(o, m, feats))
                     assert own is not None
                     label = own
             table.play(label)
@@ -452,6 +468,120 @@ def load_rounds(folder: Path, obs_size: int) -> list[Labelled]:
     return out
 
 
+# ----- the action head ---------------------------------------------------------------------------
+Featured = tuple[Array, Array, Array, Array, Array]
+"""Action-head data, row by row: observations, masks, action features (rows × feature actions ×
+features), labels and tie sets."""
+
+
+def head_games(policy_file: str, seeds: list[int], opponents: tuple[str, ...]) -> dict[str, Any]:
+    """Games of the policy, its action head in use, against `opponents` (seats and opponents as in
+    `dagger_games`); at each of the policy's decisions that has action features and a choice, the
+    heuristic bot names its choice (the label) and the policy's own action is played, so the head
+    learns the states it reaches. Runs in a worker process; deterministic given its arguments."""
+    policy = Policy.load(policy_file)
+    table = Table(GAME, {"players": PLAYERS})
+    expert = make_bots(GAME, ["heuristic"])[0]
+    rows: dict[str, list[Any]] = {"obs": [], "mask": [], "feat": [], "act": [], "alt": []}
+    wins = {o: [0, 0] for o in opponents}
+    for game_seed in seeds:
+        seat = game_seed % PLAYERS
+        opponent = opponents[(game_seed // PLAYERS) % len(opponents)]
+        bots = make_bots(GAME, [opponent] * PLAYERS)
+        table.reset(game_seed)
+        bot_rng = Rng(game_seed ^ 0xB07)
+        while others_move(table, seat, bots, bot_rng):
+            raw, f = seat_inputs(table.encoder, table.state, seat, True)
+            o = np.asarray(raw, dtype=np.float32)
+            m = np.asarray(table.mask(seat), dtype=bool)
+            feats = None if f is None else np.asarray(f, dtype=np.float32)
+            if feats is not None and m.sum() > 1:
+                label = expert.choose(table.state, seat, bot_rng)
+                for key, value in (("obs", o), ("mask", m), ("feat", feats), ("act", label.index),
+                                   ("alt", equal_plays(expert, table, seat, label))):
+                    rows[key].append(value)
+            own = table.legal(policy.act(o, m, feats))
+            assert own is not None
+            table.play(own)
+        wins[opponent][0] += table.returns()[seat] > 0
+        wins[opponent][1] += 1
+    alts = np.full((len(rows["alt"]), TIES - 1), -1, np.int64)
+    for i, alt in enumerate(rows["alt"]):
+        alts[i, :len(alt)] = alt[:TIES - 1]
+    shape = (len(policy.feature_actions), len(policy.p["fu"]))
+    return {"obs": np.asarray(rows["obs"], np.float32).reshape(-1, policy.obs_size),
+            "mask": np.asarray(rows["mask"], bool).reshape(-1, policy.num_actions),
+            "feat": np.asarray(rows["feat"], np.float32).reshape(-1, *shape),
+            "act": np.asarray(rows["act"], np.int64), "alt": alts, "wins": wins}
+
+
+def head_round(policy_file: Path, games: int, seed: int, workers: int | None,
+               opponents: tuple[str, ...]) -> dict[str, Any]:
+    """`head_games` over `games` games (seeds ``seed…``) split between worker processes, joined in
+    seed order (the result does not depend on the number of workers)."""
+    from concurrent.futures import ProcessPoolExecutor
+
+    chunks = seed_chunks(seed, games, workers)
+    n = len(chunks)
+    if n == 1:
+        parts = [head_games(str(policy_file), chunks[0], opponents)]
+    else:
+        with ProcessPoolExecutor(n) as pool:
+            parts = list(pool.map(head_games, [str(policy_file)] * n, chunks, [opponents] * n))
+    keys = ("obs", "mask", "feat", "act", "alt")
+    out: dict[str, Any] = {k: np.concatenate([q[k] for q in parts]) for k in keys}
+    out["wins"] = {o: [sum(q["wins"][o][i] for q in parts) for i in (0, 1)] for o in parts[0]["wins"]}
+    return out
+
+
+def head_gradients(net: Policy, h2: Array, base: Array, mask: Array, feat: Array, actions: Array,
+                   ties: Array | None) -> tuple[dict[str, Array], float, float]:
+    """The set loss of `set_loss` with the trunk frozen (`h2`, its hidden layer, and `base`, its
+    logits, computed once): (gradients of ``fu`` and ``fv``, mean loss, accuracy)."""
+    cols = net.feature_actions
+    logits = base.copy()
+    logits[:, cols] += net.head_scores(h2, feat)
+    d, loss, acc = set_loss(logits, mask, actions, ties)
+    dw = np.einsum("bm,bmk->bk", d[:, cols], feat)  # ∂loss/∂(fu + h2 @ fv), row by row
+    return {"fu": dw.sum(0), "fv": h2.T @ dw}, loss, acc
+
+
+def train_head(net: Policy, data: Featured, epochs: int, lr: float, seed: int, log: Any,
+               stage: str, batch: int = 256) -> list[float]:
+    """Epochs of the set loss over the action head's weights alone (the trunk and its outputs do not
+    change); logs the held-out loss and accuracy (1 in 20 rows) before and after."""
+    obs, mask, feat, actions, ties = data
+    _, h2 = net.hidden_layers(obs)
+    base = h2 @ net.p["wp"] + net.p["bp"]
+    rng = np.random.default_rng(seed)
+    order = rng.permutation(len(actions))
+    n_val = max(1, len(actions) // 20)
+    val, tr = order[:n_val], order[n_val:]
+
+    def held_out() -> tuple[float, float]:
+        _, loss, acc = head_gradients(net, h2[val], base[val], mask[val], feat[val], actions[val], ties[val])
+        return loss, acc
+
+    vloss, vacc = held_out()
+    log(f"{stage}: {len(actions)} labelled states; before: held-out loss {vloss:.4f}, accuracy {vacc:.3f}")
+    opt = Adam({k: net.p[k] for k in ("fu", "fv")}, lr)  # the same arrays: steps update `net`
+    losses: list[float] = []
+    for _ in range(epochs):
+        rng.shuffle(tr)
+        total = 0.0
+        for k in range(0, len(tr), batch):
+            idx = tr[k:k + batch]
+            grads, loss, _ = head_gradients(net, h2[idx], base[idx], mask[idx], feat[idx], actions[idx],
+                                            ties[idx])
+            opt.step(grads)
+            total += loss * len(idx)
+        losses.append(total / max(1, len(tr)))
+    vloss, vacc = held_out()
+    log(f"{stage}: after {epochs} epochs: train loss {losses[-1] if losses else float('nan'):.4f}, "
+        f"held-out loss {vloss:.4f}, accuracy {vacc:.3f}")
+    return losses
+
+
 # ----- selection ---------------------------------------------------------------------------------
 def selection_games(policy_file: str, seeds: list[int], opponent: str) -> list[int]:
     """[wins, games, unfinished] of the policy (argmax over its seat's tensor and mask, as the policy
@@ -467,8 +597,9 @@ def selection_games(policy_file: str, seeds: list[int], opponent: str) -> list[i
         table.reset(game_seed)
         bot_rng = Rng(game_seed ^ 0xB07)
         while others_move(table, seat, bots, bot_rng):
-            own = table.legal(policy.act(np.asarray(table.observe(seat), dtype=np.float32),
-                                         np.asarray(table.mask(seat), dtype=bool)))
+            raw, feats = seat_inputs(table.encoder, table.state, seat, policy.has_head)
+            own = table.legal(policy.act(np.asarray(raw, dtype=np.float32),
+                                         np.asarray(table.mask(seat), dtype=bool), feats))
             assert own is not None
             table.play(own)
         wins += table.returns()[seat] > 0
@@ -686,6 +817,13 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
                     help="keep each DAgger round's labelled states in OUT/dagger/round-RR.npz")
     ap.add_argument("--dagger-data", type=Path, default=None,
                     help="an earlier run's OUT/dagger folder: its rounds join the data before DAgger")
+    ap.add_argument("--head-rounds", type=int, default=0,
+                    help="rounds of action-head training, last: the policy plays --head-games games, "
+                         "the heuristic bot labels its decisions that have action features, and the "
+                         "head's weights learn them (the rest of the network frozen); 0: no head")
+    ap.add_argument("--head-games", type=int, default=150, help="games per action-head round")
+    ap.add_argument("--head-epochs", type=int, default=20, help="epochs over the head's data per round")
+    ap.add_argument("--head-lr", type=float, default=1e-2, help="the action head's learning rate")
     ap.add_argument("--ppo-iterations", type=int, default=6)
     ap.add_argument("--ppo-episodes", type=int, default=64, help="games per PPO iteration")
     ap.add_argument("--shaping", type=float, default=0.0, help="potential-based shaping weight (0: off)")
@@ -734,13 +872,21 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
         in_use(net, average).save(checkpoint)
 
     try:
-        data_dir = args.data or make_data(out, args.games, args.seed, args.workers, log)
-        obs, mask, act = load_bc(data_dir)
-        log(f"cloning data: {len(act)} heuristic decisions with a choice")
+        trunk = args.epochs > 0 or args.dagger_rounds > 0 or args.ppo_iterations > 0 or args.dagger_data
+        if trunk or args.init is None:
+            data_dir: Path | None = args.data or make_data(out, args.games, args.seed, args.workers, log)
+            assert data_dir is not None
+            obs, mask, act = load_bc(data_dir)
+            log(f"cloning data: {len(act)} heuristic decisions with a choice")
+        else:  # only the action head trains: no cloning data needed
+            data_dir = args.data
+            obs = np.zeros((0, table.obs_size), np.float32)
+            mask = np.zeros((0, table.num_actions), bool)
+            act = np.zeros(0, np.int64)
         meta = {"game": GAME, "players": PLAYERS, "config": table.config, "obs_size": table.obs_size,
                 "num_actions": table.num_actions, "command": command, "seed": args.seed,
-                "data": {"dataset": str(data_dir), "decisions": int(len(act)),
-                         "games": args.games if args.data is None else None,
+                "data": {"dataset": None if data_dir is None else str(data_dir), "decisions": int(len(act)),
+                         "games": args.games if args.data is None and data_dir is not None else None,
                          "mix": [f"heuristic vs {o}: {s:.0%}" for o, s in DATA_MIX]},
                 "architecture": f"{table.obs_size} → {args.hidden} → {args.hidden} → "
                                 f"{table.num_actions} (ReLU)"}
@@ -753,6 +899,8 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
                 "command", "stage", "data", "train_cpu_s")}}
             meta["architecture"] = (f"{table.obs_size} → {start.hidden} → {start.hidden} → "
                                     f"{table.num_actions} (ReLU)")
+            if start.has_head:
+                meta["action_features"] = start.meta["action_features"]
             net = Policy(start.p, meta)
         else:
             net = Policy.new(table.obs_size, table.num_actions, args.hidden, args.seed, meta)
@@ -831,6 +979,36 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
             else:
                 result["kept"] = "ppo"
             save(f"final ({result['kept']})")
+        if args.head_rounds > 0:  # the action head, last, the rest of the network frozen
+            spec = feature_spec(table.encoder)
+            if spec is None:
+                raise SystemExit(f"{GAME}'s encoder gives no action features")
+            average = None
+            if not net.has_head:
+                net = net.with_head(*spec)
+                net.meta["architecture"] += f" + an action head ({', '.join(spec[1])})"
+            result["head"] = []
+            parts: list[dict[str, Any]] = []
+            for r in range(1, args.head_rounds + 1):
+                net.save(out / "snapshot.npz")
+                seed = 4 * 10**8 + args.seed * 10**5 + r * 10**4
+                parts.append(head_round(out / "snapshot.npz", args.head_games, seed, args.workers, opponents))
+                d = {k: np.concatenate([q[k] for q in parts]) for k in ("obs", "mask", "feat", "act", "alt")}
+                ties = tie_sets(d["act"], None if args.no_ties else d["alt"])
+                won = ", ".join(f"{w}/{g} vs {o}" for o, (w, g) in parts[-1]["wins"].items())
+                log(f"action head round {r}/{args.head_rounds}: won {won}, "
+                    f"{len(parts[-1]['act'])} states labelled")
+                train_head(net, (d["obs"], d["mask"], d["feat"], d["act"], ties), args.head_epochs,
+                           args.head_lr, args.seed + r, log, f"action head {r}")
+                result["head"].append({"round": r, "seeds": [seed, seed + args.head_games - 1],
+                                       "labelled": int(len(parts[-1]["act"])), "wins": parts[-1]["wins"]})
+                save(f"action head round {r}")
+                select(f"action head round {r}")
+            (out / "snapshot.npz").unlink(missing_ok=True)
+            if best.stage.startswith("action head"):
+                net = Policy.load(best.path)
+                save(f"{best.stage} (the best against greedy of {len(best.history)} checkpoints)")
+                log(f"kept {best.stage}: {best.rate:.3f} against greedy")
     except KeyboardInterrupt:
         log(f"interrupted: the last checkpoint is {checkpoint}" if checkpoint.is_file() else "interrupted")
         result["interrupted"] = True

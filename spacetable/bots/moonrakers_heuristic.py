@@ -369,7 +369,7 @@ class ExactOdds:
             c = ACTION_CARD[a.index]
             if c not in idx:
                 continue
-            p = _play_chance(search, idx[c], hand, pile, disc, actions, nd)
+            p = advisor.play_chance(search, idx[c], hand, pile, disc, actions, nd)
             if not search.exact:
                 return None
             best_p = max(best_p, p)
@@ -429,23 +429,13 @@ class ExactOdds:
             c = ACTION_CARD[a.index]
             if c not in idx:
                 continue
-            p = _play_chance(search, idx[c], hand, pile, disc, actions, nd)
+            p = advisor.play_chance(search, idx[c], hand, pile, disc, actions, nd)
             if md is not None:
-                p = _play_chance(search, idx[c], hand, pile, disc, actions, md) + MERC_TIE * p
+                p = advisor.play_chance(search, idx[c], hand, pile, disc, actions, md) + MERC_TIE * p
             if not search.exact:
                 return None
             chances.append((a, p))
         return chances, search, hand, pile, disc
-
-
-def _play_chance(search: advisor.Search, i: int, hand: tuple[int, ...], pile: tuple[int, ...],
-                 disc: tuple[int, ...], actions: int, need: tuple[int, ...]) -> float:
-    """P(meeting `need`) after playing one hand card of kind `i` (its best alternative, one Action)."""
-    h2 = hand[:i] + (hand[i] - 1,) + hand[i + 1:]
-    p = 0.0
-    for e in search.alts[i]:
-        p = max(p, search._resolve(e, h2, pile, disc, actions - 1, need, False))
-    return p
 
 
 def _blocking_plays(legal: list[Action]) -> list[Action]:

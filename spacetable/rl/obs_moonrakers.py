@@ -10,6 +10,8 @@ from __future__ import annotations
 from typing import Any
 
 from spacetable.games.moonrakers import actions as A
+from spacetable.games.moonrakers import advisor
+from spacetable.games.moonrakers.card_facts import card_alternatives
 from spacetable.games.moonrakers.cards import FACTIONS, REQ_TYPES
 from spacetable.games.moonrakers.state import PHASE_NAMES
 from spacetable.rl.layout import Layout, count_map, counts, index_of, multihot, onehot, scaled
@@ -41,6 +43,14 @@ DECISION = index_of(DECISIONS)
 NCARD, NPART, NCONTRACT, NOBJ, NCREW = len(CARDS), len(PARTS), len(CONTRACTS), len(OBJECTIVES), len(CREW)
 PRESTIGE, CREDITS, PILE, HAND, DICE, REP = 20.0, 20.0, 20.0, 10.0, 6.0, 10.0
 """Scales: Prestige and credits / 20, pile sizes / 20, hands / 10, dice / 6, reputation / 10."""
+FEATURE_ACTIONS = (*(a.index for a in A.PLAY), A.PASS.index)
+"""The actions that carry action features: a play of each card kind, then passing."""
+FEATURE_NAMES = ("chance", "best", "blocks", "best_chance", "hopeless")
+"""Action features (docs/rl.md, "Action features"): of a card play, the chance of meeting what is
+missing alone after it, 1 when no play has a higher chance (and it is above 0), and the hazard icons the
+card can block / 2; of passing, the best play's chance and 1 when every play's chance is 0."""
+BLOCKS = tuple(max(max(e.block, e.pool[2]) for e in card_alternatives(c)) / 2.0
+               for c in range(len(A.CARD_SLUGS)))
 
 SEAT_FIELDS = (
     ("faction", len(FACTIONS), "one-hot: faction"),
@@ -172,3 +182,29 @@ class Encoder:
             out[self.o_merc + NCARD] = scaled(merc["deck"], PILE)
             out[self.o_merc + NCARD + 1] = scaled(len(merc["used"]), 5)
         return out
+
+    feature_actions = FEATURE_ACTIONS
+    feature_names = FEATURE_NAMES
+
+    def action_features(self, view: dict[str, Any]) -> list[list[float]] | None:
+        """One row of `FEATURE_NAMES` per `FEATURE_ACTIONS` entry while the observer plays cards in a
+        contract's execution (3.4) and something is still missing; None elsewhere, and when the
+        advisor's search over its own cards (hand, draw-pile contents, discard: `known_cards`) is
+        not exact. Built from the view alone, like the tensor."""
+        dec = view.get("decision")
+        if not dec or dec["decision"] != "execution.play" or SEATS.get(dec["player"]) != view["player"]:
+            return None
+        got = advisor.play_chances_view(view)
+        if got is None or not got[1]:
+            return None
+        chances = got[0]
+        best = max(chances.values(), default=0.0)
+        rows = [[0.0] * len(FEATURE_NAMES) for _ in FEATURE_ACTIONS]
+        for slug, p in chances.items():
+            c = CARDS[slug]
+            rows[c][0] = p
+            rows[c][1] = float(best > 0.0 and p >= best - 1e-9)
+            rows[c][2] = BLOCKS[c]
+        rows[NCARD][3] = best
+        rows[NCARD][4] = float(best <= 0.0)
+        return rows

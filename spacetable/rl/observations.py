@@ -7,7 +7,7 @@ observation cannot carry another seat's hand or a deck order. docs/rl.md documen
 
 from __future__ import annotations
 
-from typing import Any, Protocol
+from typing import Any, Protocol, cast
 
 from spacetable.engine.errors import ConfigError
 from spacetable.engine.state import State
@@ -20,6 +20,18 @@ class Encoder(Protocol):
 
     def encode(self, view: dict[str, Any]) -> list[float]:
         """The tensor of one seat's view (``layout.size`` floats in [0, 1])."""
+        ...
+
+
+class FeaturedEncoder(Encoder, Protocol):
+    """An encoder that also scores actions from features of their own (docs/rl.md, "Action features")."""
+
+    feature_actions: tuple[int, ...]
+    feature_names: tuple[str, ...]
+
+    def action_features(self, view: dict[str, Any]) -> list[list[float]] | None:
+        """One row of features per `feature_actions` entry at the decisions that have them; None
+        elsewhere (the view of the observing seat only, like `encode`)."""
         ...
 
 
@@ -48,6 +60,27 @@ def seat_observation(encoder: Encoder, state: State, seat: int) -> list[float]:
     """`seat`'s tensor now: the encoder applied to ``state.view(seat)`` and nothing else. Every face
     that turns a state into an observation (the adapters, datasets, policy bots) calls this."""
     return encoder.encode(state.view(seat).to_json())
+
+
+def feature_spec(encoder: Encoder) -> tuple[list[int], list[str]] | None:
+    """(actions, feature names) of an encoder that gives action features (`action_features`), else
+    None (docs/rl.md, "Action features")."""
+    actions = getattr(encoder, "feature_actions", None)
+    names = getattr(encoder, "feature_names", None)
+    if actions is None or names is None or not hasattr(encoder, "action_features"):
+        return None
+    return [int(a) for a in actions], [str(n) for n in names]
+
+
+def seat_inputs(encoder: Encoder, state: State, seat: int, features: bool
+                ) -> tuple[list[float], list[list[float]] | None]:
+    """`seat`'s tensor and, when `features` is true, its action features now (None where it has
+    none): both from one ``state.view(seat)``, like `seat_observation`."""
+    view = state.view(seat).to_json()
+    obs = encoder.encode(view)
+    if not features:
+        return obs, None
+    return obs, cast(FeaturedEncoder, encoder).action_features(view)
 
 
 def legal_mask(state: State, seat: int, size: int) -> list[bool]:

@@ -3,9 +3,10 @@ named after its game and table size, e.g. ``policy:GAME-2p``), wherever bots are
 sweep, the server's seats).
 
 The bot never reads the state beyond what its seat may know, by construction: `choose` builds the
-seat's observation tensor and legal mask with the adapters' own functions (`seat_observation`,
-`legal_mask`) and hands only those to the network, then maps the chosen index back to the legal
-action. Inference needs NumPy only (a core dependency). Policies are loaded once per file and process.
+seat's observation tensor, its action features (a policy with an action head) and legal mask with the
+adapters' own functions (`seat_inputs`, `legal_mask`) and hands only those to the network, then maps
+the chosen index back to the legal action. Inference needs NumPy only (a core dependency). Policies
+are loaded once per file and process.
 """
 
 from __future__ import annotations
@@ -109,6 +110,13 @@ class PolicyBot:
         if enc.layout.size != self.policy.obs_size:
             raise ConfigError(f"{self.name} reads {self.policy.obs_size} observation floats; this "
                               f"configuration gives {enc.layout.size} (other modules or expansions?)")
+        if self.policy.has_head:
+            from spacetable.rl.observations import feature_spec
+
+            spec = meta.get("action_features", {})
+            if feature_spec(enc) != (spec.get("actions"), spec.get("names")):
+                raise ConfigError(f"{self.name} scores actions from features this build's {game} "
+                                  f"encoder does not give in that form (its action_features)")
 
     def _encoder(self, game: str, config: dict[str, Any]) -> Any:
         from spacetable.rl.observations import encoder_for
@@ -122,14 +130,14 @@ class PolicyBot:
     def choose(self, state: State, seat: int, rng: Rng) -> Action:
         import numpy as np
 
-        from spacetable.rl.observations import legal_mask, seat_observation
+        from spacetable.rl.observations import legal_mask, seat_inputs
 
         game = state.spec.name
         self.check(game, state.config)
         enc = self._encoder(game, state.config)
-        obs = np.asarray(seat_observation(enc, state, seat), dtype=np.float32)
+        obs, features = seat_inputs(enc, state, seat, self.policy.has_head)
         mask = np.asarray(legal_mask(state, seat, self.policy.num_actions), dtype=bool)
-        index = self.policy.act(obs, mask)
+        index = self.policy.act(np.asarray(obs, dtype=np.float32), mask, features)
         for a in state.legal_actions():
             if a.index == index:
                 return a

@@ -252,6 +252,61 @@ def success_probability(hand: list[int], pile: list[int], discard: list[int], ac
     return p, search.exact, len(search.memo)
 
 
+def play_chance(search: Search, i: int, hand: Counts, pile: Counts, discard: Counts, actions: int,
+                need: Counts) -> float:
+    """P(meeting `need` alone) after playing one hand card of `search`'s kind `i` now (its best
+    alternative, paying one Action, 3.4.3 a): the heuristic bot ranks its plays by this."""
+    h2 = hand[:i] + (hand[i] - 1,) + hand[i + 1:]
+    p = 0.0
+    for e in search.alts[i]:
+        p = max(p, search._resolve(e, h2, pile, discard, actions - 1, need, False))
+    return p
+
+
+PLAY_STATES = 5_000
+"""Memo entries after which `play_chances` gives up (a fixed size, not a clock: the same cards always
+give the same answer); the heuristic bot's play search uses this size too."""
+
+
+@lru_cache(maxsize=4096)
+def play_chances(hand: tuple[int, ...], pile: tuple[int, ...], discard: tuple[int, ...], actions: int,
+                 need: Counts) -> tuple[tuple[tuple[int, float], ...], bool]:
+    """For each card id in `hand` (ids, sorted), P(meeting `need` alone after playing one of it now)
+    with `actions` Actions, the draw pile's contents `pile` and the discard pile `discard` (ids); and
+    whether the search was exact (False: cut short at `PLAY_STATES`, the figures are lower bounds)."""
+    cards = sorted(set(hand) | set(pile) | set(discard))
+    idx = {c: i for i, c in enumerate(cards)}
+
+    def counts(xs: tuple[int, ...]) -> Counts:
+        out = [0] * len(cards)
+        for x in xs:
+            out[idx[x]] += 1
+        return tuple(out)
+
+    search = Search(cards, limit=PLAY_STATES)
+    h, pl, dc = counts(hand), counts(pile), counts(discard)
+    out = tuple((c, play_chance(search, idx[c], h, pl, dc, actions, need)) for c in sorted(set(hand)))
+    return out, search.exact
+
+
+def play_chances_view(view: Mapping[str, Any]) -> tuple[dict[str, float], bool] | None:
+    """`play_chances` for the seat whose View JSON this is, while it takes part in a contract's
+    execution and something is still missing (None otherwise): card slug → chance, and exactness."""
+    seat = view.get("player")
+    ex = view.get("execution")
+    if not isinstance(seat, int) or not isinstance(ex, Mapping) or A.SEATS[seat] not in ex["participants"]:
+        return None
+    need: Counts = tuple(max(0, int(t) - int(p)) for t, p in zip(ex["target"], ex["pool"], strict=True))
+    if max(need) <= 0:
+        return None
+    hand, pile, discard = known_cards(view["players"][seat])
+    if not hand:
+        return None
+    got, exact = play_chances(tuple(sorted(hand)), tuple(sorted(pile)), tuple(sorted(discard)),
+                              int(ex["actions"][A.SEATS[seat]]), need)
+    return {A.CARD_SLUGS[c]: p for c, p in got}, exact
+
+
 def hazard_distribution(dice: int) -> dict[int, float]:
     """Icons on `dice` hazard dice (faces 0, 0, 1, 1, 2, 2: R5) → probability."""
     out: dict[int, float] = {}
