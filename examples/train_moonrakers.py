@@ -48,8 +48,9 @@ import os
 import shutil
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 # One BLAS thread (before NumPy loads it): the game workers already use the cores, and on a busy
 # machine a second BLAS thread spins waiting for a core, burning CPU for nothing.
@@ -71,6 +72,7 @@ if TYPE_CHECKING:
     import pyarrow as pa
 
 GAME = "moonrakers"
+T = TypeVar("T")
 PLAYERS = 2
 DATA_MIX = (("heuristic", 0.5), ("greedy", 0.3), ("random", 0.2))
 """The heuristic bot's opponents in the cloning data, by share of the games."""
@@ -410,20 +412,25 @@ def seed_chunks(seed: int, games: int, workers: int | None) -> list[list[int]]:
     return [list(range(bounds[k], bounds[k + 1])) for k in range(n)]
 
 
-def dagger_round(policy_file: Path, games: int, seed: int, beta: float, workers: int | None,
-                 opponents: tuple[str, ...] = DAGGER_OPPONENTS) -> dict[str, Any]:
-    """`dagger_games` over `games` games (seeds ``seed…``) split between worker processes; the
-    parts are joined in seed order, so the result does not depend on the number of workers."""
+def in_workers(fn: Callable[..., T], policy_file: Path, seed: int, games: int, workers: int | None,
+               *args: Any) -> list[T]:
+    """``fn(policy_file, seeds, *args)`` over the seeds ``seed…seed + games − 1`` in consecutive
+    chunks, one per worker process (in this process for one chunk): the parts in seed order, so a
+    result joined from them does not depend on the number of workers."""
     from concurrent.futures import ProcessPoolExecutor
 
     chunks = seed_chunks(seed, games, workers)
-    n = len(chunks)
-    if n == 1:
-        parts = [dagger_games(str(policy_file), chunks[0], beta, opponents)]
-    else:
-        with ProcessPoolExecutor(n) as pool:
-            parts = list(pool.map(dagger_games, [str(policy_file)] * n, chunks, [beta] * n,
-                                  [opponents] * n))
+    if len(chunks) == 1:
+        return [fn(str(policy_file), chunks[0], *args)]
+    with ProcessPoolExecutor(len(chunks)) as pool:
+        futures = [pool.submit(fn, str(policy_file), chunk, *args) for chunk in chunks]
+        return [f.result() for f in futures]
+
+
+def dagger_round(policy_file: Path, games: int, seed: int, beta: float, workers: int | None,
+                 opponents: tuple[str, ...] = DAGGER_OPPONENTS) -> dict[str, Any]:
+    """`dagger_games` over `games` games (seeds ``seed…``) split between worker processes."""
+    parts = in_workers(dagger_games, policy_file, seed, games, workers, beta, opponents)
     return {"obs": np.concatenate([q["obs"] for q in parts]),
             "mask": np.concatenate([q["mask"] for q in parts]),
             "act": np.concatenate([q["act"] for q in parts]),
@@ -517,17 +524,8 @@ def head_games(policy_file: str, seeds: list[int], opponents: tuple[str, ...]) -
 
 def head_round(policy_file: Path, games: int, seed: int, workers: int | None,
                opponents: tuple[str, ...]) -> dict[str, Any]:
-    """`head_games` over `games` games (seeds ``seed…``) split between worker processes, joined in
-    seed order (the result does not depend on the number of workers)."""
-    from concurrent.futures import ProcessPoolExecutor
-
-    chunks = seed_chunks(seed, games, workers)
-    n = len(chunks)
-    if n == 1:
-        parts = [head_games(str(policy_file), chunks[0], opponents)]
-    else:
-        with ProcessPoolExecutor(n) as pool:
-            parts = list(pool.map(head_games, [str(policy_file)] * n, chunks, [opponents] * n))
+    """`head_games` over `games` games (seeds ``seed…``) split between worker processes."""
+    parts = in_workers(head_games, policy_file, seed, games, workers, opponents)
     keys = ("obs", "mask", "feat", "act", "alt")
     out: dict[str, Any] = {k: np.concatenate([q[k] for q in parts]) for k in keys}
     out["wins"] = {o: [sum(q["wins"][o][i] for q in parts) for i in (0, 1)] for o in parts[0]["wins"]}
@@ -611,17 +609,9 @@ def selection_rate(policy_file: Path, opponent: str, games: int, seed: int,
                    workers: int | None) -> float | None:
     """The policy's win rate over `selection_games` ``seed…seed + games − 1`` (None for zero games);
     the same seeds for every checkpoint compared, so the comparison is paired."""
-    from concurrent.futures import ProcessPoolExecutor
-
     if games <= 0:
         return None
-    chunks = seed_chunks(seed, games, workers)
-    n = len(chunks)
-    if n == 1:
-        parts = [selection_games(str(policy_file), chunks[0], opponent)]
-    else:
-        with ProcessPoolExecutor(n) as pool:
-            parts = list(pool.map(selection_games, [str(policy_file)] * n, chunks, [opponent] * n))
+    parts = in_workers(selection_games, policy_file, seed, games, workers, opponent)
     return sum(q[0] for q in parts) / games
 
 
@@ -1005,7 +995,7 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
                 save(f"action head round {r}")
                 select(f"action head round {r}")
             (out / "snapshot.npz").unlink(missing_ok=True)
-            if best.stage.startswith("action head"):
+            if best.stage:  # the selection's best: a head round, or the network before the head
                 net = Policy.load(best.path)
                 save(f"{best.stage} (the best against greedy of {len(best.history)} checkpoints)")
                 log(f"kept {best.stage}: {best.rate:.3f} against greedy")
