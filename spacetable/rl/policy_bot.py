@@ -134,11 +134,14 @@ class PolicyBot:
 
         game = state.spec.name
         self.check(game, state.config)
+        legal = state.legal_actions()
+        if len(legal) == 1:  # the argmax over a one-action mask: no tensor or features to build
+            return legal[0]
         enc = self._encoder(game, state.config)
         obs, features = seat_inputs(enc, state, seat, self.policy.has_head)
         mask = np.asarray(legal_mask(state, seat, self.policy.num_actions), dtype=bool)
         index = self.policy.act(np.asarray(obs, dtype=np.float32), mask, features)
-        for a in state.legal_actions():
+        for a in legal:
             if a.index == index:
                 return a
         raise ConfigError(f"{self.name} chose index {index}, which is not legal")  # cannot happen: masked
