@@ -365,13 +365,19 @@ def dagger_games(policy_file: str, seeds: list[int], beta: float,
         wins[opponent][1] += 1
         unfinished += not table.terminated
     size = policy.obs_size
-    alts = np.full((len(alt_l), TIES - 1), -1, np.int64)
-    for i, row in enumerate(alt_l):
-        alts[i, :len(row)] = row[:TIES - 1]
     return {"obs": np.asarray(obs_l, np.float32).reshape(-1, size),
             "mask": np.asarray(mask_l, bool).reshape(len(mask_l), -1),
-            "act": np.asarray(act_l, np.int64), "alt": alts, "wins": wins, "unfinished": unfinished,
+            "act": np.asarray(act_l, np.int64), "alt": padded(alt_l), "wins": wins, "unfinished": unfinished,
             "games": len(seeds)}
+
+
+def padded(alternatives: list[list[int]]) -> Array:
+    """Each label's equally good alternatives (`equal_plays`) as a row of ``TIES − 1`` indices, −1
+    padded: the part of a tie set after the label (`tie_sets`)."""
+    out = np.full((len(alternatives), TIES - 1), -1, np.int64)
+    for i, row in enumerate(alternatives):
+        out[i, :len(row)] = row[:TIES - 1]
+    return out
 
 
 def others_move(table: Table, seat: int, bots: list[Any], rng: Rng) -> bool:
@@ -512,14 +518,11 @@ def head_games(policy_file: str, seeds: list[int], opponents: tuple[str, ...]) -
             table.play(own)
         wins[opponent][0] += table.returns()[seat] > 0
         wins[opponent][1] += 1
-    alts = np.full((len(rows["alt"]), TIES - 1), -1, np.int64)
-    for i, alt in enumerate(rows["alt"]):
-        alts[i, :len(alt)] = alt[:TIES - 1]
     shape = (len(policy.feature_actions), len(policy.p["fu"]))
     return {"obs": np.asarray(rows["obs"], np.float32).reshape(-1, policy.obs_size),
             "mask": np.asarray(rows["mask"], bool).reshape(-1, policy.num_actions),
             "feat": np.asarray(rows["feat"], np.float32).reshape(-1, *shape),
-            "act": np.asarray(rows["act"], np.int64), "alt": alts, "wins": wins}
+            "act": np.asarray(rows["act"], np.int64), "alt": padded(rows["alt"]), "wins": wins}
 
 
 def head_round(policy_file: Path, games: int, seed: int, workers: int | None,

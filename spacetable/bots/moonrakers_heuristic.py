@@ -317,16 +317,8 @@ class ExactOdds:
             advisor.Search, dict[int, int], tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
         """The search over the card kinds of hand, pile and discard; the index of each kind; and
         the three zones as counts per kind (contents only, never the pile's order)."""
-        cards = tuple(sorted(set(hand) | set(pile) | set(discard)))
-        idx = {x: i for i, x in enumerate(cards)}
-
-        def counts(xs: list[int]) -> tuple[int, ...]:
-            out = [0] * len(cards)
-            for x in xs:
-                out[idx[x]] += 1
-            return tuple(out)
-
-        return self.search(cards), idx, counts(hand), counts(pile), counts(discard)
+        cards, idx, (h, p, d) = advisor.by_kind(hand, pile, discard)
+        return self.search(cards), idx, h, p, d
 
     def solo_odds(self, s: MoonrakersState, me: int, c: int) -> float | None:
         """P(meeting contract `c` alone from the current hand, 1 Action (3.4.2) and the draw pile's

@@ -95,10 +95,21 @@ class PolicyBot:
         self.spec = spec
         self.name = f"policy:{spec}"
         self.policy = load_policy(spec)
-        self._encoders: dict[str, Any] = {}
+        self._encoders: dict[tuple[str, str], Any] = {}
 
     def check(self, game: str, config: dict[str, Any]) -> None:
         """`ConfigError` unless the policy was trained for this game and number of players."""
+        self._encoder(game, config)
+
+    def _encoder(self, game: str, config: dict[str, Any]) -> Any:
+        """The encoder for `game` and `config`, made and checked against the policy once per
+        configuration (`check`'s errors otherwise; a refused configuration is never kept)."""
+        from spacetable.rl.observations import encoder_for, feature_spec
+
+        key = (game, repr(sorted(config.items())))
+        enc = self._encoders.get(key)
+        if enc is not None:
+            return enc
         meta = self.policy.meta
         players = int(config.get("players", 0))
         if meta.get("game") != game:
@@ -106,25 +117,16 @@ class PolicyBot:
         if int(meta.get("players", 0)) != players:
             raise ConfigError(f"{self.name} was trained for {meta.get('players')} players, "
                               f"not {players}")
-        enc = self._encoder(game, config)
+        enc = encoder_for(game, config)
         if enc.layout.size != self.policy.obs_size:
             raise ConfigError(f"{self.name} reads {self.policy.obs_size} observation floats; this "
                               f"configuration gives {enc.layout.size} (other modules or expansions?)")
         if self.policy.has_head:
-            from spacetable.rl.observations import feature_spec
-
             spec = meta.get("action_features", {})
             if feature_spec(enc) != (spec.get("actions"), spec.get("names")):
                 raise ConfigError(f"{self.name} scores actions from features this build's {game} "
                                   f"encoder does not give in that form (its action_features)")
-
-    def _encoder(self, game: str, config: dict[str, Any]) -> Any:
-        from spacetable.rl.observations import encoder_for
-
-        key = repr(sorted(config.items()))
-        enc = self._encoders.get(key)
-        if enc is None:
-            enc = self._encoders[key] = encoder_for(game, config)
+        self._encoders[key] = enc
         return enc
 
     def choose(self, state: State, seat: int, rng: Rng) -> Action:
@@ -132,12 +134,10 @@ class PolicyBot:
 
         from spacetable.rl.observations import legal_mask, seat_inputs
 
-        game = state.spec.name
-        self.check(game, state.config)
+        enc = self._encoder(state.spec.name, state.config)
         legal = state.legal_actions()
         if len(legal) == 1:  # the argmax over a one-action mask: no tensor or features to build
             return legal[0]
-        enc = self._encoder(game, state.config)
         obs, features = seat_inputs(enc, state, seat, self.policy.has_head)
         mask = np.asarray(legal_mask(state, seat, self.policy.num_actions), dtype=bool)
         index = self.policy.act(np.asarray(obs, dtype=np.float32), mask, features)

@@ -26,7 +26,7 @@ the Prestige the seat holds.
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from functools import lru_cache
 from itertools import product
 from typing import Any
@@ -237,19 +237,25 @@ def success_probability(hand: list[int], pile: list[int], discard: list[int], ac
     pile whose contents (not order) are `pile`; `discard` refills an empty pile (R23). With `seconds`,
     the search stops after that long; when it is cut short (time or `MAX_STATES`), `exact` is False and
     the figure is a lower bound (the plays it had not finished exploring count as failures)."""
-    cards = sorted(set(hand) | set(pile) | set(discard))
-    idx = {c: i for i, c in enumerate(cards)}
-
-    def counts(xs: list[int]) -> Counts:
-        out = [0] * len(cards)
-        for x in xs:
-            out[idx[x]] += 1
-        return tuple(out)
-
-    search = Search(cards, seconds=seconds)
+    cards, _, (h, pl, dc) = by_kind(hand, pile, discard)
+    search = Search(list(cards), seconds=seconds)
     need_t: Counts = tuple(max(0, int(x)) for x in need)
-    p = search.p(counts(hand), counts(pile), counts(discard), actions, need_t)
+    p = search.p(h, pl, dc, actions, need_t)
     return p, search.exact, len(search.memo)
+
+
+def by_kind(*zones: Sequence[int]) -> tuple[tuple[int, ...], dict[int, int], tuple[Counts, ...]]:
+    """The card kinds (ids, sorted) of `zones` (lists of card ids), each kind's index, and each zone
+    as counts per kind: the form `Search` reads (contents only, never a pile's order)."""
+    cards = tuple(sorted({c for zone in zones for c in zone}))
+    idx = {c: i for i, c in enumerate(cards)}
+    counted = []
+    for zone in zones:
+        out = [0] * len(cards)
+        for c in zone:
+            out[idx[c]] += 1
+        counted.append(tuple(out))
+    return cards, idx, tuple(counted)
 
 
 def play_chance(search: Search, i: int, hand: Counts, pile: Counts, discard: Counts, actions: int,
@@ -274,17 +280,8 @@ def play_chances(hand: tuple[int, ...], pile: tuple[int, ...], discard: tuple[in
     """For each card id in `hand` (ids, sorted), P(meeting `need` alone after playing one of it now)
     with `actions` Actions, the draw pile's contents `pile` and the discard pile `discard` (ids); and
     whether the search was exact (False: cut short at `PLAY_STATES`, the figures are lower bounds)."""
-    cards = sorted(set(hand) | set(pile) | set(discard))
-    idx = {c: i for i, c in enumerate(cards)}
-
-    def counts(xs: tuple[int, ...]) -> Counts:
-        out = [0] * len(cards)
-        for x in xs:
-            out[idx[x]] += 1
-        return tuple(out)
-
-    search = Search(cards, limit=PLAY_STATES)
-    h, pl, dc = counts(hand), counts(pile), counts(discard)
+    cards, idx, (h, pl, dc) = by_kind(hand, pile, discard)
+    search = Search(list(cards), limit=PLAY_STATES)
     out = tuple((c, play_chance(search, idx[c], h, pl, dc, actions, need)) for c in sorted(set(hand)))
     return out, search.exact
 
